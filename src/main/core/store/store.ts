@@ -1,0 +1,422 @@
+import { createHash } from 'node:crypto';
+import type {
+  CohortDetail,
+  CohortSummary,
+  ImportReport,
+  Split,
+  StaySummary,
+} from '../../../shared/domain';
+import { SPLITS } from '../../../shared/domain';
+import { blobToFloat32, blobToUint8, float32ToBlob, uint8ToBlob } from './codec';
+import { inWriteTransaction, openDatabase, type Db } from './database';
+import type { NewCohort, NewStay, Stay } from './types';
+
+interface CohortRow {
+  id: number;
+  name: string;
+  source: CohortSummary['source'];
+  synthetic: number;
+  description: string;
+  feature_schema: string;
+  note_rule: string;
+  context_schema: string;
+  tasks: string;
+  attributes: string;
+  created_at: string;
+}
+
+interface StayRow {
+  id: number;
+  cohort_id: number;
+  stay_key: string;
+  subject_key: string;
+  split: Split;
+  t0: string;
+  los_hours: number | null;
+  series: Buffer;
+  missing: Buffer;
+}
+
+interface ContextRow {
+  stay_id: number;
+  has_cxr: number;
+  cxr: Buffer;
+  has_ecg: number;
+  ecg: Buffer;
+}
+
+export class NotFoundError extends Error {}
+export class ConflictError extends Error {}
+
+/** The store of cohorts and stays: one SQLite file shared by the CLI, the server and the app. */
+export class Store {
+  readonly db: Db;
+
+  constructor(readonly path: string) {
+    this.db = openDatabase(path);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Runs async import work atomically: a failure leaves the store exactly as it was. */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return inWriteTransaction(this.db, work);
+  }
+
+  createCohort(cohort: NewCohort): number {
+    if (this.findCohortId(cohort.name) !== null) {
+      throw new ConflictError(
+        `A cohort named "${cohort.name}" already exists. Choose another name or delete it first.`,
+      );
+    }
+    const result = this.db
+      .prepare(
+        `INSERT INTO cohorts (name, source, synthetic, description, feature_schema, note_rule,
+           context_schema, tasks, attributes, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        cohort.name,
+        cohort.source,
+        cohort.synthetic ? 1 : 0,
+        cohort.description,
+        JSON.stringify(cohort.featureSchema),
+        JSON.stringify(cohort.noteRule),
+        JSON.stringify(cohort.contextSchema),
+        JSON.stringify(cohort.tasks),
+        JSON.stringify(cohort.attributes),
+        new Date().toISOString(),
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Returns a function that inserts stays of one cohort with prepared statements. */
+  stayWriter(cohortId: number): (stay: NewStay) => number {
+    const detail = this.getCohort(cohortId);
+    const cells = detail.featureSchema.hours * detail.featureSchema.variables.length;
+    const cxrLength = detail.contextSchema.cxrLabels.length;
+    const ecgLength = detail.contextSchema.ecgFields.length;
+    const insertStay = this.db.prepare(
+      `INSERT INTO stays (cohort_id, stay_key, subject_key, split, t0, los_hours, series, missing)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertOutcome = this.db.prepare(
+      'INSERT INTO outcomes (stay_id, task, label) VALUES (?, ?, ?)',
+    );
+    const insertAttribute = this.db.prepare(
+      'INSERT INTO attributes (stay_id, name, value) VALUES (?, ?, ?)',
+    );
+    const insertChunk = this.db.prepare(
+      'INSERT INTO note_chunks (stay_id, position, charttime, text) VALUES (?, ?, ?, ?)',
+    );
+    const insertContext = this.db.prepare(
+      'INSERT INTO contexts (stay_id, has_cxr, cxr, has_ecg, ecg) VALUES (?, ?, ?, ?, ?)',
+    );
+    return (stay) => {
+      if (stay.series.length !== cells * 3 || stay.missing.length !== cells) {
+        throw new Error(
+          `Stay ${stay.stayKey}: tensor has ${stay.series.length} values and ${stay.missing.length} flags, the cohort's schema needs ${cells * 3} and ${cells}`,
+        );
+      }
+      if (stay.notes.length > detail.noteRule.maxChunks) {
+        throw new Error(
+          `Stay ${stay.stayKey}: ${stay.notes.length} note chunks, the cohort allows ${detail.noteRule.maxChunks}`,
+        );
+      }
+      const id = Number(
+        insertStay.run(
+          cohortId,
+          stay.stayKey,
+          stay.subjectKey,
+          stay.split,
+          stay.t0,
+          stay.losHours,
+          float32ToBlob(stay.series),
+          uint8ToBlob(stay.missing),
+        ).lastInsertRowid,
+      );
+      for (const [task, label] of Object.entries(stay.outcomes)) insertOutcome.run(id, task, label);
+      for (const [name, value] of Object.entries(stay.attributes))
+        insertAttribute.run(id, name, value);
+      stay.notes.forEach((chunk, position) =>
+        insertChunk.run(id, position, chunk.charttime, chunk.text),
+      );
+      const cxr = stay.cxr ?? new Uint8Array(cxrLength);
+      const ecg = stay.ecg ?? new Float32Array(ecgLength).fill(Number.NaN);
+      insertContext.run(
+        id,
+        stay.cxr ? 1 : 0,
+        uint8ToBlob(cxr),
+        stay.ecg ? 1 : 0,
+        float32ToBlob(ecg),
+      );
+      return id;
+    };
+  }
+
+  saveImportReport(cohortId: number, report: ImportReport): void {
+    this.db
+      .prepare(
+        `INSERT INTO imports (cohort_id, format, source, started_at, finished_at, report)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        cohortId,
+        report.format,
+        report.source,
+        report.startedAt,
+        report.finishedAt,
+        JSON.stringify(report),
+      );
+  }
+
+  findCohortId(name: string): number | null {
+    const row = this.db.prepare('SELECT id FROM cohorts WHERE name = ?').get(name) as
+      | { id: number }
+      | undefined;
+    return row?.id ?? null;
+  }
+
+  /** Resolves a cohort given by name or numeric id, as users type it on the command line. */
+  resolveCohort(nameOrId: string): number {
+    const byName = this.findCohortId(nameOrId);
+    if (byName !== null) return byName;
+    if (/^\d+$/.test(nameOrId)) {
+      const row = this.db.prepare('SELECT id FROM cohorts WHERE id = ?').get(Number(nameOrId));
+      if (row) return Number(nameOrId);
+    }
+    const known = this.listCohorts().map((c) => c.name);
+    throw new NotFoundError(
+      `No cohort "${nameOrId}" in this store. ${known.length ? `Known cohorts: ${known.join(', ')}.` : 'Create one with `toe demo-cohort` or `toe import`.'}`,
+    );
+  }
+
+  listCohorts(): CohortSummary[] {
+    const rows = this.db.prepare('SELECT * FROM cohorts ORDER BY id').all() as CohortRow[];
+    return rows.map((row) => this.summarise(row));
+  }
+
+  getCohort(cohortId: number): CohortDetail {
+    const row = this.db.prepare('SELECT * FROM cohorts WHERE id = ?').get(cohortId) as
+      | CohortRow
+      | undefined;
+    if (!row) throw new NotFoundError(`No cohort with id ${cohortId}.`);
+    const reportRow = this.db
+      .prepare('SELECT report FROM imports WHERE cohort_id = ? ORDER BY id DESC LIMIT 1')
+      .get(cohortId) as { report: string } | undefined;
+    return {
+      ...this.summarise(row),
+      featureSchema: JSON.parse(row.feature_schema),
+      noteRule: JSON.parse(row.note_rule),
+      contextSchema: JSON.parse(row.context_schema),
+      report: reportRow ? (JSON.parse(reportRow.report) as ImportReport) : null,
+    };
+  }
+
+  deleteCohort(cohortId: number): boolean {
+    return this.db.prepare('DELETE FROM cohorts WHERE id = ?').run(cohortId).changes > 0;
+  }
+
+  private summarise(row: CohortRow): CohortSummary {
+    const counts = this.db
+      .prepare('SELECT split, COUNT(*) AS n FROM stays WHERE cohort_id = ? GROUP BY split')
+      .all(row.id) as { split: Split; n: number }[];
+    const splits = Object.fromEntries(SPLITS.map((s) => [s, 0])) as Record<Split, number>;
+    for (const { split, n } of counts) splits[split] = n;
+    return {
+      id: row.id,
+      name: row.name,
+      source: row.source,
+      synthetic: row.synthetic === 1,
+      description: row.description,
+      createdAt: row.created_at,
+      stays: splits.train + splits.val + splits.test,
+      splits,
+      tasks: JSON.parse(row.tasks),
+      attributes: JSON.parse(row.attributes),
+    };
+  }
+
+  listStays(
+    cohortId: number,
+    options: { split?: Split | undefined; offset?: number; limit?: number } = {},
+  ): { total: number; stays: StaySummary[] } {
+    const where = options.split ? 's.cohort_id = ? AND s.split = ?' : 's.cohort_id = ?';
+    const params: (number | string)[] = options.split ? [cohortId, options.split] : [cohortId];
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM stays s WHERE ${where}`).get(...params) as {
+        n: number;
+      }
+    ).n;
+    const rows = this.db
+      .prepare(
+        `SELECT s.id, s.stay_key, s.subject_key, s.split, s.t0, s.los_hours,
+           (SELECT COUNT(*) FROM note_chunks n WHERE n.stay_id = s.id) AS chunks,
+           c.has_cxr, c.has_ecg
+         FROM stays s LEFT JOIN contexts c ON c.stay_id = s.id
+         WHERE ${where}
+         ORDER BY s.id LIMIT ? OFFSET ?`,
+      )
+      .all(...params, options.limit ?? 100, options.offset ?? 0) as (Omit<
+      StayRow,
+      'series' | 'missing' | 'cohort_id'
+    > & { chunks: number; has_cxr: number | null; has_ecg: number | null })[];
+    const ids = rows.map((r) => r.id);
+    const outcomes = this.labelsFor(ids);
+    const attributes = this.attributesFor(ids);
+    return {
+      total,
+      stays: rows.map((row) => ({
+        stayKey: row.stay_key,
+        subjectKey: row.subject_key,
+        split: row.split,
+        t0: row.t0,
+        losHours: row.los_hours,
+        outcomes: outcomes.get(row.id) ?? {},
+        attributes: attributes.get(row.id) ?? {},
+        noteChunks: row.chunks,
+        hasCxr: row.has_cxr === 1,
+        hasEcg: row.has_ecg === 1,
+      })),
+    };
+  }
+
+  /** Ids of a cohort's stays, optionally of one split, in insertion order. */
+  stayIds(cohortId: number, split?: Split): number[] {
+    const rows = (
+      split
+        ? this.db
+            .prepare('SELECT id FROM stays WHERE cohort_id = ? AND split = ? ORDER BY id')
+            .all(cohortId, split)
+        : this.db.prepare('SELECT id FROM stays WHERE cohort_id = ? ORDER BY id').all(cohortId)
+    ) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Loads full stays (tensors, notes, context, labels) for the models and the search. */
+  loadStays(ids: readonly number[]): Stay[] {
+    if (ids.length === 0) return [];
+    const stays: Stay[] = [];
+    // SQLite's parameter limit is generous but finite: load in slices.
+    for (let start = 0; start < ids.length; start += 500) {
+      const slice = ids.slice(start, start + 500);
+      const marks = slice.map(() => '?').join(',');
+      const rows = this.db
+        .prepare(`SELECT * FROM stays WHERE id IN (${marks})`)
+        .all(...slice) as StayRow[];
+      const contexts = new Map(
+        (
+          this.db
+            .prepare(`SELECT * FROM contexts WHERE stay_id IN (${marks})`)
+            .all(...slice) as ContextRow[]
+        ).map((c) => [c.stay_id, c]),
+      );
+      const notes = new Map<number, { charttime: string | null; text: string }[]>();
+      const chunkRows = this.db
+        .prepare(
+          `SELECT stay_id, charttime, text FROM note_chunks WHERE stay_id IN (${marks})
+           ORDER BY stay_id, position`,
+        )
+        .all(...slice) as { stay_id: number; charttime: string | null; text: string }[];
+      for (const chunk of chunkRows) {
+        const list = notes.get(chunk.stay_id) ?? [];
+        list.push({ charttime: chunk.charttime, text: chunk.text });
+        notes.set(chunk.stay_id, list);
+      }
+      const labels = this.labelsFor(slice);
+      const attributes = this.attributesFor(slice);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const id of slice) {
+        const row = byId.get(id);
+        if (!row) throw new NotFoundError(`No stay with id ${id}.`);
+        const context = contexts.get(id);
+        stays.push({
+          id,
+          cohortId: row.cohort_id,
+          stayKey: row.stay_key,
+          subjectKey: row.subject_key,
+          split: row.split,
+          t0: row.t0,
+          losHours: row.los_hours,
+          series: blobToFloat32(row.series),
+          missing: blobToUint8(row.missing),
+          outcomes: (labels.get(id) ?? {}) as Record<string, 0 | 1>,
+          attributes: attributes.get(id) ?? {},
+          notes: notes.get(id) ?? [],
+          cxr: context && context.has_cxr === 1 ? blobToUint8(context.cxr) : null,
+          ecg: context && context.has_ecg === 1 ? blobToFloat32(context.ecg) : null,
+        });
+      }
+    }
+    return stays;
+  }
+
+  private labelsFor(ids: readonly number[]): Map<number, Record<string, number>> {
+    return this.keyValuesFor(ids, 'SELECT stay_id, task AS k, label AS v FROM outcomes');
+  }
+
+  private attributesFor(ids: readonly number[]): Map<number, Record<string, string>> {
+    return this.keyValuesFor(ids, 'SELECT stay_id, name AS k, value AS v FROM attributes');
+  }
+
+  private keyValuesFor<V extends string | number>(
+    ids: readonly number[],
+    select: string,
+  ): Map<number, Record<string, V>> {
+    const result = new Map<number, Record<string, V>>();
+    for (let start = 0; start < ids.length; start += 500) {
+      const slice = ids.slice(start, start + 500);
+      const rows = this.db
+        .prepare(`${select} WHERE stay_id IN (${slice.map(() => '?').join(',')})`)
+        .all(...slice) as { stay_id: number; k: string; v: V }[];
+      for (const row of rows) {
+        const entry = result.get(row.stay_id) ?? {};
+        entry[row.k] = row.v;
+        result.set(row.stay_id, entry);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * A SHA-256 over everything a model or an audit reads from a cohort, in a fixed order, so
+   * runs can record exactly which data they saw and two imports can be compared.
+   */
+  cohortContentHash(cohortId: number): string {
+    const hash = createHash('sha256');
+    const detail = this.getCohort(cohortId);
+    hash.update(
+      JSON.stringify([
+        detail.featureSchema,
+        detail.noteRule,
+        detail.contextSchema,
+        detail.tasks,
+        detail.attributes,
+      ]),
+    );
+    const ids = this.stayIds(cohortId);
+    for (let start = 0; start < ids.length; start += 500) {
+      for (const stay of this.loadStays(ids.slice(start, start + 500))) {
+        hash.update(
+          JSON.stringify([
+            stay.stayKey,
+            stay.subjectKey,
+            stay.split,
+            stay.t0,
+            stay.losHours,
+            Object.entries(stay.outcomes).sort(),
+            Object.entries(stay.attributes).sort(),
+            stay.notes,
+          ]),
+        );
+        hash.update(stay.series);
+        hash.update(stay.missing);
+        hash.update(stay.cxr ?? new Uint8Array());
+        hash.update(stay.ecg ?? new Float32Array());
+      }
+    }
+    return hash.digest('hex');
+  }
+}

@@ -1,0 +1,61 @@
+import type {
+  CohortSource,
+  ContextSchema,
+  FeatureSchema,
+  NoteRule,
+  Split,
+} from '../../../shared/domain';
+
+/** CheXpert label states as stored, one byte per label. */
+export const CxrCode = {
+  notMentioned: 0,
+  positive: 1,
+  negative: 2,
+  uncertain: 3,
+} as const;
+export type CxrCode = (typeof CxrCode)[keyof typeof CxrCode];
+
+export interface NewCohort {
+  name: string;
+  source: CohortSource;
+  synthetic: boolean;
+  description: string;
+  featureSchema: FeatureSchema;
+  noteRule: NoteRule;
+  contextSchema: ContextSchema;
+  tasks: string[];
+  attributes: string[];
+}
+
+export interface NoteChunk {
+  charttime: string | null;
+  text: string;
+}
+
+/** One stay as an importer hands it to the store. */
+export interface NewStay {
+  stayKey: string;
+  subjectKey: string;
+  split: Split;
+  /** ISO 8601 start of the observation window. */
+  t0: string;
+  losHours: number | null;
+  /** hours x variables x (mean, min, max); NaN where nothing was charted. */
+  series: Float32Array;
+  /** hours x variables; 1 = nothing charted in that hour. */
+  missing: Uint8Array;
+  outcomes: Record<string, 0 | 1>;
+  attributes: Record<string, string>;
+  /** Note units in time order, already chunked by the cohort's note rule. */
+  notes: NoteChunk[];
+  /** One CxrCode per label of the context schema, or null without a study. */
+  cxr: Uint8Array | null;
+  /** One value per ECG field of the context schema (NaN where absent), or null. */
+  ecg: Float32Array | null;
+}
+
+/** A stay as the models and the search read it back. */
+export interface Stay extends NewStay {
+  id: number;
+  cohortId: number;
+}

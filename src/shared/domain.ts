@@ -1,0 +1,127 @@
+// Domain types shared by the core, both transports and the renderer. Plain data only:
+// everything here crosses IPC and HTTP as JSON.
+
+export const SPLITS = ['train', 'val', 'test'] as const;
+export type Split = (typeof SPLITS)[number];
+
+export type CohortSource = 'mimic-iv' | 'generic' | 'demo';
+
+/** One time-series variable of a cohort's feature schema. */
+export interface VariableSpec {
+  name: string;
+  unit: string;
+}
+
+/**
+ * The feature schema, stored once per cohort. A stay's tensor holds, for each of `hours`
+ * bins and each variable, the mean, min and max of the values charted in that hour, plus
+ * one missingness indicator per variable (1 = nothing charted).
+ */
+export interface FeatureSchema {
+  hours: number;
+  variables: VariableSpec[];
+  statistics: ['mean', 'min', 'max'];
+}
+
+/** How radiology text becomes note units. */
+export interface NoteRule {
+  sentencesPerChunk: number;
+  maxChunks: number;
+}
+
+/** Context vectors: never searched, fixed priors for both streams. */
+export interface ContextSchema {
+  cxrLabels: string[];
+  ecgFields: string[];
+}
+
+export interface CohortSummary {
+  id: number;
+  name: string;
+  source: CohortSource;
+  synthetic: boolean;
+  description: string;
+  createdAt: string;
+  stays: number;
+  splits: Record<Split, number>;
+  tasks: string[];
+  attributes: string[];
+}
+
+export interface VariableCoverage {
+  variable: string;
+  /** Share of stays with at least one value in the window. */
+  stayCoverage: number;
+  /** Share of stay-hours with at least one value. */
+  hourCoverage: number;
+  values: number;
+  droppedImplausible: number;
+}
+
+export interface ExclusionCount {
+  reason: string;
+  stays: number;
+}
+
+export interface TaskPrevalence {
+  task: string;
+  positives: number;
+  stays: number;
+  byTestSplit: { positives: number; stays: number };
+}
+
+/** What an importer reports: stays in and out with reasons, coverage, dropped values. */
+export interface ImportReport {
+  format: CohortSource;
+  source: string;
+  cohortName: string;
+  startedAt: string;
+  finishedAt: string;
+  staysSeen: number;
+  staysIncluded: number;
+  exclusions: ExclusionCount[];
+  tasks: TaskPrevalence[];
+  coverage: VariableCoverage[];
+  rowsRead: Record<string, number>;
+  valuesDroppedImplausible: number;
+  staysWithoutNotes: number;
+  staysWithoutCxr: number;
+  staysWithoutEcg: number;
+  notes: string[];
+}
+
+export interface CohortDetail extends CohortSummary {
+  featureSchema: FeatureSchema;
+  noteRule: NoteRule;
+  contextSchema: ContextSchema;
+  report: ImportReport | null;
+}
+
+export interface StaySummary {
+  stayKey: string;
+  subjectKey: string;
+  split: Split;
+  t0: string;
+  losHours: number | null;
+  outcomes: Record<string, number>;
+  attributes: Record<string, string>;
+  noteChunks: number;
+  hasCxr: boolean;
+  hasEcg: boolean;
+}
+
+export interface AppInfo {
+  version: string;
+  dbPath: string;
+  transport: 'ipc' | 'http';
+}
+
+export interface JobProgress {
+  jobId: string;
+  phase: string;
+  done: number;
+  total: number;
+  /** Seconds to completion, when it can be estimated. */
+  etaSeconds: number | null;
+  message: string;
+}
