@@ -1,0 +1,42 @@
+import {
+  isCallName,
+  parseArgs,
+  type ApiErrorPayload,
+  type CallOutcome,
+  type ErrorCode,
+} from '../../../shared/contract';
+import { InputError } from '../import/input-error';
+import { PhiRefusedError } from '../import/phi-guard';
+import { CancelledError } from '../jobs/progress';
+import { ConflictError, NotFoundError } from '../store';
+import type { Handlers } from './handlers';
+
+function codeFor(error: unknown): ErrorCode {
+  if (error instanceof NotFoundError) return 'not-found';
+  if (error instanceof ConflictError) return 'conflict';
+  if (error instanceof InputError || error instanceof PhiRefusedError) return 'bad-input';
+  if (error instanceof CancelledError) return 'cancelled';
+  return 'internal';
+}
+
+export function toErrorPayload(error: unknown): ApiErrorPayload {
+  return { code: codeFor(error), message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The one entry point both transports call: checks the name, validates the arguments
+ * against the contract's schema, runs the handler, and never throws.
+ */
+export async function dispatch(handlers: Handlers, name: string, rawArgs: unknown): Promise<CallOutcome<unknown>> {
+  if (!isCallName(name)) {
+    return { ok: false, error: { code: 'not-found', message: `Unknown call "${name}".` } };
+  }
+  const parsed = parseArgs(name, rawArgs);
+  if (!parsed.ok) return parsed;
+  try {
+    const handler = handlers[name] as (args: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.args) };
+  } catch (error) {
+    return { ok: false, error: toErrorPayload(error) };
+  }
+}
