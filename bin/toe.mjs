@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `toe` command. tsx compiles the TypeScript core on the fly, so the CLI runs from a
+// fresh clone under plain Node with no build step.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/main/cli/toe.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,117 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { SPLITS, type Split } from '../../../shared/domain';
+import { createDemoCohort } from '../../core/import/demo';
+import { importGeneric } from '../../core/import/generic';
+import { importMimicIv } from '../../core/import/mimic-iv';
+import type { CliContext } from '../cli-context';
+import { terminalProgress } from '../progress-bar';
+import { formatCohortLine, formatImportReport } from '../report-text';
+import type { ImportReport } from '../../../shared/domain';
+
+export function integerOption(min: number, max: number) {
+  return (raw: string): number => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    }
+    return value;
+  };
+}
+
+/** Runs an import with a progress bar and a SIGINT that cancels cleanly (nothing written). */
+async function runImport(
+  context: CliContext,
+  work: (job: { signal: AbortSignal; progress: (u: Parameters<ReturnType<typeof terminalProgress>['sink']>[0]) => void }) => Promise<ImportReport>,
+): Promise<void> {
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  const bar = terminalProgress(false);
+  try {
+    const report = await work({ signal: controller.signal, progress: bar.sink });
+    bar.stop();
+    if (context.json) context.printJson(report);
+    else context.print(formatImportReport(report));
+  } finally {
+    bar.stop();
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+export function registerCohortCommands(program: Command, context: CliContext): void {
+  const importCommand = program
+    .command('import')
+    .description('import a cohort into the store (all or nothing: a failed import changes nothing)');
+
+  importCommand
+    .command('mimic-iv')
+    .description('MIMIC-IV in its official layout (hosp/, icu/; .csv or .csv.gz), plus note/, cxr/, ecg/ when present')
+    .argument('<dir>', 'the MIMIC-IV folder')
+    .option('--name <name>', 'cohort name', 'mimic-iv')
+    .option('--allow-phi', 'import note text even where the PHI guard finds identifiers', false)
+    .action(async (dir: string, options: { name: string; allowPhi: boolean }) => {
+      const store = context.openStore();
+      await runImport(context, (job) => importMimicIv(store, dir, { ...options, ...job }));
+    });
+
+  importCommand
+    .command('generic')
+    .description('the generic interchange format (docs/data-format.md)')
+    .argument('<dir>', 'the folder of CSV files')
+    .option('--name <name>', 'cohort name (default: from the folder)')
+    .option('--allow-phi', 'import note text even where the PHI guard finds identifiers', false)
+    .action(async (dir: string, options: { name?: string; allowPhi: boolean }) => {
+      const store = context.openStore();
+      await runImport(context, (job) => importGeneric(store, dir, { ...options, ...job }));
+    });
+
+  program
+    .command('demo-cohort')
+    .description('generate the deterministic SYNTHETIC demo cohort (not patient data)')
+    .option('--stays <n>', 'number of stays', integerOption(10, 100_000), 2000)
+    .option('--seed <s>', 'random seed', integerOption(0, 2 ** 31 - 1), 7)
+    .option('--name <name>', 'cohort name', 'demo')
+    .option('--spurious', 'inject the spurious feature of the paper’s appendix', false)
+    .option('--replace', 'replace an existing cohort of that name', false)
+    .action(
+      async (options: { stays: number; seed: number; name: string; spurious: boolean; replace: boolean }) => {
+        const store = context.openStore();
+        const existing = store.findCohortId(options.name);
+        if (existing !== null && options.replace) store.deleteCohort(existing);
+        await runImport(context, (job) => createDemoCohort(store, options, job));
+      },
+    );
+
+  program
+    .command('cohorts')
+    .description('list the cohorts in the store')
+    .action(() => {
+      const cohorts = context.openStore().listCohorts();
+      if (context.json) return context.printJson(cohorts);
+      if (cohorts.length === 0) {
+        context.print('No cohorts yet. Create one with `toe demo-cohort` or `toe import`.');
+        return;
+      }
+      for (const cohort of cohorts) context.print(formatCohortLine(cohort));
+    });
+
+  program
+    .command('stays')
+    .description('list a cohort’s stays')
+    .argument('<cohort>', 'cohort name or id')
+    .addOption(new Option('--split <split>', 'only this split').choices(SPLITS))
+    .option('--limit <n>', 'at most this many', integerOption(1, 1_000_000), 20)
+    .option('--offset <n>', 'skip this many', integerOption(0, 10_000_000), 0)
+    .action((cohort: string, options: { split?: Split; limit: number; offset: number }) => {
+      const store = context.openStore();
+      const page = store.listStays(store.resolveCohort(cohort), options);
+      if (context.json) return context.printJson(page);
+      context.print(`${page.total} stays${options.split ? ` in ${options.split}` : ''}; showing ${page.stays.length} from ${options.offset}`);
+      for (const stay of page.stays) {
+        const labels = Object.entries(stay.outcomes).map(([t, l]) => `${t}=${l}`).join(' ');
+        context.print(
+          `${stay.stayKey.padEnd(12)} ${stay.split.padEnd(5)} ${stay.t0}  ${labels}  notes ${stay.noteChunks}  cxr ${stay.hasCxr ? 'yes' : 'no'}  ecg ${stay.hasEcg ? 'yes' : 'no'}`,
+        );
+      }
+    });
+}

@@ -1,0 +1,28 @@
+import { InputError } from '../core/import/input-error';
+import { PhiRefusedError } from '../core/import/phi-guard';
+import { CancelledError } from '../core/jobs/progress';
+import { ConflictError, NotFoundError } from '../core/store';
+
+/** Exit codes scripts can rely on; documented in `toe --help`. */
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  badInput: 3,
+  notFound: 4,
+  conflict: 5,
+  cancelled: 130,
+} as const;
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof InputError || error instanceof PhiRefusedError) return ExitCode.badInput;
+  if (error instanceof NotFoundError) return ExitCode.notFound;
+  if (error instanceof ConflictError) return ExitCode.conflict;
+  if (error instanceof CancelledError) return ExitCode.cancelled;
+  return ExitCode.failure;
+}
+
+export const EXIT_CODE_HELP = `
+Exit codes: 0 success, 1 failure, 2 usage error, 3 bad input (the message names file,
+line and field; nothing was changed), 4 not found, 5 conflict (e.g. the cohort name is
+taken), 130 cancelled.`;

@@ -1,0 +1,37 @@
+import type { CohortSummary, ImportReport } from '../../shared/domain';
+
+const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** The import report as a person reads it in a terminal. */
+export function formatImportReport(report: ImportReport): string {
+  const lines = [
+    `Cohort "${report.cohortName}" (${report.format}) from ${report.source}`,
+    `  stays seen: ${report.staysSeen}, included (≥24 h in the window): ${report.staysIncluded}`,
+  ];
+  for (const exclusion of report.exclusions) {
+    lines.push(`  excluded: ${exclusion.stays} — ${exclusion.reason}`);
+  }
+  lines.push('  outcomes (positives / stays; test split):');
+  for (const task of report.tasks) {
+    lines.push(
+      `    ${task.task}: ${task.positives} / ${task.stays} (${percent(task.stays ? task.positives / task.stays : 0)}); test ${task.byTestSplit.positives} / ${task.byTestSplit.stays}`,
+    );
+  }
+  lines.push('  variable coverage (stays with any value; stay-hours with a value; values; dropped as impossible):');
+  for (const c of report.coverage) {
+    lines.push(
+      `    ${c.variable.padEnd(14)} ${percent(c.stayCoverage).padStart(6)} ${percent(c.hourCoverage).padStart(6)} ${String(c.values).padStart(9)} ${String(c.droppedImplausible).padStart(6)}`,
+    );
+  }
+  lines.push(`  values dropped as physiologically impossible: ${report.valuesDroppedImplausible}`);
+  lines.push(
+    `  stays without notes: ${report.staysWithoutNotes}, without CXR: ${report.staysWithoutCxr}, without ECG: ${report.staysWithoutEcg}`,
+  );
+  for (const note of report.notes) lines.push(`  note: ${note}`);
+  return lines.join('\n');
+}
+
+export function formatCohortLine(cohort: CohortSummary): string {
+  const { train, val, test } = cohort.splits;
+  return `${String(cohort.id).padStart(3)}  ${cohort.name.padEnd(20)} ${cohort.source.padEnd(9)} ${String(cohort.stays).padStart(7)} stays (train ${train}, val ${val}, test ${test})  tasks ${cohort.tasks.join(',')}${cohort.synthetic ? '  [SYNTHETIC]' : ''}`;
+}

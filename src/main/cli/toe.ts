@@ -1,0 +1,50 @@
+import { Command, CommanderError } from 'commander';
+import { APP_VERSION } from '../core/app-version';
+import { CliContext } from './cli-context';
+import { registerCohortCommands } from './commands/cohort-commands';
+import { registerServeCommand } from './commands/serve-command';
+import { registerDemoCommand } from './commands/demo-command';
+import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
+
+export function buildProgram(): { program: Command; context: CliContext } {
+  const program = new Command('toe')
+    .description('ToE Audit: audit clinical risk models with Tree-of-Evidence search, offline')
+    .version(APP_VERSION)
+    .option('--db <path>', 'the store (default: $TOE_DB, else the app-data folder)')
+    .option('--json', 'machine-readable output on stdout', false)
+    .addHelpText('after', EXIT_CODE_HELP)
+    .showHelpAfterError()
+    .exitOverride();
+  const context = new CliContext(program);
+  registerCohortCommands(program, context);
+  registerDemoCommand(program, context);
+  registerServeCommand(program, context);
+  const overrideExits = (command: Command): void => {
+    command.exitOverride();
+    command.commands.forEach(overrideExits);
+  };
+  overrideExits(program);
+  return { program, context };
+}
+
+/** Runs the CLI and returns the exit code instead of exiting, so tests can call it. */
+export async function main(argv: string[]): Promise<number> {
+  const { program, context } = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version "errors" are successful exits.
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    process.stderr.write(`toe: ${error instanceof Error ? error.message : String(error)}\n`);
+    return exitCodeFor(error);
+  } finally {
+    if (!isLongRunning(argv)) context.close();
+  }
+}
+
+function isLongRunning(argv: string[]): boolean {
+  return argv.includes('serve');
+}
