@@ -5,12 +5,24 @@ import vueParser from 'vue-eslint-parser';
 
 const noElectronInCore = {
   paths: [{ name: 'electron', message: 'The core runs under plain Node: no Electron here.' }],
-  patterns: [{ group: ['electron/*'], message: 'The core runs under plain Node: no Electron here.' }],
+  patterns: [
+    { group: ['electron/*'], message: 'The core runs under plain Node: no Electron here.' },
+  ],
 };
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', 'training/**', 'bench/results*'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'resources/**',
+      'test-results/**',
+      'playwright-report/**',
+      'artifacts/**',
+      'training/**',
+      'bench/results*',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,13 +31,20 @@ export default tseslint.config(
     files: ['**/*.vue'],
     languageOptions: {
       parser: vueParser,
-      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'], sourceType: 'module' },
+      parserOptions: {
+        parser: tseslint.parser,
+        extraFileExtensions: ['.vue'],
+        sourceType: 'module',
+      },
     },
   },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'vue/multi-word-component-names': 'off',
       'vue/max-attributes-per-line': 'off',
       'vue/singleline-html-element-content-newline': 'off',
@@ -37,7 +56,13 @@ export default tseslint.config(
   },
   {
     // The core, the CLI and the HTTP server run under plain Node.
-    files: ['src/main/core/**', 'src/main/cli/**', 'src/main/server/**', 'src/shared/**', 'src/renderer/**'],
+    files: [
+      'src/main/core/**',
+      'src/main/cli/**',
+      'src/main/server/**',
+      'src/shared/**',
+      'src/renderer/**',
+    ],
     rules: { 'no-restricted-imports': ['error', noElectronInCore] },
   },
   {
@@ -49,7 +74,11 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Only ipc-transport.ts (main) and preload/index.ts may touch raw IPC.' },
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer'],
+              message: 'Only ipc-transport.ts (main) and preload/index.ts may touch raw IPC.',
+            },
           ],
         },
       ],

@@ -36,7 +36,12 @@ export const calls = {
       .object({
         name: z.string().min(1).max(100).default('demo'),
         stays: z.number().int().min(10).max(100_000).default(2000),
-        seed: z.number().int().min(0).max(2 ** 31 - 1).default(7),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .default(7),
         spurious: z.boolean().default(false),
         jobId,
       })

@@ -18,14 +18,12 @@ export function terminalProgress(quiet: boolean): { sink: ProgressSink; stop: ()
       stop: () => undefined,
     };
   }
-  const bar = new SingleBar(
-    {
-      stream: process.stderr,
-      format: ' {phase} [{bar}] {percentage}% | {value}/{total} | ETA {eta_formatted}',
-      hideCursor: true,
-      etaBuffer: 50,
-    },
-  );
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: ' {phase} [{bar}] {percentage}% | {value}/{total} | ETA {eta_formatted}',
+    hideCursor: true,
+    etaBuffer: 50,
+  });
   let started = false;
   return {
     sink: (update) => {

@@ -17,7 +17,9 @@ export function formatImportReport(report: ImportReport): string {
       `    ${task.task}: ${task.positives} / ${task.stays} (${percent(task.stays ? task.positives / task.stays : 0)}); test ${task.byTestSplit.positives} / ${task.byTestSplit.stays}`,
     );
   }
-  lines.push('  variable coverage (stays with any value; stay-hours with a value; values; dropped as impossible):');
+  lines.push(
+    '  variable coverage (stays with any value; stay-hours with a value; values; dropped as impossible):',
+  );
   for (const c of report.coverage) {
     lines.push(
       `    ${c.variable.padEnd(14)} ${percent(c.stayCoverage).padStart(6)} ${percent(c.hourCoverage).padStart(6)} ${String(c.values).padStart(9)} ${String(c.droppedImplausible).padStart(6)}`,

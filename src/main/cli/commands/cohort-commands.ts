@@ -21,7 +21,10 @@ export function integerOption(min: number, max: number) {
 /** Runs an import with a progress bar and a SIGINT that cancels cleanly (nothing written). */
 async function runImport(
   context: CliContext,
-  work: (job: { signal: AbortSignal; progress: (u: Parameters<ReturnType<typeof terminalProgress>['sink']>[0]) => void }) => Promise<ImportReport>,
+  work: (job: {
+    signal: AbortSignal;
+    progress: (u: Parameters<ReturnType<typeof terminalProgress>['sink']>[0]) => void;
+  }) => Promise<ImportReport>,
 ): Promise<void> {
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
@@ -41,11 +44,15 @@ async function runImport(
 export function registerCohortCommands(program: Command, context: CliContext): void {
   const importCommand = program
     .command('import')
-    .description('import a cohort into the store (all or nothing: a failed import changes nothing)');
+    .description(
+      'import a cohort into the store (all or nothing: a failed import changes nothing)',
+    );
 
   importCommand
     .command('mimic-iv')
-    .description('MIMIC-IV in its official layout (hosp/, icu/; .csv or .csv.gz), plus note/, cxr/, ecg/ when present')
+    .description(
+      'MIMIC-IV in its official layout (hosp/, icu/; .csv or .csv.gz), plus note/, cxr/, ecg/ when present',
+    )
     .argument('<dir>', 'the MIMIC-IV folder')
     .option('--name <name>', 'cohort name', 'mimic-iv')
     .option('--allow-phi', 'import note text even where the PHI guard finds identifiers', false)
@@ -74,7 +81,13 @@ export function registerCohortCommands(program: Command, context: CliContext): v
     .option('--spurious', 'inject the spurious feature of the paper’s appendix', false)
     .option('--replace', 'replace an existing cohort of that name', false)
     .action(
-      async (options: { stays: number; seed: number; name: string; spurious: boolean; replace: boolean }) => {
+      async (options: {
+        stays: number;
+        seed: number;
+        name: string;
+        spurious: boolean;
+        replace: boolean;
+      }) => {
         const store = context.openStore();
         const existing = store.findCohortId(options.name);
         if (existing !== null && options.replace) store.deleteCohort(existing);
@@ -106,9 +119,13 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       const store = context.openStore();
       const page = store.listStays(store.resolveCohort(cohort), options);
       if (context.json) return context.printJson(page);
-      context.print(`${page.total} stays${options.split ? ` in ${options.split}` : ''}; showing ${page.stays.length} from ${options.offset}`);
+      context.print(
+        `${page.total} stays${options.split ? ` in ${options.split}` : ''}; showing ${page.stays.length} from ${options.offset}`,
+      );
       for (const stay of page.stays) {
-        const labels = Object.entries(stay.outcomes).map(([t, l]) => `${t}=${l}`).join(' ');
+        const labels = Object.entries(stay.outcomes)
+          .map(([t, l]) => `${t}=${l}`)
+          .join(' ');
         context.print(
           `${stay.stayKey.padEnd(12)} ${stay.split.padEnd(5)} ${stay.t0}  ${labels}  notes ${stay.noteChunks}  cxr ${stay.hasCxr ? 'yes' : 'no'}  ecg ${stay.hasEcg ? 'yes' : 'no'}`,
         );

@@ -28,7 +28,11 @@ export function registerDemoCommand(program: Command, context: CliContext): void
       }
       const cohort = store.getCohort(cohortId);
       if (context.json) {
-        context.printJson({ cohort, seconds: (performance.now() - started) / 1000, db: context.dbPath });
+        context.printJson({
+          cohort,
+          seconds: (performance.now() - started) / 1000,
+          db: context.dbPath,
+        });
         return;
       }
       context.print(formatCohortLine(cohort));

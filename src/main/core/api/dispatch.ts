@@ -27,7 +27,11 @@ export function toErrorPayload(error: unknown): ApiErrorPayload {
  * The one entry point both transports call: checks the name, validates the arguments
  * against the contract's schema, runs the handler, and never throws.
  */
-export async function dispatch(handlers: Handlers, name: string, rawArgs: unknown): Promise<CallOutcome<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  name: string,
+  rawArgs: unknown,
+): Promise<CallOutcome<unknown>> {
   if (!isCallName(name)) {
     return { ok: false, error: { code: 'not-found', message: `Unknown call "${name}".` } };
   }

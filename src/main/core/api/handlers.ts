@@ -23,7 +23,10 @@ export function createHandlers({ store, transport, emit }: HandlerContext): Hand
 
   async function asJob<T>(
     requestedId: string | undefined,
-    work: (job: { signal: AbortSignal; progress: ReturnType<JobRegistry['start']>['progress'] }) => Promise<T>,
+    work: (job: {
+      signal: AbortSignal;
+      progress: ReturnType<JobRegistry['start']>['progress'];
+    }) => Promise<T>,
   ): Promise<T> {
     const { jobId, signal, progress } = jobs.start(requestedId);
     try {

@@ -16,9 +16,21 @@ export const CLINICAL_VARIABLES: ClinicalVariable[] = [
   { name: 'sbp', unit: 'mmHg', chartItems: [220050, 220179], labItems: [], plausible: [20, 300] },
   { name: 'dbp', unit: 'mmHg', chartItems: [220051, 220180], labItems: [], plausible: [5, 225] },
   { name: 'mbp', unit: 'mmHg', chartItems: [220052, 220181], labItems: [], plausible: [10, 250] },
-  { name: 'resp_rate', unit: 'breaths/min', chartItems: [220210, 224690], labItems: [], plausible: [1, 80] },
+  {
+    name: 'resp_rate',
+    unit: 'breaths/min',
+    chartItems: [220210, 224690],
+    labItems: [],
+    plausible: [1, 80],
+  },
   { name: 'spo2', unit: '%', chartItems: [220277], labItems: [], plausible: [40, 100] },
-  { name: 'temperature', unit: '°C', chartItems: [223762, 223761], labItems: [], plausible: [25, 45] },
+  {
+    name: 'temperature',
+    unit: '°C',
+    chartItems: [223762, 223761],
+    labItems: [],
+    plausible: [25, 45],
+  },
   { name: 'gcs_eye', unit: 'points', chartItems: [220739], labItems: [], plausible: [1, 4] },
   { name: 'gcs_verbal', unit: 'points', chartItems: [223900], labItems: [], plausible: [1, 5] },
   { name: 'gcs_motor', unit: 'points', chartItems: [223901], labItems: [], plausible: [1, 6] },
@@ -33,7 +45,13 @@ export const CLINICAL_VARIABLES: ClinicalVariable[] = [
   { name: 'potassium', unit: 'mEq/L', chartItems: [], labItems: [50971], plausible: [1, 12] },
   { name: 'chloride', unit: 'mEq/L', chartItems: [], labItems: [50902], plausible: [50, 160] },
   { name: 'bicarbonate', unit: 'mEq/L', chartItems: [], labItems: [50882], plausible: [2, 60] },
-  { name: 'glucose', unit: 'mg/dL', chartItems: [220621, 225664], labItems: [50931], plausible: [10, 2000] },
+  {
+    name: 'glucose',
+    unit: 'mg/dL',
+    chartItems: [220621, 225664],
+    labItems: [50931],
+    plausible: [10, 2000],
+  },
   { name: 'bilirubin', unit: 'mg/dL', chartItems: [], labItems: [50885], plausible: [0.05, 80] },
   { name: 'ph', unit: 'pH', chartItems: [], labItems: [50820], plausible: [6.5, 8] },
   { name: 'po2', unit: 'mmHg', chartItems: [], labItems: [50821], plausible: [10, 700] },
@@ -64,7 +82,17 @@ export const CHEXPERT_LABELS = [
   'Support Devices',
 ];
 
-export const ECG_FIELDS = ['rr_interval', 'p_onset_to_qrs_onset', 'qrs_duration', 'qt_interval', 'qtc', 'p_axis', 'qrs_axis', 't_axis', 'heart_rate'];
+export const ECG_FIELDS = [
+  'rr_interval',
+  'p_onset_to_qrs_onset',
+  'qrs_duration',
+  'qt_interval',
+  'qtc',
+  'p_axis',
+  'qrs_axis',
+  't_axis',
+  'heart_rate',
+];
 
 export const MIMIC_TASKS = ['E1', 'E2', 'E3', 'E4'];
 export const TASK_DESCRIPTIONS: Record<string, string> = {
@@ -74,7 +102,14 @@ export const TASK_DESCRIPTIONS: Record<string, string> = {
   E4: 'in-hospital death after the 24 h window',
 };
 
-export const BIAS_ATTRIBUTES = ['sex', 'age_band', 'race_ethnicity', 'insurance', 'language', 'admission_type'];
+export const BIAS_ATTRIBUTES = [
+  'sex',
+  'age_band',
+  'race_ethnicity',
+  'insurance',
+  'language',
+  'admission_type',
+];
 
 export function ageBand(age: number): string {
   if (age < 45) return '18-44';

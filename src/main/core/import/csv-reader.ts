@@ -25,7 +25,10 @@ export function findCsv(dir: string, name: string): string | null {
  * header for the columns the caller needs and turns every parser, gzip and IO failure into
  * an InputError that names the file and line.
  */
-export async function* readCsv(path: string, requiredColumns: readonly string[]): AsyncGenerator<CsvRow> {
+export async function* readCsv(
+  path: string,
+  requiredColumns: readonly string[],
+): AsyncGenerator<CsvRow> {
   const label = basename(path);
   const source = createReadStream(path);
   const parser = parse({ bom: true, skip_empty_lines: true, info: true });
@@ -35,17 +38,38 @@ export async function* readCsv(path: string, requiredColumns: readonly string[])
     : pipeline(source, parser, () => undefined);
   let index: Map<string, number> | null = null;
   let line = 0;
+  // csv-parse reports the line a record ends on; a quoted field with line breaks (note text)
+  // would then point past the record's start, so the start is derived from the previous
+  // record's end plus the empty lines skipped in between.
+  let lastEnd = 0;
+  let emptySoFar = 0;
   try {
-    for await (const entry of streams as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const entry of streams as AsyncIterable<{
+      record: string[];
+      info: { lines: number; empty_lines: number };
+    }>) {
       const record = entry.record;
-      line = entry.info.lines;
+      line = lastEnd + (entry.info.empty_lines - emptySoFar) + 1;
+      lastEnd = entry.info.lines;
+      emptySoFar = entry.info.empty_lines;
       if (index === null) {
-        index = new Map(record.map((name, i) => [name.trim(), i]));
+        const names = record.map((name) => name.trim());
+        const repeated = names.find((name, i) => names.indexOf(name) !== i);
+        if (repeated !== undefined) {
+          // A repeated column would silently shadow its twin: refuse rather than guess.
+          throw new InputError(
+            label,
+            line,
+            repeated,
+            `the header names column "${repeated}" twice`,
+          );
+        }
+        index = new Map(names.map((name, i) => [name, i]));
         const missing = requiredColumns.filter((c) => !index!.has(c));
         if (missing.length > 0) {
           throw new InputError(
             label,
-            1,
+            line,
             missing[0]!,
             `missing column${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')} (the header has ${record.map((r) => `"${r}"`).join(', ')})`,
           );
@@ -88,7 +112,12 @@ function describeReadFailure(label: string, lastGoodLine: number, error: unknown
       );
     case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
     case 'CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH':
-      return new InputError(label, at, null, 'the row has a different number of fields than the header');
+      return new InputError(
+        label,
+        at,
+        null,
+        'the row has a different number of fields than the header',
+      );
     case 'CSV_QUOTE_NOT_CLOSED':
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'INVALID_OPENING_QUOTE':
@@ -102,33 +131,94 @@ function describeReadFailure(label: string, lastGoodLine: number, error: unknown
 }
 
 /** Field parsers that report the file, line and field of a bad value. */
-export function parseNumber(file: string, row: CsvRow, column: string, optional = false): number | null {
+export function parseNumber(
+  file: string,
+  row: CsvRow,
+  column: string,
+  optional = false,
+): number | null {
   const raw = row.get(column).trim();
   if (raw === '') {
     if (optional) return null;
     throw new InputError(file, row.line, column, 'a number is required here, the field is empty');
   }
-  const value = Number(raw);
+  // Number() alone also reads "0x1F", "0b1" and "0o7"; a data file means decimal.
+  const value = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isFinite(value)) {
     throw new InputError(file, row.line, column, `"${raw}" is not a number`);
   }
   return value;
 }
 
-export function parseTimestamp(file: string, row: CsvRow, column: string, optional = false): number | null {
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+export function parseTimestamp(
+  file: string,
+  row: CsvRow,
+  column: string,
+  optional = false,
+): number | null {
   const raw = row.get(column).trim();
   if (raw === '') {
     if (optional) return null;
-    throw new InputError(file, row.line, column, 'a date-time is required here, the field is empty');
+    throw new InputError(
+      file,
+      row.line,
+      column,
+      'a date-time is required here, the field is empty',
+    );
   }
-  // MIMIC writes "YYYY-MM-DD HH:MM:SS" with no zone; every time is read as UTC so that
-  // differences between times are exact whatever the machine's zone.
-  const iso = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(raw)
-    ? `${raw.replace(' ', 'T')}Z`
-    : raw;
-  const ms = Date.parse(iso);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(ms)) {
-    throw new InputError(file, row.line, column, `"${raw}" is not a date-time (expected YYYY-MM-DD HH:MM:SS)`);
+  const ms = timestampMs(raw);
+  if (ms === null) {
+    throw new InputError(
+      file,
+      row.line,
+      column,
+      `"${raw}" is not a date-time (expected YYYY-MM-DD HH:MM:SS)`,
+    );
   }
   return ms;
+}
+
+// Date, then optionally a time, then optionally a zone (Z, +HH, +HHMM or +HH:MM).
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?(Z|[+-]\d{2}(?::?\d{2})?))?)?$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Parses a timestamp by a strict grammar rather than Date.parse, whose fallback parser reads
+ * "2024-01-01 10:00 PM" in the machine's zone and rolls "2024-02-30" over into March. MIMIC
+ * writes "YYYY-MM-DD HH:MM:SS" with no zone; a time without a zone is read as UTC so that
+ * differences between times are exact whatever the machine's zone. Null when not a date-time.
+ */
+export function timestampMs(raw: string): number | null {
+  const m = TIMESTAMP.exec(raw);
+  if (!m) return null;
+  const field = (i: number): number => Number(m[i] ?? '0');
+  const [year, month, day, hour, minute, second] = [
+    field(1),
+    field(2),
+    field(3),
+    field(4),
+    field(5),
+    field(6),
+  ];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  if (days === undefined || day < 1 || day > days || hour > 23 || minute > 59 || second > 59)
+    return null;
+  let offsetMinutes = 0;
+  const zone = m[8];
+  if (zone !== undefined && zone !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2) || '0');
+    if (hours > 23 || minutes > 59) return null;
+    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+  }
+  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Number(`${m[7] ?? ''}000`.slice(0, 3)));
+  return date.getTime() - offsetMinutes * 60_000;
 }

@@ -12,7 +12,11 @@ export class JobRegistry {
 
   constructor(private readonly emit: (event: ApiEvent) => void) {}
 
-  start(requestedId: string | undefined): { jobId: string; signal: AbortSignal; progress: ProgressSink } {
+  start(requestedId: string | undefined): {
+    jobId: string;
+    signal: AbortSignal;
+    progress: ProgressSink;
+  } {
     const jobId = requestedId ?? `job-${Date.now().toString(36)}-${++this.counter}`;
     const controller = new AbortController();
     this.jobs.set(jobId, controller);

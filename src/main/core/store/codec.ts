@@ -6,7 +6,8 @@ export function float32ToBlob(values: Float32Array): Buffer {
 }
 
 export function blobToFloat32(blob: Buffer): Float32Array {
-  if (blob.byteLength % 4 !== 0) throw new Error(`Corrupt Float32 blob of ${blob.byteLength} bytes`);
+  if (blob.byteLength % 4 !== 0)
+    throw new Error(`Corrupt Float32 blob of ${blob.byteLength} bytes`);
   const copy = new Float32Array(blob.byteLength / 4);
   new Uint8Array(copy.buffer).set(blob);
   return copy;

@@ -5,7 +5,10 @@ import { join } from 'node:path';
  * One store for the CLI, the server and the desktop app: --db, else TOE_DB, else the
  * platform's application-data folder (the same folder Electron's userData points at).
  */
-export function defaultStorePath(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultStorePath(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): string {
   if (env.TOE_DB) return env.TOE_DB;
   const home = homedir();
   const base =

@@ -174,8 +174,7 @@ export class Store {
 
   findCohortId(name: string): number | null {
     const row = this.db.prepare('SELECT id FROM cohorts WHERE name = ?').get(name) as
-      | { id: number }
-      | undefined;
+      { id: number } | undefined;
     return row?.id ?? null;
   }
 
@@ -200,8 +199,7 @@ export class Store {
 
   getCohort(cohortId: number): CohortDetail {
     const row = this.db.prepare('SELECT * FROM cohorts WHERE id = ?').get(cohortId) as
-      | CohortRow
-      | undefined;
+      CohortRow | undefined;
     if (!row) throw new NotFoundError(`No cohort with id ${cohortId}.`);
     const reportRow = this.db
       .prepare('SELECT report FROM imports WHERE cohort_id = ? ORDER BY id DESC LIMIT 1')
