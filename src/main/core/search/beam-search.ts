@@ -1,0 +1,150 @@
+import { allUnits, fusedProbabilities, type StayModel } from '../models/stay-model';
+import {
+  convergenceReachable,
+  decide,
+  isSufficient,
+  scoreState,
+  type FullInputDecision,
+  type StateScore,
+} from './objective';
+import { DEFAULT_SEARCH_PARAMS, type SearchMode, type SearchParams } from './search-params';
+import { compareStates, type ScoredState } from './state-order';
+import type { SearchResult, TraceStep } from './search-result';
+
+/**
+ * The candidate units: the top-N windows and the top-N present note chunks by selector
+ * score (ties by unit id, so the list is deterministic), as global unit ids, ascending.
+ */
+export async function searchCandidates(model: StayModel, params: SearchParams): Promise<number[]> {
+  const scores = await model.selectorScores();
+  const rank = (ids: number[], score: (id: number) => number, n: number) =>
+    ids
+      .map((id) => ({ id, s: score(id) }))
+      .sort((a, b) => b.s - a.s || a.id - b.id)
+      .slice(0, n)
+      .map((e) => e.id);
+  const windows = rank(
+    Array.from({ length: model.hours }, (_, t) => t),
+    (t) => scores.ts[t]!,
+    params.topTimeWindows,
+  );
+  const chunks = rank(
+    model.presentNotes.filter((j) => Number.isFinite(scores.note[j]!)).map((j) => model.hours + j),
+    (u) => scores.note[u - model.hours]!,
+    params.topNoteChunks,
+  );
+  return [...windows, ...chunks].sort((a, b) => a - b);
+}
+
+/** The full-input decision p_full = p(1, a) and ŷ_full. */
+export async function fullInputDecision(
+  model: StayModel,
+  threshold: number,
+): Promise<FullInputDecision> {
+  const [pFull] = await fusedProbabilities(model, [allUnits(model)]);
+  return decide(pFull!, threshold);
+}
+
+/**
+ * Tree-of-Evidence beam search on one stay (method.md): from the empty set, expand every
+ * beam state by one unused candidate, score all children of a step in ONE batched model
+ * call, de-duplicate identical sets, keep the best B. Dynamic mode stops when the best state
+ * is sufficient (converged) or after S_max steps (exhausted); fixed mode runs exactly k steps.
+ */
+export async function treeOfEvidenceSearch(
+  model: StayModel,
+  mode: SearchMode = { kind: 'dynamic' },
+  params: SearchParams = DEFAULT_SEARCH_PARAMS,
+): Promise<SearchResult> {
+  const full = await fullInputDecision(model, params.threshold);
+  const candidates = await searchCandidates(model, params);
+  const reachable = convergenceReachable(full, params);
+  const stepLimit = Math.min(
+    mode.kind === 'dynamic' ? params.maxSteps : mode.budget,
+    candidates.length,
+  );
+
+  let beam: ScoredState[] = [
+    { units: [], key: '', parent: null, ...scoreState(Number.NaN, 0, full, params) },
+  ];
+  const trace: TraceStep[] = [];
+  let statesScored = 0;
+  let converged = false;
+
+  for (let step = 1; step <= stepLimit; step++) {
+    const children = expand(beam, candidates);
+    const probabilities = await fusedProbabilities(
+      model,
+      children.map((c) => c.units),
+    );
+    statesScored += children.length;
+    const scored = children.map((child, i) => ({
+      ...child,
+      ...scoreState(probabilities[i]!, child.units.length, full, params),
+    }));
+    scored.sort((a, b) => compareStates(a, b, full.pFull));
+    beam = scored.slice(0, params.beamWidth);
+    trace.push({
+      step,
+      childrenScored: children.length,
+      kept: beam.map(({ units, parent, p, confidence, stability, size, score }) => ({
+        units,
+        parent,
+        p,
+        confidence,
+        stability,
+        size,
+        score,
+      })),
+      leader: 0,
+    });
+    if (mode.kind === 'dynamic' && isSufficient(beam[0]!, params)) {
+      converged = true;
+      break;
+    }
+  }
+
+  const best: StateScore & { units: number[] } =
+    trace.length > 0
+      ? beam[0]!
+      : { units: [], ...scoreState((await fusedProbabilities(model, [[]]))[0]!, 0, full, params) };
+  return {
+    evidence: best.units,
+    pFull: full.pFull,
+    yFull: full.yFull,
+    p: best.p,
+    confidence: best.confidence,
+    stability: best.stability,
+    size: best.size,
+    score: best.score,
+    status: mode.kind === 'fixed' ? 'budget' : converged ? 'converged' : 'exhausted',
+    reachable,
+    steps: trace.length,
+    statesScored,
+    candidates,
+    params,
+    mode,
+    trace,
+  };
+}
+
+/** Every child of every beam state, one unused candidate added, identical sets merged. */
+function expand(
+  beam: readonly ScoredState[],
+  candidates: readonly number[],
+): { units: number[]; key: string; parent: number[] }[] {
+  const seen = new Set<string>();
+  const children: { units: number[]; key: string; parent: number[] }[] = [];
+  for (const state of beam) {
+    const used = new Set(state.units);
+    for (const unit of candidates) {
+      if (used.has(unit)) continue;
+      const units = [...state.units, unit].sort((a, b) => a - b);
+      const key = units.join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      children.push({ units, key, parent: state.units });
+    }
+  }
+  return children;
+}
