@@ -11,6 +11,11 @@ export interface CsvRow {
   get(column: string): string;
 }
 
+/** How far a read has got, for progress: bytes of the file consumed (compressed bytes for .gz). */
+export interface CsvReadProgress {
+  bytesRead: number;
+}
+
 /** Finds `name.csv` or `name.csv.gz` in a folder; null when neither exists. */
 export function findCsv(dir: string, name: string): string | null {
   for (const candidate of [`${name}.csv`, `${name}.csv.gz`]) {
@@ -28,6 +33,7 @@ export function findCsv(dir: string, name: string): string | null {
 export async function* readCsv(
   path: string,
   requiredColumns: readonly string[],
+  progress?: CsvReadProgress,
 ): AsyncGenerator<CsvRow> {
   const label = basename(path);
   const source = createReadStream(path);
@@ -40,9 +46,11 @@ export async function* readCsv(
   let line = 0;
   // csv-parse reports the line a record ends on; a quoted field with line breaks (note text)
   // would then point past the record's start, so the start is derived from the previous
-  // record's end plus the empty lines skipped in between.
+  // record's end plus the empty lines skipped in between. csv-parse also counts a CRLF
+  // inside a quoted field as two lines; those are taken back out.
   let lastEnd = 0;
   let emptySoFar = 0;
+  let crlfInFields = 0;
   try {
     for await (const entry of streams as AsyncIterable<{
       record: string[];
@@ -50,8 +58,12 @@ export async function* readCsv(
     }>) {
       const record = entry.record;
       line = lastEnd + (entry.info.empty_lines - emptySoFar) + 1;
-      lastEnd = entry.info.lines;
+      for (const field of record) {
+        if (field.includes('\r\n')) crlfInFields += field.split('\r\n').length - 1;
+      }
+      lastEnd = entry.info.lines - crlfInFields;
       emptySoFar = entry.info.empty_lines;
+      if (progress) progress.bytesRead = source.bytesRead;
       if (index === null) {
         const names = record.map((name) => name.trim());
         const repeated = names.find((name, i) => names.indexOf(name) !== i);
@@ -91,16 +103,21 @@ export async function* readCsv(
     }
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw describeReadFailure(label, line, error);
+    throw describeReadFailure(label, line, error, crlfInFields);
   } finally {
     source.destroy();
   }
   if (index === null) throw new InputError(label, null, null, 'the file is empty (no header row)');
 }
 
-function describeReadFailure(label: string, lastGoodLine: number, error: unknown): InputError {
+function describeReadFailure(
+  label: string,
+  lastGoodLine: number,
+  error: unknown,
+  crlfInFields: number,
+): InputError {
   const err = error as { code?: string; message?: string; lines?: number };
-  const at = err.lines ?? lastGoodLine + 1;
+  const at = err.lines === undefined ? lastGoodLine + 1 : err.lines - crlfInFields;
   switch (err.code) {
     case 'Z_BUF_ERROR':
     case 'Z_DATA_ERROR':

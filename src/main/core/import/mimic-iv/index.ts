@@ -1,8 +1,170 @@
+import { resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
-import type { Store } from '../../store';
+import { throwIfCancelled } from '../../jobs/progress';
+import { ConflictError, type NewStay, type Store } from '../../store';
+import {
+  BIAS_ATTRIBUTES,
+  CHEXPERT_LABELS,
+  CLINICAL_VARIABLES,
+  ECG_FIELDS,
+  MIMIC_TASKS,
+} from '../clinical-variables';
 import type { ImportOptions } from '../import-options';
+import { ImportReportBuilder } from '../import-report';
+import { DEFAULT_NOTE_RULE } from '../note-chunks';
+import { PhiGuard } from '../phi-guard';
+import { readChartEvents } from './chart-events';
+import { readCohort } from './cohort-tables';
+import { CohortIndex, HOUR_MS, WINDOW_HOURS, type CohortStay } from './cohort-stay';
+import { readCxr } from './cxr';
+import { readEcg } from './ecg';
+import { checkItemDictionaries } from './item-dictionary';
+import { readLabEvents } from './lab-events';
+import { locateMimicFiles } from './layout';
+import { readRadiology, stayNoteChunks } from './radiology';
+import { IMPORT_WHAT, type ImportJob } from './table-stream';
 
-/** Placeholder until the importer lands: fails loudly rather than pretending. */
-export async function importMimicIv(_store: Store, _dir: string, _options: ImportOptions): Promise<ImportReport> {
-  throw new Error('This importer is not built yet.');
+export const DEFAULT_COHORT_NAME = 'mimic-iv';
+
+/** Stays written between cancellation checks in the (single-transaction) write phase. */
+const STAYS_PER_TICK = 2_000;
+
+function toNewStay(stay: CohortStay): NewStay {
+  const { series, missing } = stay.bins.toTensor();
+  return {
+    stayKey: String(stay.stayId),
+    subjectKey: String(stay.subjectId),
+    split: stay.split,
+    t0: new Date(stay.intime).toISOString(),
+    losHours: (stay.outtime - stay.intime) / HOUR_MS,
+    series,
+    missing,
+    outcomes: stay.outcomes,
+    attributes: stay.attributes,
+    notes: stayNoteChunks(stay, DEFAULT_NOTE_RULE),
+    cxr: stay.cxr?.values ?? null,
+    ecg: stay.ecg?.values ?? null,
+  };
+}
+
+/** Reads every source into the cohort's stays; nothing is written to the store here. */
+async function readSources(dir: string, job: ImportJob): Promise<CohortStay[]> {
+  const { report, options } = job;
+  const layout = locateMimicFiles(dir);
+  for (const note of layout.notes) report.note(note);
+  const stays = await readCohort(layout, job);
+  const cohort = new CohortIndex(stays);
+  await checkItemDictionaries(layout, job);
+  await readChartEvents(layout.chartEvents, cohort, job);
+  await readLabEvents(layout.labEvents, cohort, job);
+
+  const guard = new PhiGuard(options.allowPhi === true);
+  if (layout.radiology) {
+    const kept = await readRadiology(layout.radiology, cohort, guard, job);
+    report.note(
+      `${kept} radiology report(s) from ${layout.radiology.label} fall inside an included stay's window.`,
+    );
+  }
+  // Refuse before the transaction opens: a refused import must leave no trace.
+  guard.check();
+  if (guard.findings.length > 0) {
+    report.note(
+      `${guard.findings.length} possible direct identifier(s) found in imported note text and kept, because the import was run with PHI allowed.`,
+    );
+  }
+  if (layout.cxr) {
+    const unplaced = await readCxr(layout.cxr, cohort, job);
+    if (unplaced > 0) {
+      report.note(
+        `${unplaced} CheXpert row(s) of cohort patients have no study time in ${layout.cxr.metadata.label} and were not used.`,
+      );
+    }
+  }
+  if (layout.ecg) {
+    const unplaced = await readEcg(layout.ecg, cohort, job);
+    if (unplaced > 0) {
+      report.note(
+        `${unplaced} ECG measurement row(s) of cohort patients have no time in ${layout.ecg.records.label} and were not used.`,
+      );
+    }
+  }
+  return stays;
+}
+
+/**
+ * Imports a MIMIC-IV export (official hosp/ and icu/ layout, plus note/, cxr/ and ecg/ when
+ * present) as the paper's cohort (cohort.md). All files are read first, keeping only the
+ * cohort's stays in memory; then one transaction writes the cohort, its stays and the report,
+ * so any failure (bad input, PHI refusal, cancellation) leaves the store as it was.
+ */
+export async function importMimicIv(
+  store: Store,
+  dir: string,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const name = options.name ?? DEFAULT_COHORT_NAME;
+  // Fail before reading gigabytes; createCohort checks again inside the transaction.
+  if (store.findCohortId(name) !== null) {
+    throw new ConflictError(
+      `A cohort named "${name}" already exists. Choose another name or delete it first.`,
+    );
+  }
+  const variables = CLINICAL_VARIABLES.map((v) => v.name);
+  const report = new ImportReportBuilder(
+    'mimic-iv',
+    resolve(dir),
+    name,
+    variables,
+    WINDOW_HOURS,
+    MIMIC_TASKS,
+  );
+  const job: ImportJob = { report, options };
+  const stays = await readSources(dir, job);
+  throwIfCancelled(options.signal, IMPORT_WHAT);
+
+  return store.transaction(async () => {
+    const cohortId = store.createCohort({
+      name,
+      source: 'mimic-iv',
+      synthetic: false,
+      description: `MIMIC-IV ICU stays from ${resolve(dir)}: adults with at least 24 h in the ICU, the first 24 h in hourly bins, outcomes E1-E4.`,
+      featureSchema: {
+        hours: WINDOW_HOURS,
+        variables: CLINICAL_VARIABLES.map(({ name: variable, unit }) => ({ name: variable, unit })),
+        statistics: ['mean', 'min', 'max'],
+      },
+      noteRule: DEFAULT_NOTE_RULE,
+      contextSchema: { cxrLabels: [...CHEXPERT_LABELS], ecgFields: [...ECG_FIELDS] },
+      tasks: [...MIMIC_TASKS],
+      attributes: [...BIAS_ATTRIBUTES],
+    });
+    const write = store.stayWriter(cohortId);
+    const progress = options.progress;
+    for (const [i, stay] of stays.entries()) {
+      if (i % STAYS_PER_TICK === 0) {
+        progress?.({
+          phase: 'Writing stays',
+          done: i,
+          total: stays.length,
+          message: `${i} of ${stays.length} stays written`,
+        });
+        // Yield so a cancel request can arrive; the rollback then undoes everything.
+        await new Promise((resolveTick) => setImmediate(resolveTick));
+        throwIfCancelled(options.signal, IMPORT_WHAT);
+      }
+      const newStay = toNewStay(stay);
+      write(newStay);
+      report.include(newStay);
+      for (let v = 0; v < variables.length; v++) report.countValues(v, stay.bins.valuesOf(v));
+    }
+    progress?.({
+      phase: 'Writing stays',
+      done: stays.length,
+      total: stays.length,
+      message: `${stays.length} stays written`,
+    });
+    const built = report.build();
+    store.saveImportReport(cohortId, built);
+    return built;
+  });
 }
