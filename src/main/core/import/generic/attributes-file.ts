@@ -1,0 +1,43 @@
+import { basename } from 'node:path';
+import { readCsv } from '../csv-reader';
+import type { ImportReportBuilder } from '../import-report';
+import { InputError } from '../input-error';
+import { requiredText, stayOf } from './fields';
+import type { ImportClock } from './import-clock';
+import type { StayDrafts } from './types';
+
+/**
+ * Reads subgroup attributes for bias audits (never model inputs). Any names are allowed;
+ * returns them in order of first appearance, which becomes the cohort's attribute list.
+ */
+export async function readAttributes(
+  path: string,
+  stays: StayDrafts,
+  report: ImportReportBuilder,
+  clock: ImportClock,
+): Promise<string[]> {
+  const file = basename(path);
+  const names = new Set<string>();
+  let rows = 0;
+  for await (const row of readCsv(path, ['stay_id', 'name', 'value'])) {
+    rows++;
+    const stay = stayOf(file, row, stays);
+    const name = requiredText(file, row, 'name');
+    // An empty value would be a group nobody chose; "unknown" written out is a real group.
+    const value = requiredText(file, row, 'value');
+    if (Object.hasOwn(stay.attributes, name)) {
+      throw new InputError(
+        file,
+        row.line,
+        'name',
+        `stay "${stay.key}" already has attribute "${name}"`,
+      );
+    }
+    stay.attributes[name] = value;
+    names.add(name);
+    clock.row(file, rows);
+  }
+  report.countRows(file, rows);
+  clock.fileDone(file, rows);
+  return [...names];
+}

@@ -1,0 +1,79 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../input-error';
+
+export const MANIFEST_FILE = 'cohort.json';
+
+type RequiredCsv = 'variables' | 'stays' | 'measurements' | 'outcomes';
+type OptionalCsv = 'attributes' | 'notes' | 'context';
+
+/** Paths of the folder's files; optional ones are null when absent. */
+export interface GenericFiles {
+  manifest: string;
+  variables: string;
+  stays: string;
+  measurements: string;
+  outcomes: string;
+  attributes: string | null;
+  notes: string | null;
+  context: string | null;
+}
+
+/**
+ * Finds every file of the format before any is read, so a missing required file fails at
+ * once instead of after minutes of streaming measurements.
+ */
+export function locateFiles(dir: string): GenericFiles {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new InputError(
+      dir,
+      null,
+      null,
+      'this is not a folder; point the import at the folder holding cohort.json',
+    );
+  }
+  const manifest = join(dir, MANIFEST_FILE);
+  if (!existsSync(manifest)) {
+    throw new InputError(MANIFEST_FILE, null, null, `this required file is missing from ${dir}`);
+  }
+  const required = (name: RequiredCsv): string => {
+    const path = csvPath(dir, name);
+    if (path === null) {
+      throw new InputError(
+        `${name}.csv`,
+        null,
+        null,
+        `this required file is missing from ${dir} (${name}.csv.gz is accepted too)`,
+      );
+    }
+    return path;
+  };
+  return {
+    manifest,
+    variables: required('variables'),
+    stays: required('stays'),
+    measurements: required('measurements'),
+    outcomes: required('outcomes'),
+    attributes: csvPath(dir, 'attributes'),
+    notes: csvPath(dir, 'notes'),
+    context: csvPath(dir, 'context'),
+  };
+}
+
+/** `name.csv` or `name.csv.gz`; both at once is ambiguous (which one is current?) and refused. */
+function csvPath(dir: string, name: RequiredCsv | OptionalCsv): string | null {
+  const plain = join(dir, `${name}.csv`);
+  const gzip = `${plain}.gz`;
+  const hasPlain = existsSync(plain);
+  const hasGzip = existsSync(gzip);
+  if (hasPlain && hasGzip) {
+    throw new InputError(
+      `${name}.csv`,
+      null,
+      null,
+      `both ${name}.csv and ${name}.csv.gz exist; keep only one`,
+    );
+  }
+  if (hasPlain) return plain;
+  return hasGzip ? gzip : null;
+}

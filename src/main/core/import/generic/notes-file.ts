@@ -1,0 +1,45 @@
+import { basename } from 'node:path';
+import { parseTimestamp, readCsv } from '../csv-reader';
+import type { ImportReportBuilder } from '../import-report';
+import type { PhiGuard } from '../phi-guard';
+import { hourInWindow, stayOf } from './fields';
+import type { ImportClock } from './import-clock';
+import type { StayDrafts } from './types';
+
+/**
+ * Reads report text (radiology reports, or log excerpts outside medicine). Only reports
+ * charted inside the window become note units; each kept report is scanned for direct
+ * identifiers, and the guard decides before anything is written.
+ */
+export async function readNotes(
+  path: string,
+  stays: StayDrafts,
+  hours: number,
+  guard: PhiGuard,
+  report: ImportReportBuilder,
+  clock: ImportClock,
+): Promise<void> {
+  const file = basename(path);
+  let rows = 0;
+  let outside = 0;
+  for await (const row of readCsv(path, ['stay_id', 'charttime', 'text'])) {
+    rows++;
+    const stay = stayOf(file, row, stays);
+    const ms = parseTimestamp(file, row, 'charttime')!;
+    if (hourInWindow(stay, ms, hours) === null) {
+      outside++;
+    } else {
+      const text = row.get('text');
+      guard.scan(text, file, row.line);
+      stay.reports.push({ ms, line: row.line, text });
+    }
+    clock.row(file, rows);
+  }
+  report.countRows(file, rows);
+  if (outside > 0) {
+    report.note(
+      `${file}: ${outside} report${outside === 1 ? '' : 's'} charted outside the ${hours} h window ignored.`,
+    );
+  }
+  clock.fileDone(file, rows);
+}
