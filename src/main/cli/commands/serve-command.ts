@@ -1,12 +1,69 @@
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
+import { defaultRendererDir, requireBuiltRenderer } from '../../server/renderer-dir';
+import { startHttpServer } from '../../server/http-server';
 import type { CliContext } from '../cli-context';
+import { integerOption } from './cohort-commands';
 
-/** Placeholder until the HTTP transport lands. */
-export function registerServeCommand(program: Command, _context: CliContext): void {
+interface ServeOptions {
+  port: number;
+  token?: string;
+}
+
+/** Resolves on the first SIGINT or SIGTERM, so the command can shut down in order. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolveSignal) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveSignal(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/**
+ * `toe serve`: the app in a browser on 127.0.0.1. Runs until SIGINT/SIGTERM, then stops
+ * the server and closes the store itself (main() leaves long-running commands alone).
+ */
+export function registerServeCommand(program: Command, context: CliContext): void {
   program
     .command('serve')
-    .description('serve the app to a browser on 127.0.0.1 (not built yet)')
-    .action(() => {
-      throw new Error('toe serve is not built yet.');
+    .description(
+      'serve the app to a browser on 127.0.0.1 until Ctrl+C (needs `npm run build` first)',
+    )
+    .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', integerOption(0, 65535), 0)
+    .option(
+      '--token <secret>',
+      'access token for this launch (default: random); at least 16 characters',
+    )
+    .action(async (options: ServeOptions) => {
+      const rendererDir = defaultRendererDir();
+      requireBuiltRenderer(rendererDir);
+      const token = options.token ?? randomBytes(24).toString('base64url');
+      const store = context.openStore();
+      try {
+        const server = await startHttpServer({ store, port: options.port, token, rendererDir });
+        if (context.json)
+          context.printJson({
+            url: server.appUrl,
+            origin: server.origin,
+            port: server.port,
+            db: context.dbPath,
+          });
+        else {
+          context.print(`ToE Audit is serving ${context.dbPath}`);
+          context.print(`Open ${server.appUrl}`);
+          context.print(
+            "The link carries this launch's access token; keep it private. Press Ctrl+C to stop.",
+          );
+        }
+        const signal = await untilSignal();
+        process.stderr.write(`toe serve: ${signal} received, stopping.\n`);
+        await server.close();
+      } finally {
+        context.close();
+      }
     });
 }

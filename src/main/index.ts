@@ -1,0 +1,111 @@
+// The desktop app's entry: thin on purpose. It opens the store, wires the core's handlers
+// to IPC and opens one hardened window; everything else lives in the core.
+import { dirname, join } from 'node:path';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { createHandlers } from './core/api/handlers';
+import { Store } from './core/store';
+import { defaultStorePath } from './core/store/default-path';
+import { createAppOrigin } from './electron/app-origin';
+import { forwardEvent, startIpcTransport } from './electron/ipc-transport';
+import { parseLaunchOptions } from './electron/launch-options';
+import { hardenSession } from './electron/session-hardening';
+import { createMainWindow, guardAllWebContents } from './electron/window';
+import { scopedLogger } from './log/scoped-logger';
+
+const log = scopedLogger('app');
+
+// userData is the folder defaultStorePath() uses, so the CLI, `toe serve` and the app
+// open the same store by default; --db and TOE_DB override it for all three alike.
+app.setPath('userData', dirname(defaultStorePath({ ...process.env, TOE_DB: undefined })));
+const explicitDbPath = parseLaunchOptions(process.argv).dbPath;
+const dbPath = explicitDbPath ?? defaultStorePath();
+
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const origin = createAppOrigin({
+  rendererDir: join(import.meta.dirname, '../renderer'),
+  devServerUrl,
+});
+const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
+
+let store: Store | null = null;
+let stopIpc: (() => void) | null = null;
+
+function openWindow(): BrowserWindow {
+  return createMainWindow({ preloadPath, origin, log: scopedLogger('window') });
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  hardenSession(session.defaultSession, {
+    origin,
+    devServerOrigin: devServerUrl ? new URL(devServerUrl).origin : undefined,
+    log: scopedLogger('session'),
+  });
+  guardAllWebContents(scopedLogger('navigation'));
+  try {
+    store = new Store(dbPath);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    dialog.showErrorBox(
+      'ToE Audit cannot open its store',
+      `${dbPath}\n\n${reason}\n\nStart the app with --db <another file> or fix the file's permissions.`,
+    );
+    app.quit();
+    return;
+  }
+  const handlers = createHandlers({
+    store,
+    transport: 'ipc',
+    // Only to windows still showing the app (navigation is blocked; this is belt and braces).
+    emit: (event) =>
+      forwardEvent(
+        BrowserWindow.getAllWindows()
+          .map((w) => w.webContents)
+          .filter((contents) => origin.isAppPage(contents.getURL())),
+        event,
+      ),
+  });
+  stopIpc = startIpcTransport({
+    handlers,
+    isTrustedSender: (url) => origin.isAppPage(url),
+    log: scopedLogger('ipc'),
+  });
+  log.info(`store: ${dbPath}`);
+  openWindow();
+}
+
+app.on('second-instance', () => {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+});
+
+app.on('activate', () => {
+  if (store && BrowserWindow.getAllWindows().length === 0) openWindow();
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => {
+  stopIpc?.();
+  store?.close();
+  store = null;
+});
+
+// One app per default store: two writers on one SQLite file would fight over imports. The
+// lock is per userData folder, so a launch with its own --db/TOE_DB store skips it.
+const usesDefaultStore = explicitDbPath === null && !process.env.TOE_DB;
+if (usesDefaultStore && !app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  start().catch((error: unknown) => {
+    log.error(
+      `start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    app.exit(1);
+  });
+}

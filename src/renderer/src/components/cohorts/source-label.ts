@@ -1,0 +1,11 @@
+import type { CohortSource } from '../../../../shared/domain';
+
+const LABELS: Record<CohortSource, string> = {
+  'mimic-iv': 'MIMIC-IV',
+  generic: 'Generic CSV',
+  demo: 'Demo generator',
+};
+
+export function sourceLabel(source: CohortSource): string {
+  return LABELS[source];
+}
