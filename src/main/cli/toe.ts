@@ -4,6 +4,7 @@ import { CliContext } from './cli-context';
 import { registerCohortCommands } from './commands/cohort-commands';
 import { registerServeCommand } from './commands/serve-command';
 import { registerDemoCommand } from './commands/demo-command';
+import { registerTrainCommand } from './commands/train-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 
 export function buildProgram(): { program: Command; context: CliContext } {
@@ -19,6 +20,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerCohortCommands(program, context);
   registerDemoCommand(program, context);
   registerServeCommand(program, context);
+  registerTrainCommand(program, context);
   const overrideExits = (command: Command): void => {
     command.exitOverride();
     command.commands.forEach(overrideExits);

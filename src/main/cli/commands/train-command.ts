@@ -1,0 +1,78 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { NotFoundError } from '../../core/store';
+import type { CliContext } from '../cli-context';
+import { integerOption } from './cohort-commands';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const TRAIN_SCRIPT = resolve(REPO_ROOT, 'training/train.py');
+
+/** The Python that trains: Debian's, which has torch and onnx from apt, unless overridden. */
+export function trainingPython(): string {
+  return process.env.TOE_PYTHON ?? '/usr/bin/python3';
+}
+
+export const PYTHON_INSTALL_HINT = `Training needs Python 3 with torch, onnx and numpy. On Debian/Ubuntu:
+  apt-get install -y python3-torch python3-onnx python3-sklearn
+or point TOE_PYTHON at a Python that has them.`;
+
+/** Returns null when the Python can import what training needs, else why not. */
+export function checkTrainingPython(python: string): string | null {
+  const probe = spawnSync(python, ['-c', 'import torch, onnx, numpy'], { encoding: 'utf8' });
+  if (probe.error) return `cannot run ${python}: ${probe.error.message}`;
+  if (probe.status !== 0) return `${python} cannot import torch, onnx and numpy:\n${probe.stderr.trim()}`;
+  return null;
+}
+
+interface TrainOptions {
+  cohort: string;
+  task: string;
+  out?: string;
+  seed: number;
+  quick: boolean;
+  maxStays?: number;
+  epochs?: number;
+}
+
+/** `toe train`: runs the reference training pipeline (training/train.py) on a cohort of the store. */
+export function registerTrainCommand(program: Command, context: CliContext): void {
+  program
+    .command('train')
+    .description('train a model bundle on a cohort of the store (Python + PyTorch; see docs/model-bundle.md)')
+    .requiredOption('--cohort <name>', 'cohort name')
+    .requiredOption('--task <task>', 'outcome task, e.g. E1')
+    .option('--out <dir>', 'bundle folder (default: resources/models/<task>)')
+    .option('--seed <s>', 'random seed', integerOption(0, 2 ** 31 - 1), 7)
+    .option('--quick', 'CI mode: a few hundred stays, one epoch per phase', false)
+    .option('--max-stays <n>', 'train on a seeded subset of this many stays', integerOption(10, 10_000_000))
+    .option('--epochs <n>', 'max Phase I epochs per stream', integerOption(1, 10_000))
+    .action(async (options: TrainOptions) => {
+      const python = trainingPython();
+      const problem = checkTrainingPython(python);
+      if (problem) throw new Error(`${problem}\n${PYTHON_INSTALL_HINT}`);
+      const db = context.dbPath;
+      if (!existsSync(db)) {
+        throw new NotFoundError(`No store at ${db}. Create the demo cohort with \`toe demo-cohort\` first.`);
+      }
+      const out = resolve(options.out ?? resolve(REPO_ROOT, 'resources/models', options.task));
+      const args = [TRAIN_SCRIPT, '--db', db, '--cohort', options.cohort, '--task', options.task];
+      args.push('--out', out, '--seed', String(options.seed));
+      if (options.quick) args.push('--quick');
+      if (options.maxStays !== undefined) args.push('--max-stays', String(options.maxStays));
+      if (options.epochs !== undefined) args.push('--epochs', String(options.epochs));
+      // TOE_NODE: the pipeline's parity check runs onnxruntime-node with this same Node.
+      const child = spawn(python, args, {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, TOE_NODE: process.execPath },
+      });
+      const code = await new Promise<number>((done, fail) => {
+        child.on('error', fail);
+        child.on('exit', (status, signal) => done(status ?? (signal ? 130 : 1)));
+      });
+      if (code !== 0) throw new Error(`training failed (exit ${code}); nothing was written to ${out}`);
+    });
+}

@@ -1,0 +1,3 @@
+"""Reference training pipeline for ToE Audit model bundles (see docs/model-bundle.md)."""
+
+BUNDLE_SCHEMA_VERSION = 1

@@ -1,0 +1,165 @@
+"""Turns stored stays into model inputs, exactly as docs/model-bundle.md specifies.
+
+Every standardisation is computed in float64 from the stored float32 value and the
+float64 mean/sd written to the manifest, then rounded once to float32. JavaScript does the
+same with ``Math.fround((x - mean) / sd)``, so the TypeScript runtime reproduces the inputs
+bit for bit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .store import CohortSchema, RawStay
+from .text_encoder import EMBED_DIM, TextEncoder, embed_texts
+
+MAX_CHUNKS = 20
+CXR_STATES = ("notMentioned", "positive", "negative", "uncertain")  # index = stored code
+MIN_SD = 1e-6
+
+
+@dataclass(frozen=True)
+class Standardiser:
+    """Training-split mean/sd per feature column; sd 1 when a column is constant or empty."""
+
+    mean: np.ndarray  # float64
+    sd: np.ndarray  # float64
+
+    @staticmethod
+    def fit(values: np.ndarray, valid: np.ndarray) -> "Standardiser":
+        """values, valid: [N, C]; statistics per column over the valid entries."""
+        count = valid.sum(axis=0)
+        safe = np.where(valid, values.astype(np.float64), 0.0)
+        mean = np.where(count > 0, safe.sum(axis=0) / np.maximum(count, 1), 0.0)
+        var = np.where(valid, (values.astype(np.float64) - mean) ** 2, 0.0).sum(axis=0) / np.maximum(count, 1)
+        sd = np.sqrt(var)
+        sd = np.where((count > 0) & (sd >= MIN_SD), sd, 1.0)
+        return Standardiser(mean=mean, sd=sd)
+
+    def apply(self, values: np.ndarray, valid: np.ndarray) -> np.ndarray:
+        """Standardised float32, 0 where not valid."""
+        with np.errstate(invalid="ignore"):
+            z = (values.astype(np.float64) - self.mean) / self.sd
+        return np.where(valid, z, 0.0).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class FeatureSpec:
+    """What the bundle needs to rebuild inputs: schema sizes and standardisers."""
+
+    hours: int
+    n_vars: int
+    n_cxr: int
+    n_ecg: int
+    series: Standardiser  # over the 3V value columns, column = 3*v + s
+    ecg: Standardiser
+
+    @property
+    def d_ts(self) -> int:
+        return 4 * self.n_vars
+
+    @property
+    def d_cxr(self) -> int:
+        return 4 * self.n_cxr + 1
+
+    @property
+    def d_ecg(self) -> int:
+        return 2 * self.n_ecg + 1
+
+
+def _series_columns(stay: RawStay) -> tuple[np.ndarray, np.ndarray]:
+    """[T, 3V] values and their validity (finite and the variable's missing flag is 0)."""
+    t, v, _ = stay.series.shape
+    values = stay.series.reshape(t, 3 * v)
+    flags = np.repeat(stay.missing, 3, axis=1)  # column 3*v+s takes variable v's flag
+    return values, np.isfinite(values) & (flags == 0)
+
+
+def _ecg_columns(stay: RawStay) -> tuple[np.ndarray, np.ndarray]:
+    return stay.ecg, np.isfinite(stay.ecg) & stay.has_ecg
+
+
+def fit_spec(schema: CohortSchema, train: list[RawStay]) -> FeatureSpec:
+    """Fits the standardisers on the training split only."""
+    series = [_series_columns(s) for s in train]
+    ecg = [_ecg_columns(s) for s in train]
+    return FeatureSpec(
+        hours=schema.hours,
+        n_vars=len(schema.variables),
+        n_cxr=len(schema.cxr_labels),
+        n_ecg=len(schema.ecg_fields),
+        series=Standardiser.fit(np.concatenate([v for v, _ in series]), np.concatenate([m for _, m in series])),
+        ecg=Standardiser.fit(np.stack([v for v, _ in ecg]), np.stack([m for _, m in ecg])),
+    )
+
+
+def encode_ts(stay: RawStay, spec: FeatureSpec) -> np.ndarray:
+    """float32 [T, 4V]: 3V standardised values (column 3*v+s), then V missingness flags."""
+    values, valid = _series_columns(stay)
+    return np.concatenate([spec.series.apply(values, valid), stay.missing.astype(np.float32)], axis=1)
+
+
+def encode_cxr(stay: RawStay, spec: FeatureSpec) -> np.ndarray:
+    """float32 [4L+1]: one-hot of the stored code per label (zeros without a study), has_cxr."""
+    out = np.zeros(spec.d_cxr, dtype=np.float32)
+    if stay.has_cxr:
+        if stay.cxr.size != spec.n_cxr or stay.cxr.max(initial=0) > 3:
+            raise ValueError(f"Stay {stay.stay_key}: bad CXR codes {stay.cxr.tolist()}")
+        out[np.arange(spec.n_cxr) * 4 + stay.cxr.astype(np.int64)] = 1.0
+        out[-1] = 1.0
+    return out
+
+
+def encode_ecg(stay: RawStay, spec: FeatureSpec) -> np.ndarray:
+    """float32 [2F+1]: standardised values (0 where absent), absent flags, has_ecg."""
+    values, valid = _ecg_columns(stay)
+    return np.concatenate(
+        [spec.ecg.apply(values, valid), (~valid).astype(np.float32), np.array([float(stay.has_ecg)], np.float32)]
+    )
+
+
+def note_slots(stay: RawStay, max_chunks: int = MAX_CHUNKS) -> list[str]:
+    """The chunks that become note units: the most recent max_chunks, in time order."""
+    return stay.chunks[-max_chunks:]
+
+
+@dataclass
+class Tensors:
+    """Model inputs for a list of stays (row i = stay i)."""
+
+    keys: list[str]
+    ts: np.ndarray  # float32 [N, T, D]
+    cxr: np.ndarray  # float32 [N, Dc]
+    ecg: np.ndarray  # float32 [N, De]
+    emb: np.ndarray  # float32 [N, M, E]
+    presence: np.ndarray  # float32 [N, M]
+    y: np.ndarray  # float32 [N]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+
+def build_tensors(stays: list[RawStay], spec: FeatureSpec, encoder: TextEncoder) -> Tensors:
+    """Encodes stays; note chunks go through the frozen text encoder once, here."""
+    n = len(stays)
+    slots = [note_slots(s) for s in stays]
+    flat = [c for chunk_list in slots for c in chunk_list]
+    vectors = embed_texts(encoder, flat) if flat else np.zeros((0, EMBED_DIM), np.float32)
+    emb = np.zeros((n, MAX_CHUNKS, EMBED_DIM), np.float32)
+    presence = np.zeros((n, MAX_CHUNKS), np.float32)
+    at = 0
+    for i, chunk_list in enumerate(slots):
+        emb[i, : len(chunk_list)] = vectors[at : at + len(chunk_list)]
+        presence[i, : len(chunk_list)] = 1.0
+        at += len(chunk_list)
+    return Tensors(
+        keys=[s.stay_key for s in stays],
+        ts=np.stack([encode_ts(s, spec) for s in stays]) if n else np.zeros((0, spec.hours, spec.d_ts), np.float32),
+        cxr=np.stack([encode_cxr(s, spec) for s in stays]) if n else np.zeros((0, spec.d_cxr), np.float32),
+        ecg=np.stack([encode_ecg(s, spec) for s in stays]) if n else np.zeros((0, spec.d_ecg), np.float32),
+        emb=emb,
+        presence=presence,
+        y=np.array([s.label for s in stays], np.float32),
+    )

@@ -1,0 +1,177 @@
+"""manifest.json: everything the TypeScript runtime needs to rebuild inputs and run the
+bundle, and everything an auditor needs to know where it came from (docs/model-bundle.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+from pathlib import Path
+
+import numpy as np
+import onnx
+import torch
+
+from . import tokenizer
+from .export import OnnxFile, Port
+from .features import CXR_STATES, MAX_CHUNKS, FeatureSpec
+from .models import POOL_EPS, Sizes
+from .store import CohortSchema
+from .text_encoder import EMBED_DIM, ENCODER_ID, ENCODER_SEED
+
+MANIFEST = "manifest.json"
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def file_entries(bundle: Path) -> list[dict[str, object]]:
+    """Every file of the bundle except the manifest itself, sorted by name."""
+    return [
+        {"path": p.name, "bytes": p.stat().st_size, "sha256": sha256_file(p)}
+        for p in sorted(bundle.iterdir())
+        if p.is_file() and p.name != MANIFEST
+    ]
+
+
+def _port(p: Port) -> dict[str, object]:
+    return {"name": p.name, "dtype": p.dtype, "shape": list(p.shape)}
+
+
+def feature_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object]:
+    v = spec.n_vars
+    return {
+        "hours": spec.hours,
+        "T": spec.hours,
+        "variables": schema.variables,
+        "statistics": ["mean", "min", "max"],
+        "D": spec.d_ts,
+        "layout": "per hour t: column 3*v+s = statistic s (0 mean, 1 min, 2 max) of variable v, standardised; "
+                  f"column {3 * v}+v = missingness flag of variable v (1 = nothing charted)",
+        "standardisation": {
+            "computedOn": "train split, over values that are finite and whose missing flag is 0; population sd; sd 1 if constant or empty",
+            "formula": "Math.fround((x - mean[c]) / sd[c]) computed in float64; 0 if the variable's missing flag is 1 or x is not finite",
+            "mean": spec.series.mean.tolist(),
+            "sd": spec.series.sd.tolist(),
+        },
+        "missingValueAfterStandardising": 0,
+        "missingnessIndicator": "copied from the stored missing byte (0/1), not standardised",
+        "forwardFill": False,
+        "maskApplication": "the TS stream multiplies the whole hour vector (values and flags) by m_ts[t]",
+    }
+
+
+def context_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object]:
+    return {
+        "cxr": {
+            "labels": schema.cxr_labels,
+            "states": list(CXR_STATES),
+            "storedCodes": {"notMentioned": 0, "positive": 1, "negative": 2, "uncertain": 3},
+            "Dc": spec.d_cxr,
+            "encoding": "float32[4*L+1]: with a study (has_cxr = 1), index 4*l + code[l] = 1 for every label l; "
+                        "index 4*L = has_cxr; without a study all zeros",
+        },
+        "ecg": {
+            "fields": schema.ecg_fields,
+            "De": spec.d_ecg,
+            "standardisation": {
+                "computedOn": "train split, stays with has_ecg = 1, finite values; population sd; sd 1 if constant or empty",
+                "mean": spec.ecg.mean.tolist(),
+                "sd": spec.ecg.sd.tolist(),
+            },
+            "encoding": "float32[2*F+1]: index f = Math.fround((x_f - mean[f]) / sd[f]) in float64 when has_ecg = 1 and x_f is "
+                        "finite, else 0; index F+f = 1 if that value was not used (absent, NaN or has_ecg = 0), else 0; "
+                        "index 2*F = has_ecg",
+        },
+    }
+
+
+def units_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object]:
+    return {
+        "timeSeries": {"count": spec.hours, "unit": "hourly window W_t, t = 0..T-1 from t0"},
+        "notes": {
+            "Mmax": MAX_CHUNKS,
+            "sentencesPerChunk": schema.note_rule.get("sentencesPerChunk", 3),
+            "cohortMaxChunks": schema.note_rule.get("maxChunks", MAX_CHUNKS),
+            "rule": "the store's note_chunks of the stay in position order; keep the last Mmax (most recent); "
+                    "slot j = j-th kept chunk, presence a_j = 1; remaining slots: zero embedding, presence 0",
+        },
+    }
+
+
+def text_encoder_section() -> dict[str, object]:
+    return {
+        "id": ENCODER_ID,
+        "kind": "toe-random-projection",
+        "file": "text_encoder.onnx",
+        "embeddingDim": EMBED_DIM,
+        "frozen": True,
+        "weights": f"fixed seeded random projection (numpy PCG64 seed {ENCODER_SEED}, standard normal rows, row 0 = 0), "
+                   "stored as float16 and cast to float32 before averaging; never trained",
+        "formula": "embedding = Σ_i mask_i * W[id_i] / max(Σ_i mask_i, 1)",
+        "tokenizer": tokenizer.spec(),
+        "inputs": "token_ids int64 [B, maxIds] and token_mask float32 [B, maxIds] from the tokenizer",
+    }
+
+
+def model_section(s: Sizes, sigs: dict[str, OnnxFile], tau: float, ks: tuple[int, ...]) -> dict[str, object]:
+    return {
+        "sizes": s.as_dict(),
+        "fusion": "p = sigmoid(l_ts(m_ts) + l_note(m_note))",
+        "notePooling": f"v = Σ_j m_j a_j phi(e_j) / (Σ_j m_j a_j + {POOL_EPS}); empty selection gives v = 0",
+        "onnx": {
+            name: {"purpose": f.purpose, "inputs": [_port(p) for p in f.inputs], "outputs": [_port(p) for p in f.outputs]}
+            for name, f in sigs.items()
+        },
+        "composition": {
+            "ts": "x = ts * ts_mask[..., None]; hf = ts_gru_forward(x, 0); hb = ts_gru_backward(x, 0); "
+                  "l_ts = ts_head(hf[:, T-1], hb[:, 0], cxr, ecg). Sub-sequences chain: forward h0 = state at the "
+                  "step before, backward h0 = state at the step after",
+            "note": "pooled = Σ_j note_mask_j presence_j projected_j / (Σ_j note_mask_j presence_j + 1e-6) with "
+                    "projected = note_projection(chunk_embeddings); l_note = note_head(pooled, cxr, ecg)",
+            "doc": "docs/model-bundle.md, 'Composing the parts'",
+        },
+        "opset": 17,
+        "selectors": {
+            "ts": "MLP on the standardised (unmasked) hour vector x_t",
+            "note": "MLP on the chunk embedding e_j; absent slots score -Infinity",
+            "training": {"tauSte": tau, "kPerBatch": list(ks), "objective": "class-balanced BCE of the frozen stream's logit on the hard top-k selection"},
+        },
+    }
+
+
+def producer() -> dict[str, str]:
+    return {
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "onnx": onnx.__version__,
+        "numpy": np.__version__,
+        "platform": platform.platform(),
+    }
+
+
+def write_manifest(bundle: Path, manifest: dict[str, object]) -> None:
+    manifest["files"] = file_entries(bundle)
+    (bundle / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def check_manifest(bundle: Path) -> list[str]:
+    """Problems found re-hashing the files the manifest lists (empty = all good)."""
+    manifest = json.loads((bundle / MANIFEST).read_text(encoding="utf-8"))
+    problems = []
+    listed = {e["path"] for e in manifest["files"]}
+    for entry in manifest["files"]:
+        path = bundle / entry["path"]
+        if not path.is_file():
+            problems.append(f"missing {entry['path']}")
+        elif sha256_file(path) != entry["sha256"]:
+            problems.append(f"hash mismatch {entry['path']}")
+    for p in bundle.iterdir():
+        if p.name != MANIFEST and p.name not in listed:
+            problems.append(f"unlisted {p.name}")
+    return problems

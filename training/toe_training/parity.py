@@ -1,0 +1,141 @@
+"""PyTorch-vs-ONNX parity: Python writes parity.json (inputs + PyTorch outputs, for the
+monolithic models and for the composed parts), then scripts/verify-bundle-parity.ts runs
+the ONNX files with onnxruntime-node and compares. Any difference above TOLERANCE fails
+the pipeline.
+
+parity.json conventions: tensors are flat row-major lists of float32 values written in
+their shortest round-trip decimal form; ``null`` in a score list means -Infinity.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from . import tokenizer
+from .features import Tensors
+from .models import GruDirection, NoteHead, NoteProjection, NoteSelector, NoteStream, Sizes, TsHead, TsSelector, TsStream, pool
+from .text_encoder import TextEncoder
+
+TOLERANCE = 1e-5
+PARITY_FORMAT = 1
+REPO = Path(__file__).resolve().parents[2]
+
+# Extra texts for the encoder check: unicode the tokenizer must agree on.
+EXTRA_TEXTS = [
+    "", "   ", "Café naïve ﬁbrosis; Straße İstanbul ΟΔΥΣΣΕΥΣ", "ＣＴ　１２３ mm 日本語の報告 😀 ok",
+]
+
+
+def f32(a: np.ndarray) -> list[float | None]:
+    """Flat list of float32 values, shortest round-trip decimals, None for -inf."""
+    out: list[float | None] = []
+    for x in np.asarray(a, dtype=np.float32).ravel():
+        if np.isneginf(x):
+            out.append(None)
+        elif not np.isfinite(x):
+            raise ValueError(f"non-finite value {x} in parity data")
+        else:
+            out.append(float(str(x)))
+    return out
+
+
+def random_masks(rng: np.random.Generator, n: int, units: int, presence: np.ndarray | None = None) -> np.ndarray:
+    """Row i: all units (i%4==0), none (i%4==1), else a random subset of random density."""
+    masks = np.zeros((n, units), np.float32)
+    for i in range(n):
+        if i % 4 == 0:
+            masks[i] = 1.0 if presence is None else presence[i]
+        elif i % 4 != 1:
+            masks[i] = (rng.random(units) < rng.uniform(0.1, 0.9)).astype(np.float32)
+    return masks
+
+
+@torch.no_grad()
+def build(d: Tensors, chunk_texts: list[str], s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelector,
+          note_sel: NoteSelector, encoder: TextEncoder, rng: np.random.Generator, cases: int = 24) -> dict[str, object]:
+    """Inputs and PyTorch outputs for the first `cases` stays of d under random masks."""
+    for m in (ts, note, ts_sel, note_sel, encoder):
+        m.eval()
+    n = min(cases, len(d))
+    x = {k: torch.from_numpy(np.ascontiguousarray(v[:n])) for k, v in
+         (("ts", d.ts), ("cxr", d.cxr), ("ecg", d.ecg), ("emb", d.emb), ("presence", d.presence))}
+    ts_mask = torch.from_numpy(random_masks(rng, n, s.T))
+    note_mask = torch.from_numpy(random_masks(rng, n, s.M, d.presence[:n]))
+    l_ts = ts(x["ts"], ts_mask, x["cxr"], x["ecg"])
+    l_note = note(x["emb"], x["presence"], note_mask, x["cxr"], x["ecg"])
+    fused = l_ts + l_note
+
+    # Composed parts, with the sequence cut at `split` to exercise h0 hand-over.
+    split = int(rng.integers(1, s.T))
+    masked = x["ts"] * ts_mask.unsqueeze(-1)
+    fwd, bwd = GruDirection(ts.gru, backward=False), GruDirection(ts.gru, backward=True)
+    zeros = torch.zeros(n, s.H)
+    h_f_early = fwd(masked[:, :split], zeros)
+    h_f = torch.cat([h_f_early, fwd(masked[:, split:], h_f_early[:, -1])], dim=1)
+    h_b_late = bwd(masked[:, split:], zeros)
+    h_b = torch.cat([bwd(masked[:, :split], h_b_late[:, 0]), h_b_late], dim=1)
+    composed_ts = TsHead(ts)(h_f[:, -1], h_b[:, 0], x["cxr"], x["ecg"])
+    projected = NoteProjection(note)(x["emb"])
+    pooled = pool(projected, x["presence"], note_mask)
+    composed_note = NoteHead(note)(pooled, x["cxr"], x["ecg"])
+
+    texts = chunk_texts + EXTRA_TEXTS
+    enc = tokenizer.encode_batch(texts)
+    embedding = encoder(torch.from_numpy(enc.ids), torch.from_numpy(enc.mask))
+    return {
+        "format": PARITY_FORMAT,
+        "tolerance": TOLERANCE,
+        "note": "flat row-major float32 lists; null in a score list = -Infinity",
+        "sizes": s.as_dict(),
+        "maxIds": tokenizer.MAX_IDS,
+        "textEncoder": {
+            "texts": texts,
+            "tokenIds": enc.ids.tolist(),
+            "tokenMask": f32(enc.mask),
+            "embedding": f32(embedding.numpy()),
+        },
+        "batch": n,
+        "stayKeys": d.keys[:n],
+        "gruSplit": split,
+        "inputs": {
+            "ts": f32(x["ts"].numpy()), "tsMask": f32(ts_mask.numpy()), "cxr": f32(x["cxr"].numpy()),
+            "ecg": f32(x["ecg"].numpy()), "chunkEmbeddings": f32(x["emb"].numpy()),
+            "presence": f32(x["presence"].numpy()), "noteMask": f32(note_mask.numpy()),
+        },
+        "outputs": {
+            "tsLogit": f32(l_ts.numpy()), "noteLogit": f32(l_note.numpy()), "fusedLogit": f32(fused.numpy()),
+            "probability": f32(torch.sigmoid(fused).numpy()),
+            "tsSelectorScores": f32(ts_sel(x["ts"]).numpy()),
+            "noteSelectorScores": f32(note_sel(x["emb"], x["presence"]).numpy()),
+        },
+        "composed": {
+            "hForward": f32(h_f.numpy()), "hBackward": f32(h_b.numpy()),
+            "pooled": f32(pooled.numpy()), "tsLogit": f32(composed_ts.numpy()), "noteLogit": f32(composed_note.numpy()),
+        },
+    }
+
+
+def write(path: Path, data: dict[str, object]) -> None:
+    path.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+
+
+def verify_with_node(bundle: Path, parity_json: Path) -> dict[str, object]:
+    """Runs scripts/verify-bundle-parity.ts; raises (fails the pipeline) unless it passes."""
+    node = os.environ.get("TOE_NODE", "node")
+    cmd = [node, "--import", "tsx", "scripts/verify-bundle-parity.ts", str(bundle), str(parity_json)]
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+    if proc.stderr.strip():
+        print(proc.stderr.rstrip())
+    if proc.returncode != 0:
+        print(proc.stdout)
+        raise SystemExit(f"ONNX parity FAILED (exit {proc.returncode}): {' '.join(cmd)}")
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    if not report.get("ok"):
+        raise SystemExit(f"ONNX parity FAILED: {report}")
+    return report

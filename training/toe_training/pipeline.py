@@ -1,0 +1,155 @@
+"""The whole run: store -> features -> Phase I -> Phase II -> metrics -> ONNX -> manifest
+-> parity check. A bundle is written to a temporary folder beside --out and moved into
+place only once the parity check passed, so a failed run never leaves a half bundle."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from . import BUNDLE_SCHEMA_VERSION
+from .evaluate import evaluate, format_metrics
+from .export import export_all
+from .features import MAX_CHUNKS, build_tensors, fit_spec, note_slots
+from .manifest import (check_manifest, context_section, feature_section, model_section, producer, text_encoder_section,
+                       units_section, write_manifest)
+from .models import NoteSelector, NoteStream, Sizes, TsSelector, TsStream
+from .parity import build as build_parity, verify_with_node, write as write_parity
+from .repro import make_deterministic
+from .store import SPLITS, load_cohort
+from .text_encoder import EMBED_DIM, TextEncoder
+from .train_phases import TrainConfig, train_note_predictor, train_note_selector, train_ts_predictor, train_ts_selector
+
+DECISION_THRESHOLD = 0.5
+QUICK_STAYS = 300
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    db: str
+    cohort: str
+    task: str
+    out: Path
+    seed: int
+    threads: int
+    max_stays: int | None
+    quick: bool
+    epochs: int | None
+    selector_epochs: int | None
+    command: str
+    invocation: list[str]
+    verify: bool = True
+
+
+def run(o: RunOptions) -> dict[str, object]:
+    wall = time.perf_counter()
+    rng = make_deterministic(o.seed, o.threads)
+    max_stays = o.max_stays if o.max_stays is not None else (QUICK_STAYS if o.quick else None)
+    cfg = TrainConfig()
+    epochs_p = 1 if o.quick else (o.epochs or cfg.epochs_predictor)
+    epochs_s = 1 if o.quick else (o.selector_epochs or cfg.epochs_selector)
+
+    cohort = load_cohort(o.db, o.cohort, o.task, max_stays, o.seed)
+    by_split = {s: [st for st in cohort.stays if st.split == s] for s in SPLITS}
+    for s in ("train", "val"):
+        if not by_split[s] or len({st.label for st in by_split[s]}) < 2:
+            raise SystemExit(f"The {s} split needs stays of both classes (has {len(by_split[s])} stays).")
+    print(f"cohort {o.cohort!r}: " + ", ".join(f"{s} {len(v)}" for s, v in by_split.items())
+          + f"; task {o.task}; seed {o.seed}", flush=True)
+
+    spec = fit_spec(cohort.schema, by_split["train"])
+    encoder = TextEncoder()
+    t0 = time.perf_counter()
+    data = {s: build_tensors(by_split[s], spec, encoder) for s in SPLITS}
+    print(f"features and chunk embeddings in {time.perf_counter() - t0:.1f} s", flush=True)
+    sizes = Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, M=MAX_CHUNKS, E=EMBED_DIM)
+
+    ts, note = TsStream(sizes), NoteStream(sizes)
+    ts_sel, note_sel = TsSelector(sizes.D, sizes.hidden), NoteSelector(sizes)
+    tr, va, te = data["train"], data["val"], data["test"]
+    print("Phase I: predictors, every unit selected", flush=True)
+    fits = {"tsPredictor": train_ts_predictor(ts, tr, va, cfg, epochs_p, rng),
+            "notePredictor": train_note_predictor(note, tr, va, cfg, epochs_p, rng)}
+    print(f"Phase II: selectors, straight-through top-k (tau {cfg.tau_ste}, k per batch from {list(cfg.ks)})", flush=True)
+    fits["tsSelector"] = train_ts_selector(ts_sel, ts, tr, va, cfg, epochs_s, rng)
+    fits["noteSelector"] = train_note_selector(note_sel, note, tr, va, cfg, epochs_s, rng)
+    train_seconds = time.perf_counter() - wall
+
+    metrics = {"val": evaluate(va, ts, note, ts_sel, note_sel)}
+    if len(te):
+        metrics["test"] = evaluate(te, ts, note, ts_sel, note_sel)
+    for name, m in metrics.items():
+        print(format_metrics(name, m), flush=True)
+
+    work = o.out.parent / f".{o.out.name}.tmp"
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    sigs = export_all(work, sizes, ts, note, ts_sel, note_sel, encoder)
+    parity_source = te if len(te) else va
+    parity_stays = by_split["test"] if len(te) else by_split["val"]
+    chunk_texts = [c for st in parity_stays[:4] for c in note_slots(st)][:12]
+    write_parity(work / "parity.json",
+                 build_parity(parity_source, chunk_texts, sizes, ts, note, ts_sel, note_sel, encoder,
+                              np.random.Generator(np.random.PCG64(o.seed + 1))))
+
+    manifest: dict[str, object] = {
+        "schemaVersion": BUNDLE_SCHEMA_VERSION,
+        "bundleKind": "toe-evidence-bottleneck",
+        "task": o.task,
+        "decisionThreshold": DECISION_THRESHOLD,
+        "createdAt": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "featureSchema": feature_section(cohort.schema, spec),
+        "units": units_section(cohort.schema, spec),
+        "context": context_section(cohort.schema, spec),
+        "textEncoder": text_encoder_section(),
+        "model": model_section(sizes, sigs, cfg.tau_ste, cfg.ks),
+        "training": {
+            "cohort": cohort.schema.name,
+            "source": cohort.schema.source,
+            "synthetic": cohort.schema.synthetic,
+            "contentSha256": cohort.content_sha256,
+            "contentHashDefinition": "training/toe_training/store.py content_hash over the stays read, id order",
+            "staysWithoutLabel": cohort.stays_without_label,
+            "maxStays": max_stays,
+            "splits": {s: {"stays": len(d), "positives": int(d.y.sum()),
+                           "prevalence": round(float(d.y.mean()), 6) if len(d) else None} for s, d in data.items()},
+            "config": {**asdict(cfg), "ks": list(cfg.ks), "epochsPredictorMax": epochs_p, "epochsSelectorMax": epochs_s,
+                       "threads": o.threads, "quick": o.quick, "optimizer": "Adam",
+                       "earlyStopping": "best validation AUROC (selectors: mean top-k AUROC over kPerBatch)"},
+            "fits": {k: asdict(v) for k, v in fits.items()},
+            "trainSeconds": round(train_seconds, 1),
+        },
+        "metrics": metrics,
+        "metricDefinitions": "see docs/model-bundle.md, 'Metrics'",
+        "producer": producer(),
+        "command": o.command,
+        "invocation": o.invocation,
+        "seed": o.seed,
+    }
+    write_manifest(work, manifest)
+    if o.verify:
+        report = verify_with_node(work, work / "parity.json")
+        print(f"ONNX parity OK: max |diff| {report['maxAbsDiff']:.2e} over {report['checks']} checks "
+              f"(tolerance {report['tolerance']})", flush=True)
+        manifest["parity"] = {"verifiedWith": "scripts/verify-bundle-parity.ts (onnxruntime-node)", **report}
+        write_manifest(work, manifest)
+    problems = check_manifest(work)
+    if problems:
+        raise SystemExit(f"Manifest check failed: {problems}")
+    if o.out.exists():
+        shutil.rmtree(o.out)
+    work.rename(o.out)
+    size = sum(p.stat().st_size for p in o.out.iterdir())
+    print(f"bundle {o.out} ({size / 1e6:.2f} MB) in {time.perf_counter() - wall:.1f} s", flush=True)
+    sys.stdout.flush()
+    return manifest
+
+
+__all__ = ["RunOptions", "run"]
