@@ -48,7 +48,10 @@ describe('toe-hash-ngram-v1 tokenizer matches the Python reference', () => {
     expect(encoded.dims).toEqual([3, m]);
     expect(Array.from(encoded.mask.subarray(0, m)).every((v) => v === 0)).toBe(true);
     expect(Array.from(encoded.mask.subarray(m, 2 * m)).filter((v) => v === 1)).toHaveLength(3);
-    expect(Array.from(encoded.ids.subarray(m, m + 4), Number)).toEqual([...tokenIds('Hello world'), 0]);
+    expect(Array.from(encoded.ids.subarray(m, m + 4), Number)).toEqual([
+      ...tokenIds('Hello world'),
+      0,
+    ]);
     expect(Array.from(encoded.mask.subarray(2 * m)).every((v) => v === 1)).toBe(true);
   });
 
