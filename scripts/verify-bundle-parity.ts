@@ -38,9 +38,17 @@ interface Parity {
   textEncoder: { texts: string[]; tokenIds: number[][]; tokenMask: Floats; embedding: Floats };
   batch: number;
   gruSplit: number;
-  inputs: Record<'ts' | 'tsMask' | 'cxr' | 'ecg' | 'chunkEmbeddings' | 'presence' | 'noteMask', Floats>;
+  inputs: Record<
+    'ts' | 'tsMask' | 'cxr' | 'ecg' | 'chunkEmbeddings' | 'presence' | 'noteMask',
+    Floats
+  >;
   outputs: Record<
-    'tsLogit' | 'noteLogit' | 'fusedLogit' | 'probability' | 'tsSelectorScores' | 'noteSelectorScores',
+    | 'tsLogit'
+    | 'noteLogit'
+    | 'fusedLogit'
+    | 'probability'
+    | 'tsSelectorScores'
+    | 'noteSelectorScores',
     Floats
   >;
   composed: Record<'hForward' | 'hBackward' | 'pooled' | 'tsLogit' | 'noteLogit', Floats>;
@@ -67,7 +75,12 @@ function toF32(values: Floats): Float32Array {
 }
 
 /** Compares element-wise; -Infinity must match -Infinity exactly. */
-function compare(name: string, actual: ArrayLike<number>, expected: ArrayLike<number>, tol: number): void {
+function compare(
+  name: string,
+  actual: ArrayLike<number>,
+  expected: ArrayLike<number>,
+  tol: number,
+): void {
   checks++;
   if (actual.length !== expected.length) {
     failures.push(`${name}: ${actual.length} values, expected ${expected.length}`);
@@ -104,13 +117,28 @@ function rows(data: Float32Array, row: number, from: number, to: number): Float3
 }
 
 /** Columns [from, to) of the time axis of [B, L, F] data. */
-function timeSlice(data: Float32Array, b: number, l: number, f: number, from: number, to: number): Float32Array {
+function timeSlice(
+  data: Float32Array,
+  b: number,
+  l: number,
+  f: number,
+  from: number,
+  to: number,
+): Float32Array {
   const out = new Float32Array(b * (to - from) * f);
-  for (let i = 0; i < b; i++) out.set(data.subarray((i * l + from) * f, (i * l + to) * f), i * (to - from) * f);
+  for (let i = 0; i < b; i++)
+    out.set(data.subarray((i * l + from) * f, (i * l + to) * f), i * (to - from) * f);
   return out;
 }
 
-function timeConcat(a: Float32Array, la: number, c: Float32Array, lc: number, b: number, f: number): Float32Array {
+function timeConcat(
+  a: Float32Array,
+  la: number,
+  c: Float32Array,
+  lc: number,
+  b: number,
+  f: number,
+): Float32Array {
   const out = new Float32Array(b * (la + lc) * f);
   for (let i = 0; i < b; i++) {
     out.set(a.subarray(i * la * f, (i + 1) * la * f), i * (la + lc) * f);
@@ -133,13 +161,15 @@ async function main(dir: string, parityFile: string): Promise<void> {
   for (const entry of manifest.files) {
     checks++;
     const actual = sha256(join(dir, entry.path));
-    if (actual !== entry.sha256) failures.push(`sha256 of ${entry.path}: ${actual}, manifest says ${entry.sha256}`);
+    if (actual !== entry.sha256)
+      failures.push(`sha256 of ${entry.path}: ${actual}, manifest says ${entry.sha256}`);
   }
   const p = JSON.parse(readFileSync(parityFile, 'utf8')) as Parity;
   const tol = p.tolerance;
   const { T, D, Dc, De, M, E, H, P } = p.sizes;
   const B = p.batch;
-  const load = (file: string): Promise<ort.InferenceSession> => ort.InferenceSession.create(join(dir, file));
+  const load = (file: string): Promise<ort.InferenceSession> =>
+    ort.InferenceSession.create(join(dir, file));
   const run = async (file: string, feeds: Record<string, ort.Tensor>): Promise<Float32Array> => {
     const session = await load(file);
     const result = await session.run(feeds);
@@ -169,10 +199,9 @@ async function main(dir: string, parityFile: string): Promise<void> {
     keyof Parity['inputs'],
     Float32Array
   >;
-  const want = Object.fromEntries(Object.entries(p.outputs).map(([k, v]) => [k, toF32(v)])) as Record<
-    keyof Parity['outputs'],
-    Float32Array
-  >;
+  const want = Object.fromEntries(
+    Object.entries(p.outputs).map(([k, v]) => [k, toF32(v)]),
+  ) as Record<keyof Parity['outputs'], Float32Array>;
   const tsFeeds = (n: number, from = 0): Record<string, ort.Tensor> => ({
     ts: f32(rows(x.ts, T * D, from, from + n), [n, T, D]),
     ts_mask: f32(rows(x.tsMask, T, from, from + n), [n, T]),
@@ -193,7 +222,12 @@ async function main(dir: string, parityFile: string): Promise<void> {
   const fused = lTs.map((v, i) => v + (lNote[i] as number));
   compare('fused.logit', fused, want.fusedLogit, tol);
   compare('fused.probability', Array.from(fused, sigmoid), want.probability, tol);
-  compare('ts_selector.scores', await run('ts_selector.onnx', { ts: f32(x.ts, [B, T, D]) }), want.tsSelectorScores, tol);
+  compare(
+    'ts_selector.scores',
+    await run('ts_selector.onnx', { ts: f32(x.ts, [B, T, D]) }),
+    want.tsSelectorScores,
+    tol,
+  );
   compare(
     'note_selector.scores',
     await run('note_selector.onnx', {
@@ -209,8 +243,12 @@ async function main(dir: string, parityFile: string): Promise<void> {
   const s = p.gruSplit;
   const masked = x.ts.map((v, i) => v * (x.tsMask[Math.floor(i / D)] as number));
   const zeros = new Float32Array(B * H);
-  const gru = (file: string, part: Float32Array, len: number, h0: Float32Array): Promise<Float32Array> =>
-    run(file, { x: f32(part, [B, len, D]), h0: f32(h0, [B, H]) });
+  const gru = (
+    file: string,
+    part: Float32Array,
+    len: number,
+    h0: Float32Array,
+  ): Promise<Float32Array> => run(file, { x: f32(part, [B, len, D]), h0: f32(h0, [B, H]) });
   const early = timeSlice(masked, B, T, D, 0, s);
   const late = timeSlice(masked, B, T, D, s, T);
   const fEarly = await gru('ts_gru_forward.onnx', early, s, zeros);
@@ -232,7 +270,9 @@ async function main(dir: string, parityFile: string): Promise<void> {
   compare('composed ts logit vs PyTorch composed', composedTs, toF32(p.composed.tsLogit), tol);
   compare('composed ts logit vs PyTorch monolithic', composedTs, want.tsLogit, tol);
   // Notes: v = Σ m_j a_j phi(e_j) / (Σ m_j a_j + 1e-6), then the head.
-  const projected = await run('note_projection.onnx', { chunk_embeddings: f32(x.chunkEmbeddings, [B, M, E]) });
+  const projected = await run('note_projection.onnx', {
+    chunk_embeddings: f32(x.chunkEmbeddings, [B, M, E]),
+  });
   const pooled = new Float32Array(B * P);
   for (let b = 0; b < B; b++) {
     let weight = 0;
@@ -241,13 +281,19 @@ async function main(dir: string, parityFile: string): Promise<void> {
       const w = (x.noteMask[b * M + j] as number) * (x.presence[b * M + j] as number);
       weight += w;
       if (w === 0) continue;
-      for (let k = 0; k < P; k++) sum[k] = (sum[k] as number) + w * (projected[(b * M + j) * P + k] as number);
+      for (let k = 0; k < P; k++)
+        sum[k] = (sum[k] as number) + w * (projected[(b * M + j) * P + k] as number);
     }
     for (let k = 0; k < P; k++) pooled[b * P + k] = (sum[k] as number) / (weight + 1e-6);
   }
   compare('note pooled', pooled, toF32(p.composed.pooled), tol);
   const composedNote = await run('note_head.onnx', { pooled: f32(pooled, [B, P]), cxr, ecg });
-  compare('composed note logit vs PyTorch composed', composedNote, toF32(p.composed.noteLogit), tol);
+  compare(
+    'composed note logit vs PyTorch composed',
+    composedNote,
+    toF32(p.composed.noteLogit),
+    tol,
+  );
   compare('composed note logit vs PyTorch monolithic', composedNote, want.noteLogit, tol);
   compare(
     'composed probability',
@@ -258,16 +304,30 @@ async function main(dir: string, parityFile: string): Promise<void> {
 
   // 5. Dynamic batch: the last stay alone.
   const last = B - 1;
-  compare('ts_stream batch of 1', await run('ts_stream.onnx', tsFeeds(1, last)), want.tsLogit.slice(last), tol);
-  compare('note_stream batch of 1', await run('note_stream.onnx', noteFeeds(1, last)), want.noteLogit.slice(last), tol);
+  compare(
+    'ts_stream batch of 1',
+    await run('ts_stream.onnx', tsFeeds(1, last)),
+    want.tsLogit.slice(last),
+    tol,
+  );
+  compare(
+    'note_stream batch of 1',
+    await run('note_stream.onnx', noteFeeds(1, last)),
+    want.noteLogit.slice(last),
+    tol,
+  );
 
   const ok = failures.length === 0;
   if (!ok) for (const f of failures) process.stderr.write(`PARITY FAIL ${f}\n`);
-  process.stdout.write(`${JSON.stringify({ ok, checks, maxAbsDiff, tolerance: tol, worst, failures })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok, checks, maxAbsDiff, tolerance: tol, worst, failures })}\n`,
+  );
   process.exitCode = ok ? 0 : 1;
 }
 
 main(bundleDir, parityPath).catch((error: unknown) => {
-  process.stderr.write(`verify-bundle-parity: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `verify-bundle-parity: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exitCode = 1;
 });

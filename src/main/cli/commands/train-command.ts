@@ -23,7 +23,8 @@ or point TOE_PYTHON at a Python that has them.`;
 export function checkTrainingPython(python: string): string | null {
   const probe = spawnSync(python, ['-c', 'import torch, onnx, numpy'], { encoding: 'utf8' });
   if (probe.error) return `cannot run ${python}: ${probe.error.message}`;
-  if (probe.status !== 0) return `${python} cannot import torch, onnx and numpy:\n${probe.stderr.trim()}`;
+  if (probe.status !== 0)
+    return `${python} cannot import torch, onnx and numpy:\n${probe.stderr.trim()}`;
   return null;
 }
 
@@ -41,13 +42,19 @@ interface TrainOptions {
 export function registerTrainCommand(program: Command, context: CliContext): void {
   program
     .command('train')
-    .description('train a model bundle on a cohort of the store (Python + PyTorch; see docs/model-bundle.md)')
+    .description(
+      'train a model bundle on a cohort of the store (Python + PyTorch; see docs/model-bundle.md)',
+    )
     .requiredOption('--cohort <name>', 'cohort name')
     .requiredOption('--task <task>', 'outcome task, e.g. E1')
     .option('--out <dir>', 'bundle folder (default: resources/models/<task>)')
     .option('--seed <s>', 'random seed', integerOption(0, 2 ** 31 - 1), 7)
     .option('--quick', 'CI mode: a few hundred stays, one epoch per phase', false)
-    .option('--max-stays <n>', 'train on a seeded subset of this many stays', integerOption(10, 10_000_000))
+    .option(
+      '--max-stays <n>',
+      'train on a seeded subset of this many stays',
+      integerOption(10, 10_000_000),
+    )
     .option('--epochs <n>', 'max Phase I epochs per stream', integerOption(1, 10_000))
     .action(async (options: TrainOptions) => {
       const python = trainingPython();
@@ -55,7 +62,9 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
       if (problem) throw new Error(`${problem}\n${PYTHON_INSTALL_HINT}`);
       const db = context.dbPath;
       if (!existsSync(db)) {
-        throw new NotFoundError(`No store at ${db}. Create the demo cohort with \`toe demo-cohort\` first.`);
+        throw new NotFoundError(
+          `No store at ${db}. Create the demo cohort with \`toe demo-cohort\` first.`,
+        );
       }
       const out = resolve(options.out ?? resolve(REPO_ROOT, 'resources/models', options.task));
       const args = [TRAIN_SCRIPT, '--db', db, '--cohort', options.cohort, '--task', options.task];
@@ -73,6 +82,7 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
         child.on('error', fail);
         child.on('exit', (status, signal) => done(status ?? (signal ? 130 : 1)));
       });
-      if (code !== 0) throw new Error(`training failed (exit ${code}); nothing was written to ${out}`);
+      if (code !== 0)
+        throw new Error(`training failed (exit ${code}); nothing was written to ${out}`);
     });
 }
