@@ -1,6 +1,7 @@
 import { InputError } from '../core/import/input-error';
 import { PhiRefusedError } from '../core/import/phi-guard';
 import { CancelledError } from '../core/jobs/progress';
+import { BundleError } from '../core/models';
 import { ConflictError, NotFoundError } from '../core/store';
 
 /** Exit codes scripts can rely on; documented in `toe --help`. */
@@ -15,7 +16,13 @@ export const ExitCode = {
 } as const;
 
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof InputError || error instanceof PhiRefusedError) return ExitCode.badInput;
+  if (
+    error instanceof InputError ||
+    error instanceof PhiRefusedError ||
+    error instanceof BundleError
+  ) {
+    return ExitCode.badInput;
+  }
   if (error instanceof NotFoundError) return ExitCode.notFound;
   if (error instanceof ConflictError) return ExitCode.conflict;
   if (error instanceof CancelledError) return ExitCode.cancelled;
@@ -24,5 +31,5 @@ export function exitCodeFor(error: unknown): number {
 
 export const EXIT_CODE_HELP = `
 Exit codes: 0 success, 1 failure, 2 usage error, 3 bad input (the message names file,
-line and field; nothing was changed), 4 not found, 5 conflict (e.g. the cohort name is
+line and field, or the model bundle's problem; nothing was changed), 4 not found, 5 conflict (e.g. the cohort name is
 taken), 130 cancelled.`;

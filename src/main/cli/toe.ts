@@ -5,6 +5,7 @@ import { registerCohortCommands } from './commands/cohort-commands';
 import { registerServeCommand } from './commands/serve-command';
 import { registerDemoCommand } from './commands/demo-command';
 import { registerTrainCommand } from './commands/train-command';
+import { registerModelsCommand } from './commands/models-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 
 export function buildProgram(): { program: Command; context: CliContext } {
@@ -21,6 +22,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerDemoCommand(program, context);
   registerServeCommand(program, context);
   registerTrainCommand(program, context);
+  registerModelsCommand(program, context);
   const overrideExits = (command: Command): void => {
     command.exitOverride();
     command.commands.forEach(overrideExits);

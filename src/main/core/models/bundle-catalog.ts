@@ -1,0 +1,79 @@
+/**
+ * The bundles shipped with the app (resources/models/<task>/), summarised for listings: what
+ * each predicts, when and on what it was trained, its recorded test AUROC, and whether every
+ * file still matches its hash. A broken bundle is listed with its problem, not skipped.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readManifest } from './bundle';
+import { BundleError } from './bundle-error';
+import { readVerifiedFiles, sha256Hex } from './bundle-files';
+
+/** resources/models of this checkout (the packaged app passes its own resources path). */
+export const SHIPPED_MODELS_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../resources/models',
+);
+
+export interface BundleSummary {
+  dir: string;
+  task: string | null;
+  createdAt: string | null;
+  trainingCohort: string | null;
+  trainingContentSha256: string | null;
+  testAuroc: { ts: number; note: number; fused: number } | null;
+  /** Files whose SHA-256 matched, of `files` listed. */
+  filesVerified: number;
+  files: number;
+  /** Why the bundle cannot be used, or null when it verified. */
+  problem: string | null;
+}
+
+export function summariseBundle(dir: string): BundleSummary {
+  const summary: BundleSummary = {
+    dir,
+    task: null,
+    createdAt: null,
+    trainingCohort: null,
+    trainingContentSha256: null,
+    testAuroc: null,
+    filesVerified: 0,
+    files: 0,
+    problem: null,
+  };
+  try {
+    const manifest = readManifest(dir);
+    const test = manifest.metrics?.test?.full;
+    Object.assign(summary, {
+      task: manifest.task,
+      createdAt: manifest.createdAt,
+      trainingCohort: manifest.training.cohort,
+      trainingContentSha256: manifest.training.contentSha256,
+      testAuroc: test
+        ? { ts: test.ts.auroc, note: test.note.auroc, fused: test.fused.auroc }
+        : null,
+      files: manifest.files.length,
+    });
+    // Count every matching file first, so a listing says how much of a broken bundle is intact.
+    summary.filesVerified = manifest.files.filter((f) => {
+      const path = join(dir, f.path);
+      return existsSync(path) && sha256Hex(readFileSync(path)) === f.sha256.toLowerCase();
+    }).length;
+    readVerifiedFiles(dir, manifest, []);
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    summary.problem = error.message;
+  }
+  return summary;
+}
+
+/** Every sub-folder of `root` holding a manifest.json, by folder name. */
+export function listBundles(root: string = SHIPPED_MODELS_DIR): BundleSummary[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'manifest.json')))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => summariseBundle(join(root, name)));
+}

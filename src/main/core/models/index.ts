@@ -1,0 +1,36 @@
+/**
+ * The model runtime: loads a verified bundle (docs/model-bundle.md) and gives each stay a
+ * StayModel for the search, the baselines and the metrics.
+ */
+export type { EvidenceQuery, StayModel, StreamLogits } from './stay-model';
+export { BundleError, type BundleProblem } from './bundle-error';
+export { loadBundle, readManifest, type ModelBundle } from './bundle';
+export type { BundleManifest } from './manifest-schema';
+export { checkCohortCompatibility, cohortDifferences } from './cohort-compatibility';
+export {
+  cudaInstalled,
+  providerRequestFromEnv,
+  type ExecutionProviderName,
+  type ExecutionProviderRequest,
+  type ModelLogger,
+} from './execution-provider';
+export { ModelRuntime, type RuntimeOptions } from './model-runtime';
+export { OnnxStayModel } from './onnx-stay-model';
+export type { StayTensors } from './stay-inputs';
+export { composedTsLogits, type ComposedTs } from './ts-parts';
+export {
+  fullInputLogits,
+  fullInputMetrics,
+  scoreSplit,
+  STREAMS,
+  type LabelledLogits,
+  type Stream,
+  type StreamFigures,
+} from './full-input-evaluation';
+export { trainingContentHash } from './training-content-hash';
+export {
+  listBundles,
+  summariseBundle,
+  SHIPPED_MODELS_DIR,
+  type BundleSummary,
+} from './bundle-catalog';

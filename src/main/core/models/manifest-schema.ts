@@ -1,0 +1,134 @@
+/**
+ * The parts of manifest.json (docs/model-bundle.md, schemaVersion 1) the runtime relies on,
+ * as a zod schema. Fields the runtime does not read (training history, producer, parity
+ * details) are left out on purpose: a bundle stays loadable when they grow.
+ */
+import { z } from 'zod';
+import { BundleError } from './bundle-error';
+
+export const SUPPORTED_SCHEMA_VERSION = 1;
+export const BUNDLE_KIND = 'toe-evidence-bottleneck';
+
+const count = z.number().int().nonnegative();
+const positive = z.number().int().positive();
+
+const portSchema = z.object({
+  name: z.string().min(1),
+  dtype: z.enum(['float32', 'int64']),
+  /** "B", "L" (dynamic) or a fixed size. */
+  shape: z.array(z.union([z.string().min(1), count])),
+});
+
+const streamMetricsSchema = z.object({ auroc: z.number(), auprc: z.number() });
+
+const splitMetricsSchema = z.object({
+  stays: count,
+  positives: count,
+  full: z.object({
+    ts: streamMetricsSchema,
+    note: streamMetricsSchema,
+    fused: streamMetricsSchema,
+  }),
+});
+
+export const manifestSchema = z.object({
+  schemaVersion: z.literal(SUPPORTED_SCHEMA_VERSION),
+  bundleKind: z.literal(BUNDLE_KIND),
+  task: z.string().min(1),
+  decisionThreshold: z.number().gt(0).lt(1),
+  createdAt: z.string(),
+  featureSchema: z.object({
+    hours: positive,
+    variables: z.array(z.object({ name: z.string(), unit: z.string() })).min(1),
+    statistics: z.array(z.string()),
+    D: positive,
+    standardisation: z.object({ mean: z.array(z.number()), sd: z.array(z.number()) }),
+    forwardFill: z.boolean(),
+  }),
+  units: z.object({
+    timeSeries: z.object({ count: positive }),
+    notes: z.object({
+      Mmax: positive,
+      sentencesPerChunk: positive,
+      cohortMaxChunks: positive.optional(),
+    }),
+  }),
+  context: z.object({
+    cxr: z.object({ labels: z.array(z.string()), Dc: positive }),
+    ecg: z.object({
+      fields: z.array(z.string()),
+      De: positive,
+      standardisation: z.object({ mean: z.array(z.number()), sd: z.array(z.number()) }),
+    }),
+  }),
+  textEncoder: z.object({
+    id: z.string().min(1),
+    kind: z.string(),
+    file: z.string().min(1),
+    embeddingDim: positive,
+    tokenizer: z.looseObject({
+      kind: z.string(),
+      buckets: positive.optional(),
+      maxIds: positive.optional(),
+    }),
+  }),
+  model: z.object({
+    sizes: z.object({
+      T: positive,
+      D: positive,
+      Dc: positive,
+      De: positive,
+      M: positive,
+      E: positive,
+      H: positive,
+      P: positive,
+    }),
+    onnx: z.record(
+      z.string(),
+      z.object({ inputs: z.array(portSchema), outputs: z.array(portSchema) }),
+    ),
+  }),
+  training: z.object({
+    cohort: z.string(),
+    contentSha256: z.string(),
+    maxStays: z.number().nullable().optional(),
+  }),
+  metrics: z.record(z.string(), splitMetricsSchema).optional(),
+  files: z.array(z.object({ path: z.string().min(1), bytes: count, sha256: z.string() })).min(1),
+});
+
+export type BundleManifest = z.infer<typeof manifestSchema>;
+export type OnnxPort = z.infer<typeof portSchema>;
+export type ManifestSizes = BundleManifest['model']['sizes'];
+export type SplitMetrics = z.infer<typeof splitMetricsSchema>;
+
+/** Parses manifest.json text; refuses unknown versions before anything else is read. */
+export function parseManifest(text: string, where: string): BundleManifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new BundleError(
+      'manifest',
+      `${where} is not valid JSON (${(error as Error).message}). Re-copy the bundle folder or retrain it.`,
+    );
+  }
+  const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (version !== SUPPORTED_SCHEMA_VERSION) {
+    throw new BundleError(
+      'manifest',
+      `${where} has schemaVersion ${JSON.stringify(version)}; this build of ToE Audit runs version ${SUPPORTED_SCHEMA_VERSION} only. Update the app, or retrain the bundle with this version's training pipeline.`,
+    );
+  }
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new BundleError(
+      'manifest',
+      `${where} is not a valid model bundle manifest:\n  ${issues.join('\n  ')}\nRetrain the bundle (docs/model-bundle.md) rather than editing the manifest by hand.`,
+    );
+  }
+  return parsed.data;
+}
