@@ -1,7 +1,25 @@
 import type { ImportReport } from '../../../../shared/domain';
-import type { Store } from '../../store';
+import { throwIfCancelled } from '../../jobs/progress';
+import type { NewCohort, Store } from '../../store';
+import {
+  BIAS_ATTRIBUTES,
+  CHEXPERT_LABELS,
+  CLINICAL_VARIABLES,
+  ECG_FIELDS,
+  MIMIC_TASKS,
+} from '../clinical-variables';
 import type { ImportOptions } from '../import-options';
+import { ImportReportBuilder } from '../import-report';
+import { DEFAULT_NOTE_RULE } from '../note-chunks';
+import { WINDOW_HOURS } from './charting';
+import { describeSpuriousArtefact } from './spurious';
+import { DemoStayGenerator } from './stay-generator';
 
+/**
+ * The built-in demo: a deterministic SYNTHETIC cohort with MIMIC-IV's schema (variables,
+ * 24 hourly bins, CXR/ECG context, tasks E1-E4, bias attributes), generated from a hidden
+ * patient state per stay. See docs/demo-cohort.md for what it simulates and how hard it is.
+ */
 export interface DemoCohortOptions {
   name: string;
   stays: number;
@@ -9,11 +27,105 @@ export interface DemoCohortOptions {
   spurious: boolean;
 }
 
-/** Placeholder until the generator lands: fails loudly rather than pretending. */
+/** Bumped whenever the same seed would give different content: recorded in every report. */
+export const DEMO_GENERATOR_VERSION = 1;
+export const DEMO_MAX_STAYS = 100_000;
+
+/** How often the job reports progress, checks for cancellation and lets other work run. */
+const BATCH = 250;
+
+export function demoCohortDescription({ stays, seed, spurious }: DemoCohortOptions): string {
+  const base =
+    `SYNTHETIC demo cohort: ${stays.toLocaleString('en-US')} simulated ICU stays from ToE Audit's built-in generator ` +
+    `(version ${DEMO_GENERATOR_VERSION}, seed ${seed}). This is NOT patient data: every vital sign, lab value, radiology ` +
+    'report, date and attribute is simulated from a hidden patient state, and no real person is described. Use it to learn ' +
+    'the app and to try audits, never to draw clinical conclusions.';
+  return spurious ? `${base} ${describeSpuriousArtefact()}` : base;
+}
+
+function demoCohort(options: DemoCohortOptions): NewCohort {
+  return {
+    name: options.name,
+    source: 'demo',
+    synthetic: true,
+    description: demoCohortDescription(options),
+    featureSchema: {
+      hours: WINDOW_HOURS,
+      variables: CLINICAL_VARIABLES.map(({ name, unit }) => ({ name, unit })),
+      statistics: ['mean', 'min', 'max'],
+    },
+    noteRule: DEFAULT_NOTE_RULE,
+    contextSchema: { cxrLabels: [...CHEXPERT_LABELS], ecgFields: [...ECG_FIELDS] },
+    tasks: [...MIMIC_TASKS],
+    attributes: options.spurious ? [...BIAS_ATTRIBUTES, 'spurious_flag'] : [...BIAS_ATTRIBUTES],
+  };
+}
+
+function checkOptions({ stays, seed }: DemoCohortOptions): void {
+  if (!Number.isInteger(stays) || stays < 1 || stays > DEMO_MAX_STAYS) {
+    throw new RangeError(
+      `The demo cohort takes 1 to ${DEMO_MAX_STAYS.toLocaleString('en-US')} stays; got ${stays}.`,
+    );
+  }
+  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1) {
+    throw new RangeError(`The demo seed must be an integer from 0 to 2147483647; got ${seed}.`);
+  }
+}
+
+/**
+ * Generates the demo cohort into the store in one transaction, streaming stays so memory
+ * stays flat at any size; a cancelled or failed run leaves the store as it was.
+ */
 export async function createDemoCohort(
-  _store: Store,
-  _options: DemoCohortOptions,
-  _job: Pick<ImportOptions, 'signal' | 'progress'>,
+  store: Store,
+  options: DemoCohortOptions,
+  job: Pick<ImportOptions, 'signal' | 'progress'>,
 ): Promise<ImportReport> {
-  throw new Error('The demo cohort generator is not built yet.');
+  checkOptions(options);
+  const cohort = demoCohort(options);
+  const what = `Generating the demo cohort "${options.name}"`;
+  throwIfCancelled(job.signal, what);
+  const report = new ImportReportBuilder(
+    'demo',
+    `synthetic generator v${DEMO_GENERATOR_VERSION}, seed ${options.seed}`,
+    options.name,
+    cohort.featureSchema.variables.map((v) => v.name),
+    WINDOW_HOURS,
+    cohort.tasks,
+  );
+  return store.transaction(async () => {
+    const cohortId = store.createCohort(cohort);
+    const write = store.stayWriter(cohortId);
+    const generator = new DemoStayGenerator(options.seed, options.spurious, cohort.noteRule);
+    let values = 0;
+    let reports = 0;
+    let dropped = 0;
+    for (let index = 0; index < options.stays; index++) {
+      if (index % BATCH === 0) {
+        throwIfCancelled(job.signal, what);
+        job.progress?.({ phase: 'generating stays', done: index, total: options.stays });
+        // Let cancellation requests and progress events through between batches.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        throwIfCancelled(job.signal, what);
+      }
+      const generated = generator.generate(index);
+      report.staysSeen++;
+      for (const variable of generated.dropped) report.dropImplausible(variable);
+      dropped += generated.dropped.length;
+      generated.valuesPerVariable.forEach((n, variable) => {
+        report.countValues(variable, n);
+        values += n;
+      });
+      reports += generated.reports;
+      report.include(generated.stay);
+      write(generated.stay);
+    }
+    job.progress?.({ phase: 'generating stays', done: options.stays, total: options.stays });
+    report.countRows('simulated charted values', values + dropped);
+    report.countRows('simulated radiology reports', reports);
+    report.note(demoCohortDescription(options));
+    const built = report.build();
+    store.saveImportReport(cohortId, built);
+    return built;
+  });
 }
