@@ -86,14 +86,14 @@ describe('toe models', () => {
 
   it('refuses a cohort of another feature schema, saying what differs', () => {
     const result = runToe(['models', 'eval', '--task', 'E1', '--cohort', 'tiny'], db);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(3);
     expect(result.stderr).toMatch(/trained on another feature schema than cohort "tiny"/);
     expect(result.stderr).toMatch(/reads 24 hourly windows, the cohort has 2/);
   });
 
   it('refuses a bundle folder that does not exist', () => {
     const result = runToe(['models', 'eval', '--task', 'E1', '--bundle', `${dir}/nowhere`], db);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(3);
     expect(result.stderr).toMatch(/No model bundle folder at .*nowhere/);
   });
 
