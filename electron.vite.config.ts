@@ -39,7 +39,12 @@ export default defineConfig({
     build: {
       externalizeDeps: { include: NATIVE_MODULES },
       rolldownOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // Audit runs start this file as a worker thread (worker-pool.ts finds it next to
+          // the main bundle as audit-worker.js), so it must be an entry of its own.
+          'audit-worker': resolve(import.meta.dirname, 'src/main/core/audit/audit-worker.ts'),
+        },
       },
     },
   },

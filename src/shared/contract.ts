@@ -3,6 +3,13 @@
 // of its result. Arguments are validated by whichever transport receives them.
 import { z } from 'zod';
 import type {
+  RunProgress,
+  RunSummary,
+  SearchParams,
+  StayAuditDetail,
+  StayAuditResult,
+} from './audit';
+import type {
   AppInfo,
   CohortDetail,
   CohortSummary,
@@ -25,6 +32,19 @@ function call<R>() {
 /** Long calls accept a caller-chosen job id; progress events carry it. */
 const jobId = z.string().min(1).max(100).optional();
 const cohortId = z.number().int().positive();
+const runId = z.number().int().positive();
+const workers = z.number().int().min(1).max(256).optional();
+
+/**
+ * The search parameters a caller sets (any subset). Ranges and names are checked by the
+ * core's searchParamsSchema when the run starts, the one place they are defined; an
+ * out-of-range value comes back as bad-input naming the parameter. Unset ones take
+ * method.md's defaults, except the decision threshold, which comes from the bundle.
+ */
+const searchParamsOverrides = z.custom<Partial<SearchParams>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'expected an object of search parameters',
+);
 
 export const calls = {
   'app.info': call<AppInfo>()(z.object({}).strict()),
@@ -68,6 +88,37 @@ export const calls = {
       })
       .strict(),
   ),
+  'runs.start': call<RunSummary>()(
+    z
+      .object({
+        cohortId,
+        task: z.string().min(1).max(100),
+        split: z.enum(SPLITS).optional(),
+        /** Bundle folder; default: the shipped bundle for the task. */
+        bundle: z.string().min(1).optional(),
+        params: searchParamsOverrides.optional(),
+        workers,
+        /** Audit only these stays (a filtered subset). */
+        stayKeys: z.array(z.string().min(1)).min(1).max(1_000_000).optional(),
+        jobId,
+      })
+      .strict(),
+  ),
+  'runs.list': call<RunSummary[]>()(z.object({}).strict()),
+  'runs.get': call<RunSummary>()(z.object({ runId }).strict()),
+  'runs.resume': call<RunSummary>()(z.object({ runId, workers, jobId }).strict()),
+  'runs.results': call<{ total: number; results: StayAuditResult[] }>()(
+    z
+      .object({
+        runId,
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(10_000).default(500),
+      })
+      .strict(),
+  ),
+  'runs.stay': call<StayAuditDetail>()(
+    z.object({ runId, stayId: z.number().int().positive() }).strict(),
+  ),
   'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
 } as const;
 
@@ -86,7 +137,8 @@ export function isCallName(name: string): name is CallName {
 /** Events pushed from the core to every connected renderer. */
 export type ApiEvent =
   | { type: 'job.progress'; progress: JobProgress }
-  | { type: 'job.finished'; jobId: string; ok: boolean; error: string | null };
+  | { type: 'job.finished'; jobId: string; ok: boolean; error: string | null }
+  | { type: 'run.progress'; progress: RunProgress & { jobId: string } };
 
 export type ErrorCode =
   | 'invalid-arguments'

@@ -6,6 +6,7 @@ import { registerServeCommand } from './commands/serve-command';
 import { registerDemoCommand } from './commands/demo-command';
 import { registerTrainCommand } from './commands/train-command';
 import { registerModelsCommand } from './commands/models-command';
+import { registerAuditCommands } from './commands/audit-commands';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 
 export function buildProgram(): { program: Command; context: CliContext } {
@@ -23,6 +24,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerServeCommand(program, context);
   registerTrainCommand(program, context);
   registerModelsCommand(program, context);
+  registerAuditCommands(program, context);
   const overrideExits = (command: Command): void => {
     command.exitOverride();
     command.commands.forEach(overrideExits);

@@ -92,4 +92,80 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'audit runs, planned stays, per-stay results, reviews',
+    sql: `
+      -- One audit run. Spec and provenance are JSON: always read back whole, never queried
+      -- by field. owner_pid/owner_host name the process executing it, so a run left
+      -- 'running' by a crash can be told from one still in progress.
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        cohort_id INTEGER NOT NULL REFERENCES cohorts (id) ON DELETE CASCADE,
+        task TEXT NOT NULL,
+        split TEXT CHECK (split IN ('train', 'val', 'test')),
+        spec TEXT NOT NULL,
+        provenance TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running', 'cancelled', 'completed', 'failed')),
+        created_at TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        resumed_at TEXT,
+        finished_at TEXT,
+        total_stays INTEGER NOT NULL,
+        excluded_stays INTEGER NOT NULL,
+        owner_pid INTEGER,
+        owner_host TEXT,
+        error TEXT
+      );
+      CREATE INDEX runs_by_cohort ON runs (cohort_id);
+
+      -- The plan, fixed when the run is created: resume audits exactly what has no result.
+      CREATE TABLE run_stays (
+        run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        stay_id INTEGER NOT NULL REFERENCES stays (id) ON DELETE CASCADE,
+        PRIMARY KEY (run_id, position),
+        UNIQUE (run_id, stay_id)
+      ) WITHOUT ROWID;
+
+      -- One row per audited stay, inserted once (a second insert is an error by design).
+      -- Trace and candidates come last so listings never read their overflow pages.
+      CREATE TABLE run_results (
+        run_id INTEGER NOT NULL,
+        stay_id INTEGER NOT NULL,
+        stay_key TEXT NOT NULL,
+        label INTEGER NOT NULL CHECK (label IN (0, 1)),
+        p_full REAL NOT NULL,
+        y_full INTEGER NOT NULL CHECK (y_full IN (0, 1)),
+        -- JSON array of unit ids, ascending
+        evidence TEXT NOT NULL,
+        p_evidence REAL NOT NULL,
+        p_without_evidence REAL NOT NULL,
+        confidence REAL NOT NULL,
+        stability REAL NOT NULL,
+        score REAL NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('converged', 'exhausted')),
+        reachable INTEGER NOT NULL CHECK (reachable IN (0, 1)),
+        steps INTEGER NOT NULL,
+        states_scored INTEGER NOT NULL,
+        note_units INTEGER NOT NULL,
+        elapsed_ms REAL NOT NULL,
+        committed_at TEXT NOT NULL,
+        candidates TEXT NOT NULL,
+        trace TEXT NOT NULL,
+        PRIMARY KEY (run_id, stay_id),
+        FOREIGN KEY (run_id, stay_id) REFERENCES run_stays (run_id, stay_id) ON DELETE CASCADE
+      );
+
+      CREATE TABLE reviews (
+        run_id INTEGER NOT NULL,
+        stay_id INTEGER NOT NULL,
+        verdict TEXT NOT NULL CHECK (verdict IN ('agree', 'disagree', 'discuss')),
+        comment TEXT NOT NULL DEFAULT '',
+        reviewed_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, stay_id),
+        FOREIGN KEY (run_id, stay_id) REFERENCES run_results (run_id, stay_id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -1,0 +1,229 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { RunProgress, RunSummary } from '../../../shared/audit';
+import { SPLITS, type Split } from '../../../shared/domain';
+import { resumeRun, startRun, type RunOptions } from '../../core/audit/run-engine';
+import { RunStore } from '../../core/audit/run-store';
+import type { ExecutionProviderRequest } from '../../core/models';
+import type { SearchParams } from '../../core/search';
+import type { CliContext } from '../cli-context';
+import { terminalProgress } from '../progress-bar';
+import { integerOption } from './cohort-commands';
+
+interface AuditOptions {
+  cohort: string;
+  task: string;
+  bundle?: string;
+  split?: Split;
+  workers?: number;
+  executionProvider?: ExecutionProviderRequest;
+  beamWidth?: number;
+  maxSteps?: number;
+  topWindows?: number;
+  topChunks?: number;
+  lambda?: number;
+  mu?: number;
+  tauConf?: number;
+  tauSuff?: number;
+  threshold?: number;
+  stability?: SearchParams['stability'];
+}
+
+const PHASE_LABEL: Record<RunProgress['phase'], string> = {
+  embedding: 'Embedding note chunks',
+  auditing: 'Auditing stays',
+};
+
+/** Any finite number; the search's schema checks the range and names the parameter. */
+function numberOption(raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value))
+    throw new InvalidArgumentError('expected a number');
+  return value;
+}
+
+function scopeOf(run: RunSummary): string {
+  const split = run.spec.split ? `${run.spec.split} split` : 'all splits';
+  const subset = run.spec.stayKeys ? `, ${run.spec.stayKeys.length} chosen stays` : '';
+  return `cohort "${run.provenance.cohortName}" (${split}${subset}), task ${run.spec.task}`;
+}
+
+function statusOf(run: RunSummary): string {
+  return run.interrupted ? 'interrupted' : run.status;
+}
+
+function formatSummary(run: RunSummary, seconds: number, rate: number | null): string {
+  return [
+    `Audit run ${run.id} ${statusOf(run)}: ${run.doneStays} of ${run.totalStays} stays of ${scopeOf(run)}`,
+    `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
+    `  ${seconds.toFixed(1)} s, ${rate === null ? 'n/a' : rate.toFixed(1)} stays/s this session; execution provider ${run.provenance.executionProvider}`,
+    `  bundle ${run.spec.bundleDir}`,
+  ].join('\n');
+}
+
+/**
+ * Runs an audit session in the terminal: a progress bar, Ctrl-C to cancel (the run keeps
+ * its results and the error says how to resume), and a summary at the end.
+ */
+async function inTerminal(
+  context: CliContext,
+  work: (options: RunOptions) => Promise<RunSummary>,
+): Promise<void> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  const bar = terminalProgress(context.json);
+  let rate: number | null = null;
+  try {
+    const run = await work({
+      signal: controller.signal,
+      progress: (p) => {
+        if (p.phase === 'auditing') rate = p.staysPerSecond ?? rate;
+        bar.sink({ phase: PHASE_LABEL[p.phase], done: p.done, total: p.total });
+      },
+    });
+    bar.stop();
+    const seconds = (performance.now() - started) / 1000;
+    if (context.json) context.printJson({ ...run, session: { seconds, staysPerSecond: rate } });
+    else context.print(formatSummary(run, seconds, rate));
+  } finally {
+    bar.stop();
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+function formatRunList(runs: RunSummary[]): string {
+  if (runs.length === 0)
+    return 'No audit runs yet. Start one with `toe audit --cohort <name> --task <task>`.';
+  const rows = [
+    ['run', 'status', 'task', 'cohort', 'split', 'done', 'converged', 'provider', 'created'],
+  ];
+  for (const run of runs) {
+    rows.push([
+      String(run.id),
+      statusOf(run),
+      run.spec.task,
+      run.provenance.cohortName,
+      run.spec.split ?? 'all',
+      `${run.doneStays}/${run.totalStays}`,
+      String(run.convergedStays ?? 0),
+      run.provenance.executionProvider,
+      run.createdAt,
+    ]);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const lines = rows.map((r) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd(),
+  );
+  const resumable = runs.filter(
+    (r) => r.status !== 'completed' && (r.status !== 'running' || r.interrupted),
+  );
+  if (resumable.length > 0) {
+    lines.push(
+      '',
+      `Resume an unfinished run with \`toe resume <run>\` (${resumable.map((r) => r.id).join(', ')}).`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** `toe audit`, `toe runs`, `toe resume`: audit runs, resumable after a cancel or crash. */
+export function registerAuditCommands(program: Command, context: CliContext): void {
+  program
+    .command('audit')
+    .description(
+      'audit a model bundle on a cohort: ToE search on every stay, each result saved as it finishes',
+    )
+    .requiredOption('--cohort <name>', 'cohort name or id')
+    .requiredOption('--task <task>', 'outcome task, e.g. E1')
+    .option('--bundle <dir>', 'bundle folder (default: resources/models/<task>)')
+    .addOption(
+      new Option('--split <split>', 'only this split (default: every stay)').choices(SPLITS),
+    )
+    .option('--workers <n>', 'worker threads (default: one per core)', integerOption(1, 256))
+    .addOption(
+      new Option(
+        '--execution-provider <ep>',
+        'onnxruntime provider (default: $TOE_EXECUTION_PROVIDER or auto)',
+      ).choices(['auto', 'cuda', 'cpu']),
+    )
+    .option('--beam-width <n>', 'beam width B (default 8)', integerOption(1, 256))
+    .option(
+      '--max-steps <n>',
+      'S_max: steps before the search exhausts (default 10)',
+      integerOption(1, 64),
+    )
+    .option('--top-windows <n>', 'candidate time windows N_ts (default 24)', integerOption(0, 1000))
+    .option('--top-chunks <n>', 'candidate note chunks N_note (default 20)', integerOption(0, 1000))
+    .option('--lambda <x>', 'weight of stability in the score (default 1.0)', numberOption)
+    .option('--mu <x>', 'cost per evidence unit (default 0.05)', numberOption)
+    .option('--tau-conf <x>', 'confidence needed to converge (default 0.9)', numberOption)
+    .option('--tau-suff <x>', 'stability needed to converge (default 0.9)', numberOption)
+    .option('--threshold <x>', "decision threshold (default: the bundle's)", numberOption)
+    .addOption(
+      new Option('--stability <space>', 'stability in probability or logit space').choices([
+        'probability',
+        'logit',
+      ]),
+    )
+    .action(async (options: AuditOptions) => {
+      const store = context.openStore();
+      const cohortId = store.resolveCohort(options.cohort);
+      const params: Partial<SearchParams> = {
+        beamWidth: options.beamWidth,
+        maxSteps: options.maxSteps,
+        topTimeWindows: options.topWindows,
+        topNoteChunks: options.topChunks,
+        lambda: options.lambda,
+        mu: options.mu,
+        tauConf: options.tauConf,
+        tauSuff: options.tauSuff,
+        threshold: options.threshold,
+        stability: options.stability,
+      };
+      await inTerminal(context, (run) =>
+        startRun(
+          store,
+          {
+            cohortId,
+            task: options.task,
+            split: options.split ?? null,
+            bundleDir: options.bundle,
+            params,
+            workers: options.workers,
+          },
+          { ...run, executionProvider: options.executionProvider },
+        ),
+      );
+    });
+
+  program
+    .command('runs')
+    .description('list the audit runs in the store')
+    .action(() => {
+      const runs = new RunStore(context.openStore()).listRuns();
+      if (context.json) context.printJson(runs);
+      else context.print(formatRunList(runs));
+    });
+
+  program
+    .command('resume')
+    .description('resume an audit run: audit exactly the planned stays that have no result yet')
+    .argument('<run>', 'run id', integerOption(1, Number.MAX_SAFE_INTEGER))
+    .option('--workers <n>', 'worker threads (default: as the run started)', integerOption(1, 256))
+    .action(async (runId: number, options: { workers?: number }) => {
+      const store = context.openStore();
+      const run = new RunStore(store).getRun(runId);
+      if (run.status === 'completed') {
+        if (context.json) context.printJson(run);
+        else context.print(`Audit run ${runId} is already complete; nothing to resume.`);
+        return;
+      }
+      await inTerminal(context, (session) =>
+        resumeRun(store, runId, { ...session, workers: options.workers }),
+      );
+    });
+}

@@ -1,0 +1,78 @@
+/**
+ * An audit worker thread: opens the bundle once (its own ONNX sessions, one intra-op thread,
+ * since the pool already has one worker per core) and the store read-only, then audits the
+ * stays it is sent, in order, posting each result as soon as it is known. Note embeddings
+ * were computed by the run engine before the pool started, so they are only read here.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { ModelRuntime } from '../models';
+import type { Store } from '../store';
+import { openReadOnlyStore } from './read-only-store';
+import { auditStay } from './stay-audit';
+import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
+
+function parent(): MessagePort {
+  if (!parentPort) throw new Error('audit-worker runs as a worker thread of the run engine');
+  return parentPort;
+}
+
+const port = parent();
+const data = workerData as AuditWorkerData;
+const post = (message: FromWorker) => port.postMessage(message);
+
+/** Set by a 'stop' message: finish the stay at hand, skip the rest, release, exit. */
+let stopping = false;
+
+async function audit(runtime: ModelRuntime, store: Store, stayIds: number[]): Promise<void> {
+  if (stopping) return;
+  const stays = store.loadStays(stayIds);
+  const models = await runtime.stayModels(stays);
+  for (const [i, stay] of stays.entries()) {
+    if (stopping) return;
+    post({ kind: 'result', detail: await auditStay(models[i]!, stay, data.task, data.params) });
+  }
+}
+
+async function start(): Promise<void> {
+  const store = openReadOnlyStore(data.dbPath);
+  const runtime = await ModelRuntime.open(data.bundleDir, {
+    store,
+    executionProvider: data.executionProvider,
+    intraOpNumThreads: 1,
+  });
+  if (runtime.provider !== data.executionProvider) {
+    throw new Error(
+      `this worker got execution provider ${runtime.provider}, the run uses ${data.executionProvider}`,
+    );
+  }
+  // Batches are audited one after another; 'stop' acts at once (between two stays), and
+  // the thread exits once the sessions are released and the port closed.
+  let queue = Promise.resolve();
+  port.on('message', (message: ToWorker) => {
+    if (message.kind === 'stop') {
+      stopping = true;
+      queue = queue.then(async () => {
+        await runtime.close();
+        store.close();
+        port.close();
+      });
+      return;
+    }
+    queue = queue
+      .then(() => audit(runtime, store, message.stayIds))
+      .catch((error: unknown) => {
+        stopping = true;
+        post({ kind: 'failed', message: describe(error) });
+      });
+  });
+  post({ kind: 'ready' });
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /readonly database/i.test(message)
+    ? `${message} (a note embedding was missing from the cache the run engine fills first)`
+    : message;
+}
+
+start().catch((error: unknown) => post({ kind: 'failed', message: describe(error) }));

@@ -1,0 +1,236 @@
+/**
+ * Exhaustion and selective abstention over a run (paper, "Auditing Model Reliability via
+ * Search Behavior"), always beside reachability: a stay whose p_full makes convergence
+ * impossible exhausts whatever its evidence, so that part of the signal is the model's own
+ * confidence, and the audit must show it as such rather than credit the search.
+ */
+import {
+  abstentionEffect,
+  confusionClass,
+  exhaustionReport,
+  pick,
+  pickFlags,
+  type AbstentionEffect,
+  type BootstrapOptions,
+  type ConfusionClass,
+  type Flags,
+  type Numbers,
+} from '../metrics';
+import { namedIntervals } from './joint-bootstrap';
+import { toFigure, type Figure } from './reported-figure';
+import type { StayColumns } from './stay-columns';
+
+export const CONFUSION_CLASSES: readonly ConfusionClass[] = ['TP', 'FP', 'TN', 'FN'];
+
+export interface ClassExhaustion {
+  stays: number;
+  exhausted: number;
+  /** exhausted / stays of the class. */
+  rate: Figure;
+}
+
+export interface ExhaustionSection {
+  /** Exhausted searches among all stays. */
+  overall: Figure;
+  byClass: Record<ConfusionClass, ClassExhaustion>;
+  /** FP exhaustion rate / TP exhaustion rate (the paper's Table "TP vs FP"). */
+  fpTpRatio: Figure;
+  /** The same among stays where convergence was reachable: what the search itself found. */
+  reachableOnly: { tp: number; fp: number; tpRate: Figure; fpRate: Figure; fpTpRatio: Figure };
+  /** #(exhausted ∧ unreachable) / #exhausted: the share p_full alone forces. */
+  explainedByReachability: { all: Figure; positive: Figure; tp: Figure; fp: Figure };
+  /** Unreachable stays that converged anyway: impossible, so > 0 flags inconsistent input. */
+  unreachableButConverged: number;
+}
+
+type EffectFigure =
+  | 'precisionWithout'
+  | 'precisionWith'
+  | 'precisionGained'
+  | 'sensitivityWithout'
+  | 'sensitivityWith'
+  | 'sensitivityLost';
+
+const EFFECT_FIGURES: readonly EffectFigure[] = [
+  'precisionWithout',
+  'precisionWith',
+  'precisionGained',
+  'sensitivityWithout',
+  'sensitivityWith',
+  'sensitivityLost',
+];
+
+/** One abstention rule: counts as they are, rates with intervals. */
+export type AbstentionFigures = Omit<AbstentionEffect, EffectFigure> &
+  Record<EffectFigure, Figure> & { rule: string };
+
+export interface AbstentionSection {
+  /** The paper's rule: withdraw every positive prediction whose search exhausted. */
+  onExhaustion: AbstentionFigures;
+  /** Confidence-only rule: withdraw wherever convergence was unreachable; needs no search. */
+  onUnreachable: AbstentionFigures;
+  /** Withdraw only exhausted searches that could have converged: what the search adds. */
+  onReachableExhaustion: AbstentionFigures;
+}
+
+/** exhausted / stays among the stays of class `cls`; NaN when the class is empty. */
+function classRate(
+  pFull: Numbers,
+  labels: Numbers,
+  exhausted: Flags,
+  cls: ConfusionClass,
+  threshold: number,
+): number {
+  let stays = 0;
+  let hit = 0;
+  for (let i = 0; i < pFull.length; i++) {
+    if (confusionClass(pFull[i]!, labels[i]!, threshold) !== cls) continue;
+    stays++;
+    if (exhausted[i]) hit++;
+  }
+  return hit / stays;
+}
+
+/** #(exhausted ∧ unreachable) / #exhausted over every stay; NaN when nothing exhausted. */
+function explainedShareAll(exhausted: Flags, reachable: Flags): number {
+  let all = 0;
+  let forced = 0;
+  for (let i = 0; i < exhausted.length; i++) {
+    if (!exhausted[i]) continue;
+    all++;
+    if (!reachable[i]) forced++;
+  }
+  return forced / all;
+}
+
+/** Every exhaustion figure for one set of stay indices (one resample). */
+function exhaustionFigures(c: StayColumns, threshold: number, indices: ArrayLike<number>) {
+  const p = pick(c.pFull, indices);
+  const y = pick(c.labels, indices);
+  const e = pickFlags(c.exhausted, indices);
+  const r = pickFlags(c.reachable, indices);
+  const report = exhaustionReport({ pFull: p, labels: y, exhausted: e, reachable: r, threshold });
+  const reach = report.reachability!;
+  return {
+    overall: exhaustedShare(e),
+    TP: report.rates.tpRate,
+    FP: report.rates.fpRate,
+    TN: classRate(p, y, e, 'TN', threshold),
+    FN: classRate(p, y, e, 'FN', threshold),
+    fpTpRatio: report.rates.ratio,
+    reachableTp: reach.reachableRates.tpRate,
+    reachableFp: reach.reachableRates.fpRate,
+    reachableRatio: reach.reachableRates.ratio,
+    explainedAll: explainedShareAll(e, r),
+    explainedPositive: reach.explainedShare.positive,
+    explainedTp: reach.explainedShare.tp,
+    explainedFp: reach.explainedShare.fp,
+  };
+}
+
+export function exhaustionSection(
+  c: StayColumns,
+  threshold: number,
+  boot: BootstrapOptions,
+): ExhaustionSection {
+  const ci = namedIntervals(c.n, boot, (indices) => exhaustionFigures(c, threshold, indices));
+  const fig = (key: keyof typeof ci): Figure => toFigure(ci[key]);
+  const point = exhaustionReport({
+    pFull: c.pFull,
+    labels: c.labels,
+    exhausted: c.exhausted,
+    reachable: c.reachable,
+    threshold,
+  }).reachability!;
+  const byClass = {} as Record<ConfusionClass, ClassExhaustion>;
+  for (const cls of CONFUSION_CLASSES) {
+    const members = c.classes.flatMap((k, i) => (k === cls ? [i] : []));
+    const exhausted = members.filter((i) => c.exhausted[i]).length;
+    byClass[cls] = { stays: members.length, exhausted, rate: fig(cls) };
+  }
+  return {
+    overall: fig('overall'),
+    byClass,
+    fpTpRatio: fig('fpTpRatio'),
+    reachableOnly: {
+      tp: point.reachableRates.tp,
+      fp: point.reachableRates.fp,
+      tpRate: fig('reachableTp'),
+      fpRate: fig('reachableFp'),
+      fpTpRatio: fig('reachableRatio'),
+    },
+    explainedByReachability: {
+      all: fig('explainedAll'),
+      positive: fig('explainedPositive'),
+      tp: fig('explainedTp'),
+      fp: fig('explainedFp'),
+    },
+    unreachableButConverged: point.unreachableButConverged,
+  };
+}
+
+/** Share of stays whose search exhausted; NaN for no stays. */
+function exhaustedShare(exhausted: Flags): number {
+  let hit = 0;
+  for (let i = 0; i < exhausted.length; i++) if (exhausted[i]) hit++;
+  return hit / exhausted.length;
+}
+
+/** The three abstention rules' flags: the paper's, the confidence-only one, the search's own. */
+function abstentionFlags(exhausted: Flags, reachable: Flags): Record<AbstentionRule, boolean[]> {
+  const onExhaustion = Array.from(exhausted);
+  return {
+    onExhaustion,
+    onUnreachable: Array.from(reachable, (r) => !r),
+    onReachableExhaustion: onExhaustion.map((e, i) => e && reachable[i]!),
+  };
+}
+
+type AbstentionRule = keyof AbstentionSection;
+const RULES: Record<AbstentionRule, string> = {
+  onExhaustion: 'exhausted search',
+  onUnreachable: 'convergence unreachable',
+  onReachableExhaustion: 'exhausted search where convergence was reachable',
+};
+
+export function abstentionSection(
+  c: StayColumns,
+  threshold: number,
+  boot: BootstrapOptions,
+): AbstentionSection {
+  const rules = Object.keys(RULES) as AbstentionRule[];
+  const effects = (p: Numbers, y: Numbers, e: Flags, r: Flags) => {
+    const flags = abstentionFlags(e, r);
+    return rules.map((rule) => abstentionEffect(p, y, flags[rule], threshold));
+  };
+  const ci = namedIntervals(c.n, boot, (indices) => {
+    const all = effects(
+      pick(c.pFull, indices),
+      pick(c.labels, indices),
+      pickFlags(c.exhausted, indices),
+      pickFlags(c.reachable, indices),
+    );
+    const out: Record<string, number> = {};
+    rules.forEach((rule, k) => {
+      for (const key of EFFECT_FIGURES) out[`${rule}.${key}`] = all[k]![key];
+    });
+    return out;
+  });
+  const points = effects(c.pFull, c.labels, c.exhausted, c.reachable);
+  const section = {} as AbstentionSection;
+  rules.forEach((rule, k) => {
+    const point = points[k]!;
+    const figures = {} as Record<EffectFigure, Figure>;
+    for (const key of EFFECT_FIGURES) figures[key] = toFigure(ci[`${rule}.${key}`]!);
+    section[rule] = {
+      rule: RULES[rule],
+      positives: point.positives,
+      predictedPositive: point.predictedPositive,
+      abstained: point.abstained,
+      tpAbstained: point.tpAbstained,
+      fpAbstained: point.fpAbstained,
+      ...figures,
+    };
+  });
+  return section;
+}

@@ -1,0 +1,160 @@
+/**
+ * Cohort statistics of one audit run: the figures a quality-improvement team reads on the
+ * dashboard, in the CLI and in the PDF. Pure: results in, a JSON-safe object out. Every rate
+ * comes with a seeded percentile bootstrap interval over stays (method.md: 1,000 resamples,
+ * 95%); every stay-level resample is the same for every figure, since all use one seed.
+ */
+import { confusionCounts, type BootstrapOptions, type ConfusionCounts } from '../metrics';
+import { convergenceReachable } from '../search/objective';
+import type { StayAuditResult } from './audit-types';
+import {
+  abstentionSection,
+  exhaustionSection,
+  type AbstentionSection,
+  type ExhaustionSection,
+} from './cohort-exhaustion';
+import {
+  calibrationSection,
+  discriminationSection,
+  evidenceSizeSection,
+  faithfulnessSection,
+  modalitySection,
+  type CalibrationSection,
+  type EvidenceSizeSection,
+  type FaithfulnessSection,
+  type ModalitySection,
+} from './cohort-sections';
+import { cohortSummary } from './cohort-summary';
+import type { Figure } from './reported-figure';
+import { stayColumns } from './stay-columns';
+
+export type StabilitySpace = 'probability' | 'logit';
+
+export interface CohortStatisticsOptions {
+  /** The run's decision threshold: y_full = 1 iff p_full >= threshold. */
+  threshold: number;
+  /** Bootstrap seed, an integer in [0, 2^32): stored with the report to reproduce it. */
+  seed: number;
+  /** Bootstrap resamples of stays (default 1000). */
+  resamples?: number;
+  /** The run's convergence thresholds, for the reachability band and its consistency check. */
+  tauConf: number;
+  tauSuff: number;
+  /** The run's stability space (default 'probability'). */
+  stability?: StabilitySpace;
+  /** Equal-width calibration bins (default 10, method.md). */
+  bins?: number;
+  /** Last evidence-size histogram bin (default: the largest |E| seen), e.g. S_max. */
+  maxEvidenceSize?: number;
+}
+
+/** Where convergence is possible at all (method.md, "Reachability"). */
+export interface ReachabilityBand {
+  stability: StabilitySpace;
+  /** A positive decision can converge only if p_full >= this. */
+  positiveAtLeast: number;
+  /** A negative decision can converge only if p_full <= this. */
+  negativeAtMost: number;
+  /** Stays marked unreachable: their exhaustion is forced by p_full. */
+  unreachableStays: number;
+  /** Stays whose recorded `reachable` disagrees with these τ: > 0 means the τ are not the run's. */
+  mismatches: number;
+}
+
+export interface CohortStatistics {
+  stays: number;
+  parameters: {
+    threshold: number;
+    tauConf: number;
+    tauSuff: number;
+    stability: StabilitySpace;
+    seed: number;
+    resamples: number;
+    level: number;
+    bins: number;
+  };
+  /** Counts at the threshold (exact, so no interval). */
+  confusion: ConfusionCounts;
+  /** The full-input model's AUROC / AUPRC, for context. */
+  discrimination: { auroc: Figure; auprc: Figure };
+  reachability: ReachabilityBand;
+  exhaustion: ExhaustionSection;
+  abstention: AbstentionSection;
+  evidenceSize: EvidenceSizeSection;
+  modality: ModalitySection;
+  calibration: { full: CalibrationSection; evidence: CalibrationSection };
+  faithfulness: FaithfulnessSection;
+  /** Plain sentences for the report, reachability always beside abstention. */
+  summary: string[];
+}
+
+/**
+ * The lowest confidence in the full-input class from which convergence can be reached.
+ * Probability space: τc − (1 − τs). Logit space: logit(conf) >= logit(τc) − (1 − τs), i.e.
+ * conf >= τc / (τc + (1 − τc)·e^(1−τs)).
+ */
+export function reachableConfidence(
+  tauConf: number,
+  tauSuff: number,
+  space: StabilitySpace,
+): number {
+  const slack = 1 - tauSuff;
+  if (space === 'probability') return tauConf - slack;
+  return tauConf / (tauConf + (1 - tauConf) * Math.exp(slack));
+}
+
+function reachabilityBand(
+  results: readonly StayAuditResult[],
+  options: CohortStatisticsOptions,
+  stability: StabilitySpace,
+): ReachabilityBand {
+  const { tauConf, tauSuff } = options;
+  const confMin = reachableConfidence(tauConf, tauSuff, stability);
+  let mismatches = 0;
+  for (const r of results) {
+    const expected = convergenceReachable(r, { tauConf, tauSuff, stability });
+    if (expected !== r.reachable) mismatches++;
+  }
+  return {
+    stability,
+    positiveAtLeast: confMin,
+    negativeAtMost: 1 - confMin,
+    unreachableStays: results.filter((r) => !r.reachable).length,
+    mismatches,
+  };
+}
+
+export function cohortStatistics(
+  results: readonly StayAuditResult[],
+  options: CohortStatisticsOptions,
+): CohortStatistics {
+  const { threshold, seed, resamples = 1000, bins = 10, stability = 'probability' } = options;
+  const c = stayColumns(results, threshold);
+  const boot: BootstrapOptions = { seed, resamples, level: 0.95 };
+  const partial: Omit<CohortStatistics, 'summary'> = {
+    stays: c.n,
+    parameters: {
+      threshold,
+      tauConf: options.tauConf,
+      tauSuff: options.tauSuff,
+      stability,
+      seed,
+      resamples,
+      level: 0.95,
+      bins,
+    },
+    confusion: confusionCounts(c.pFull, c.labels, threshold),
+    discrimination: discriminationSection(c, boot),
+    reachability: reachabilityBand(results, options, stability),
+    exhaustion: exhaustionSection(c, threshold, boot),
+    abstention: abstentionSection(c, threshold, boot),
+    evidenceSize: evidenceSizeSection(c, boot, options.maxEvidenceSize),
+    modality: modalitySection(c, boot),
+    calibration: {
+      full: calibrationSection(c.pFull, c.labels, bins, boot),
+      evidence: calibrationSection(c.pEvidence, c.labels, bins, boot),
+    },
+    faithfulness: faithfulnessSection(c, threshold, boot),
+  };
+  return { ...partial, summary: cohortSummary(partial) };
+}

@@ -1,0 +1,87 @@
+/**
+ * The plain-language summary of a run's cohort statistics. Its one rule: exhaustion and
+ * abstention are never stated without the share that reachability (p_full alone) explains,
+ * and the confidence-only rule is always stated beside the search's rule, so that a reader
+ * cannot credit the search with a signal the model's own confidence already gives.
+ */
+import type { CohortStatistics } from './cohort-statistics';
+import type { AbstentionFigures } from './cohort-exhaustion';
+import type { Figure } from './reported-figure';
+
+const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const decimal = (x: number): string => x.toFixed(2);
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** "12.5% (95% CI 8.0–17.1%)", "undefined" or "infinite"; a null bound prints as "∞" / "?". */
+function describe(f: Figure, format: (x: number) => string): string {
+  if (f.estimate === null) return f.missing === 'infinite' ? 'infinite' : 'undefined';
+  const lower = f.lower === null ? '?' : format(f.lower);
+  const upper = f.upper === null ? (f.lower === null ? '?' : '∞') : format(f.upper);
+  return `${format(f.estimate)} (95% CI ${lower} to ${upper})`;
+}
+
+const rate = (f: Figure): string => describe(f, percent);
+/** "12.5% (95% CI ...) of true positives", or "n/a for true positives (none ...)". */
+const share = (f: Figure, of: string): string =>
+  f.estimate === null && f.missing === 'undefined'
+    ? `n/a for ${of} (none among these stays)`
+    : `${rate(f)} of ${of}`;
+const ratio = (f: Figure): string => describe(f, (x) => `${decimal(x)}×`);
+const point = (f: Figure): string => (f.estimate === null ? 'undefined' : percent(f.estimate));
+
+function effect(a: AbstentionFigures): string {
+  return (
+    `withdraws ${a.fpAbstained} false and ${a.tpAbstained} true positive predictions: ` +
+    `precision ${point(a.precisionWithout)} → ${point(a.precisionWith)}, ` +
+    `sensitivity ${point(a.sensitivityWithout)} → ${point(a.sensitivityWith)}`
+  );
+}
+
+export function cohortSummary(s: Omit<CohortStatistics, 'summary'>): string[] {
+  const { confusion: k, exhaustion: e, abstention: a, reachability: r, parameters: p } = s;
+  const lines = [
+    `${count(s.stays, 'stay')} at decision threshold ${p.threshold}: ` +
+      `${count(k.tp, 'true positive')}, ${count(k.fp, 'false positive')}, ` +
+      `${count(k.tn, 'true negative')}, ${count(k.fn, 'false negative')}.`,
+    `The search exhausted its budget for ${share(e.byClass.TP.rate, 'true positives')} and ` +
+      `${share(e.byClass.FP.rate, 'false positives')} (FP/TP ratio ${ratio(e.fpTpRatio)}).`,
+    `With τ_conf = ${p.tauConf} and τ_suff = ${p.tauSuff} (${r.stability} stability), a ` +
+      `positive decision can converge only if p_full ≥ ${decimal(r.positiveAtLeast)} and a ` +
+      `negative one only if p_full ≤ ${decimal(r.negativeAtMost)}, so the search could not ` +
+      `converge for the ${count(r.unreachableStays, 'stay')} outside that range, whatever ` +
+      `the evidence. Reachability alone ` +
+      `explains ${share(e.explainedByReachability.positive, 'exhausted positive predictions')}: ` +
+      `for those, exhaustion restates the model's low confidence and is not something the ` +
+      `search found.`,
+    `Abstaining on every exhausted search ${effect(a.onExhaustion)}.`,
+    `The confidence-only rule (abstain wherever convergence was unreachable, which needs ` +
+      `p_full alone and no search) ${effect(a.onUnreachable)}.`,
+  ];
+  const added = a.onReachableExhaustion;
+  if (added.abstained === 0) {
+    lines.push(
+      `No exhausted positive prediction was reachable: in this run the search adds no ` +
+        `abstention signal beyond the model's confidence.`,
+    );
+  } else {
+    lines.push(
+      `Only exhaustion where convergence was reachable is the search's own signal: there it ` +
+        `exhausted for ${share(e.reachableOnly.tpRate, 'true positives')} and ` +
+        `${share(e.reachableOnly.fpRate, 'false positives')}, and abstaining on it beyond ` +
+        `the confidence-only rule ${effect(added)}.`,
+    );
+  }
+  if (r.mismatches > 0) {
+    lines.push(
+      `Warning: ${r.mismatches} stays' recorded reachability disagrees with the τ_conf, ` +
+        `τ_suff and stability space given here, which are probably not the run's own.`,
+    );
+  }
+  if (e.unreachableButConverged > 0) {
+    lines.push(
+      `Warning: ${e.unreachableButConverged} stays are marked unreachable yet converged; ` +
+        `the results are inconsistent and the reachability figures cannot be trusted.`,
+    );
+  }
+  return lines;
+}

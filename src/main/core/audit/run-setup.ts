@@ -1,0 +1,133 @@
+/**
+ * Everything decided before a run audits its first stay: which stays (the plan), with which
+ * parameters, and the provenance that makes its numbers traceable; and, on resume, the
+ * checks that the bundle, provider and cohort are still exactly the ones it started with.
+ */
+import type { CohortDetail, Split } from '../../../shared/domain';
+import { APP_VERSION } from '../app-version';
+import { InputError } from '../import/input-error';
+import { BundleError, type BundleManifest, type ModelRuntime } from '../models';
+import { searchParamsSchema, type SearchParams } from '../search';
+import { ConflictError, type Store } from '../store';
+import type { RunProvenance, RunSummary } from './audit-types';
+
+export interface StayPlan {
+  stayIds: number[];
+  /** Stays in scope without a label for the task. */
+  excluded: number;
+}
+
+/** The stays a run audits, in stay id (import) order: those in scope with a task label. */
+export function planStays(
+  store: Store,
+  cohort: CohortDetail,
+  task: string,
+  split: Split | null,
+  stayKeys: readonly string[] | null,
+): StayPlan {
+  if (!cohort.tasks.includes(task)) {
+    throw new InputError(
+      `cohort "${cohort.name}"`,
+      null,
+      null,
+      `it has no outcome ${task}; its tasks are ${cohort.tasks.join(', ') || 'none'}.`,
+    );
+  }
+  const rows = store.db
+    .prepare(
+      `SELECT s.id, s.stay_key, o.label FROM stays s
+       LEFT JOIN outcomes o ON o.stay_id = s.id AND o.task = ?
+       WHERE s.cohort_id = ? ${split ? 'AND s.split = ?' : ''} ORDER BY s.id`,
+    )
+    .all(task, cohort.id, ...(split ? [split] : [])) as {
+    id: number;
+    stay_key: string;
+    label: number | null;
+  }[];
+  let inScope = rows;
+  if (stayKeys) {
+    const wanted = new Set(stayKeys);
+    inScope = rows.filter((r) => wanted.has(r.stay_key));
+    const found = new Set(inScope.map((r) => r.stay_key));
+    const unknown = [...wanted].filter((key) => !found.has(key));
+    if (unknown.length > 0) {
+      throw new InputError(
+        'stay keys',
+        null,
+        null,
+        `${unknown.length} not in cohort "${cohort.name}"${split ? ` (${split} split)` : ''}: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}`,
+      );
+    }
+  }
+  const labelled = inScope.filter((r) => r.label !== null);
+  if (labelled.length === 0) {
+    throw new InputError(
+      `cohort "${cohort.name}"`,
+      null,
+      null,
+      `no stays${split ? ` in the ${split} split` : ''} are labelled for ${task}, so there is nothing to audit.`,
+    );
+  }
+  return { stayIds: labelled.map((r) => r.id), excluded: inScope.length - labelled.length };
+}
+
+/**
+ * The run's parameters: method.md's defaults, the bundle's decision threshold (the manifest
+ * defines ŷ_full), then whatever the caller set. Out-of-range values are refused by name.
+ */
+export function resolveParams(
+  given: Partial<SearchParams> | undefined,
+  manifest: BundleManifest,
+): SearchParams {
+  const set = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined));
+  const parsed = searchParamsSchema.safeParse({ threshold: manifest.decisionThreshold, ...set });
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(all)'}: ${i.message}`);
+  throw new InputError('search parameters', null, null, problems.join('; '));
+}
+
+export function bundleHashes(manifest: BundleManifest): Record<string, string> {
+  return Object.fromEntries(manifest.files.map((f) => [f.path, f.sha256]));
+}
+
+export function runProvenance(
+  store: Store,
+  cohort: CohortDetail,
+  runtime: ModelRuntime,
+): RunProvenance {
+  return {
+    appVersion: APP_VERSION,
+    bundleTask: runtime.manifest.task,
+    bundleHashes: bundleHashes(runtime.manifest),
+    executionProvider: runtime.provider,
+    cohortContentHash: store.cohortContentHash(cohort.id),
+    cohortName: cohort.name,
+    synthetic: cohort.synthetic,
+  };
+}
+
+/** Refuses to resume with anything that could make the rest of the run differ from its start. */
+export function checkResumable(store: Store, run: RunSummary, runtime: ModelRuntime): void {
+  const recorded = run.provenance;
+  const now = bundleHashes(runtime.manifest);
+  const changed = [...new Set([...Object.keys(now), ...Object.keys(recorded.bundleHashes)])].filter(
+    (file) => now[file] !== recorded.bundleHashes[file],
+  );
+  if (changed.length > 0) {
+    throw new BundleError(
+      'hash',
+      `The bundle in ${run.spec.bundleDir} changed since audit run ${run.id} started (${changed.join(', ')}). Resuming would mix two models' results in one run: start a new run instead.`,
+    );
+  }
+  if (runtime.provider !== recorded.executionProvider) {
+    throw new BundleError(
+      'unsupported',
+      `Audit run ${run.id} ran on ${recorded.executionProvider}, but here the bundle runs on ${runtime.provider}. Providers can differ in the last digits, so resume it where ${recorded.executionProvider} is available, or start a new run.`,
+    );
+  }
+  if (store.cohortContentHash(run.spec.cohortId) !== recorded.cohortContentHash) {
+    throw new ConflictError(
+      `Cohort "${recorded.cohortName}" changed since audit run ${run.id} started; its results would mix two versions of the data. Start a new run.`,
+    );
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What a run's results become for QI teams: cohort statistics, the bias audit and the
+ * abstention queue. Pure functions over StayAuditResult[]; nothing here stores or reads.
+ */
+export {
+  cohortStatistics,
+  reachableConfidence,
+  type CohortStatistics,
+  type CohortStatisticsOptions,
+  type ReachabilityBand,
+  type StabilitySpace,
+} from './cohort-statistics';
+export type {
+  AbstentionFigures,
+  AbstentionSection,
+  ClassExhaustion,
+  ExhaustionSection,
+} from './cohort-exhaustion';
+export type {
+  CalibrationBinReport,
+  CalibrationSection,
+  EvidenceSizeSection,
+  FaithfulnessSection,
+  ModalitySection,
+  SizeGroup,
+} from './cohort-sections';
+export { jsonNumber, type Figure, type MissingReason } from './reported-figure';
+export { biasAudit } from './bias-audit';
+export type {
+  AttributeAudit,
+  BiasAudit,
+  BiasAuditOptions,
+  Disparity,
+  GroupReport,
+  MetricReport,
+  ReferenceChoice,
+  ReferenceRule,
+  ReportedGroup,
+  SuppressedGroup,
+} from './bias-types';
+export {
+  FAITHFULNESS_METRICS,
+  GROUP_METRICS,
+  PERFORMANCE_METRICS,
+  type FaithfulnessMetric,
+  type GroupMetric,
+  type PerformanceMetric,
+} from './group-metrics';
+export { UNKNOWN_GROUP, type AttributesByStay } from './subgroups';
+export { benjaminiHochberg, type BenjaminiHochberg } from './benjamini-hochberg';
+export { bootstrapPValue } from './disparity';
+export {
+  ABSTENTION_REASONS,
+  REVIEW_STATES,
+  abstentionQueue,
+  abstentionReason,
+  type AbstentionQueueOptions,
+  type AbstentionReason,
+  type AbstentionRow,
+  type AbstentionSortKey,
+  type ReviewState,
+  type QueuedReview,
+} from './abstention-queue';
+export { ABSTENTION_CSV_COLUMNS, abstentionCsv, csvField, csvRecord } from './abstention-csv';

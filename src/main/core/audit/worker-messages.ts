@@ -1,0 +1,28 @@
+/**
+ * What the run engine's pool and its audit workers say to each other. Workers receive stay
+ * ids, never tensors: each loads its stays from the store itself, so messages stay small
+ * and the main thread does nothing but hand out ids and commit results.
+ */
+import type { ExecutionProviderName } from '../models';
+import type { SearchParams } from '../search';
+import type { StayAuditDetail } from './audit-types';
+
+export interface AuditWorkerData {
+  /** The worker module to load (its .ts source under tsx, the built .js otherwise). */
+  entry: string;
+  /** The store file, opened read-only by the worker. */
+  dbPath: string;
+  bundleDir: string;
+  /** The provider the run records: every worker must get exactly this one. */
+  executionProvider: ExecutionProviderName;
+  task: string;
+  params: SearchParams;
+}
+
+/** 'stop': finish the stay at hand, audit nothing more, release the sessions and exit. */
+export type ToWorker = { kind: 'audit'; stayIds: number[] } | { kind: 'stop' };
+
+export type FromWorker =
+  | { kind: 'ready' }
+  | { kind: 'result'; detail: StayAuditDetail }
+  | { kind: 'failed'; message: string };

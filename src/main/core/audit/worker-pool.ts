@@ -1,0 +1,152 @@
+/**
+ * The pool of audit workers. Stays are handed out in plan order, a small batch at a time,
+ * and each worker gets its next batch while it still has one in hand, so no worker waits
+ * for the main thread. Each result goes to `onResult` (the engine commits it) the moment it
+ * arrives. A worker that fails or dies stops the pool; so does the abort signal.
+ *
+ * Workers are stopped by asking, never by Worker.terminate(): terminating a thread while its
+ * ONNX session is running makes onnxruntime-node throw during teardown, and that aborts the
+ * whole process (seen as SIGABRT on Ctrl-C). A stopping worker finishes the stay at hand,
+ * whose result is still committed, releases its sessions and exits; the promise settles
+ * when every worker has exited, so nothing can arrive afterwards.
+ */
+import { Worker } from 'node:worker_threads';
+import type { StayAuditDetail } from './audit-types';
+import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
+
+export interface AuditPoolOptions {
+  size: number;
+  batchSize: number;
+  data: Omit<AuditWorkerData, 'entry'>;
+  /** The worker module (default: audit-worker next to this file); tests swap in others. */
+  entry?: URL;
+  signal?: AbortSignal;
+  onResult: (detail: StayAuditDetail) => void;
+}
+
+/** Thrown when the pool stopped because its signal was aborted. */
+export class PoolAbortedError extends Error {
+  constructor() {
+    super('the audit pool was stopped');
+    this.name = 'PoolAbortedError';
+  }
+}
+
+/** A stopping worker that has not exited after this long (a hung stay) is terminated. */
+const STOP_GRACE_MS = 30_000;
+
+interface PoolWorker {
+  index: number;
+  thread: Worker;
+  /** Stays sent and not yet returned, in the order the worker will audit them. */
+  inHand: Set<number>;
+  exited: boolean;
+}
+
+/** Under tsx (import.meta.url ends in .ts) workers need tsx too: see worker-bootstrap.mjs. */
+function workerScript(entry: URL | undefined): { script: URL; entry: URL } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  // A variable, not a literal: bundlers rewrite `new URL('literal', import.meta.url)`.
+  const file = fromSource ? 'audit-worker.ts' : 'audit-worker.js';
+  const target = entry ?? new URL(file, import.meta.url);
+  const needsTsx = target.pathname.endsWith('.ts');
+  const bootstrap = 'worker-bootstrap.mjs';
+  return { script: needsTsx ? new URL(bootstrap, import.meta.url) : target, entry: target };
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptions): Promise<void> {
+  if (stayIds.length === 0) return Promise.resolve();
+  const { script, entry } = workerScript(options.entry);
+  const workerData: AuditWorkerData = { ...options.data, entry: entry.href };
+  const size = Math.max(1, Math.min(options.size, stayIds.length));
+  let next = 0;
+  /** Set once the pool is stopping: null error for a pool that finished its work. */
+  let stopping: { error: Error | null } | null = null;
+
+  return new Promise<void>((resolve, reject) => {
+    const workers: PoolWorker[] = [];
+    const send = (worker: PoolWorker, message: ToWorker) => {
+      if (!worker.exited) worker.thread.postMessage(message);
+    };
+    let grace: NodeJS.Timeout | undefined;
+
+    const stop = (error: Error | null) => {
+      // A commit error outranks a cancel: the caller must learn that the store refused.
+      if (stopping && !(stopping.error instanceof PoolAbortedError && error)) return;
+      const first = stopping === null;
+      stopping = { error };
+      if (!first) return;
+      options.signal?.removeEventListener('abort', onAbort);
+      workers.forEach((w) => send(w, { kind: 'stop' }));
+      grace = setTimeout(() => workers.forEach((w) => void w.thread.terminate()), STOP_GRACE_MS);
+      grace.unref();
+    };
+    const onAbort = () => stop(new PoolAbortedError());
+
+    const topUp = (worker: PoolWorker) => {
+      while (worker.inHand.size <= options.batchSize && next < stayIds.length) {
+        const batch = stayIds.slice(next, next + options.batchSize);
+        next += batch.length;
+        batch.forEach((id) => worker.inHand.add(id));
+        send(worker, { kind: 'audit', stayIds: batch });
+      }
+    };
+
+    const onMessage = (worker: PoolWorker, message: FromWorker) => {
+      if (message.kind === 'failed') {
+        const stay = worker.inHand.values().next().value;
+        const where = stay === undefined ? '' : ` while auditing stay id ${stay}`;
+        stop(new Error(`audit worker ${worker.index} failed${where}: ${message.message}`));
+        return;
+      }
+      if (message.kind === 'result') {
+        const { stayId } = message.detail;
+        if (!worker.inHand.delete(stayId)) {
+          stop(new Error(`audit worker ${worker.index} returned stay ${stayId} it was not given`));
+          return;
+        }
+        // Committed even while stopping: it is a finished, valid result.
+        try {
+          options.onResult(message.detail);
+        } catch (error) {
+          stop(asError(error));
+          return;
+        }
+      }
+      if (stopping) return;
+      topUp(worker);
+      if (next >= stayIds.length && workers.every((w) => w.inHand.size === 0)) stop(null);
+    };
+
+    const onExit = (worker: PoolWorker, code: number) => {
+      worker.exited = true;
+      if (!stopping) {
+        stop(
+          new Error(
+            `audit worker ${worker.index} stopped unexpectedly (exit code ${code}) with ${worker.inHand.size} stays in hand`,
+          ),
+        );
+      }
+      if (!workers.every((w) => w.exited)) return;
+      clearTimeout(grace);
+      const { error } = stopping!;
+      if (error) reject(error);
+      else resolve();
+    };
+
+    for (let index = 1; index <= size; index++) {
+      const thread = new Worker(script, { workerData });
+      const worker: PoolWorker = { index, thread, inHand: new Set(), exited: false };
+      workers.push(worker);
+      thread.on('message', (message: FromWorker) => onMessage(worker, message));
+      thread.on('error', (error) =>
+        stop(new Error(`audit worker ${index} crashed: ${error.message}`)),
+      );
+      thread.on('exit', (code) => onExit(worker, code));
+    }
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

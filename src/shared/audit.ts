@@ -1,0 +1,144 @@
+// Audit runs as they cross IPC and HTTP: what a run audits, where its numbers came from,
+// and each stay's outcome. Plain data only, importable by the renderer. The core's own
+// search types are checked against the mirrors below (src/main/core/audit/audit-types.ts),
+// so the two cannot drift apart silently.
+import type { Split } from './domain';
+
+/** The search's parameters (method.md's defaults live in the core's searchParamsSchema). */
+export interface SearchParams {
+  beamWidth: number;
+  maxSteps: number;
+  topTimeWindows: number;
+  topNoteChunks: number;
+  lambda: number;
+  mu: number;
+  tauConf: number;
+  tauSuff: number;
+  /** Decision threshold: ŷ_full = 1 iff p_full ≥ threshold. */
+  threshold: number;
+  stability: 'probability' | 'logit';
+}
+
+/** One beam state as the trace records it. */
+export interface TraceState {
+  units: number[];
+  parent: number[] | null;
+  p: number;
+  confidence: number;
+  stability: number;
+  size: number;
+  score: number;
+}
+
+/** One step of the search: what was kept, how much was scored, which state led. */
+export interface TraceStep {
+  step: number;
+  childrenScored: number;
+  kept: TraceState[];
+  leader: number;
+}
+
+/** What a run audits: a cohort (or one split of it) with one bundle, task and parameters. */
+export interface RunSpec {
+  cohortId: number;
+  task: string;
+  split: Split | null;
+  /** Bundle folder (resolved, absolute). */
+  bundleDir: string;
+  /** Fully resolved: method.md's defaults, the bundle's decision threshold, the caller's choices. */
+  params: SearchParams;
+  /** Worker threads asked for when the run started (results do not depend on it). */
+  workers: number;
+  /** Only these stays (by stay key), or null for every stay of the cohort or split. */
+  stayKeys?: string[] | null;
+}
+
+/** Where a run's numbers came from, stored with it and printed in every report. */
+export interface RunProvenance {
+  appVersion: string;
+  bundleTask: string;
+  /** SHA-256 of every bundle file, as the manifest lists and the loader verified them. */
+  bundleHashes: Record<string, string>;
+  executionProvider: 'cuda' | 'cpu';
+  cohortContentHash: string;
+  cohortName: string;
+  synthetic: boolean;
+}
+
+export type RunStatus = 'running' | 'cancelled' | 'completed' | 'failed';
+
+export interface RunSummary {
+  id: number;
+  spec: RunSpec;
+  provenance: RunProvenance;
+  status: RunStatus;
+  createdAt: string;
+  startedAt: string;
+  finishedAt: string | null;
+  totalStays: number;
+  doneStays: number;
+  error: string | null;
+  /** Stays of the cohort (or split) left out because they have no label for the task. */
+  excludedStays?: number;
+  convergedStays?: number;
+  exhaustedStays?: number;
+  /** When the run was last resumed (null if never). */
+  resumedAt?: string | null;
+  /** Status says running but the process that ran it is gone (crash, kill): resumable. */
+  interrupted?: boolean;
+}
+
+/** One stay's audit outcome: committed the moment the stay finishes. */
+export interface StayAuditResult {
+  stayId: number;
+  stayKey: string;
+  /** The true label for the run's task. */
+  label: 0 | 1;
+  pFull: number;
+  yFull: 0 | 1;
+  /** Unit ids of the evidence set (windows 0..T-1, then note chunks T..). */
+  evidence: number[];
+  /** p(evidence only). */
+  pEvidence: number;
+  /** p(all units except the evidence): for comprehensiveness. */
+  pWithoutEvidence: number;
+  confidence: number;
+  stability: number;
+  score: number;
+  status: 'converged' | 'exhausted';
+  reachable: boolean;
+  steps: number;
+  statesScored: number;
+  /** Evidence units that are note chunks. */
+  noteUnits: number;
+  elapsedMs: number;
+}
+
+export interface StayAuditDetail extends StayAuditResult {
+  trace: TraceStep[];
+  candidates: number[];
+}
+
+/** A run's progress, pushed as `run.progress` events while it executes. */
+export interface RunProgress {
+  runId: number;
+  /** Note chunks are embedded first (once per stay, cached), then the stays are searched. */
+  phase: 'embedding' | 'auditing';
+  /** Embedding: stays embedded this session. Auditing: stays with a result, in all sessions. */
+  done: number;
+  total: number;
+  /** This session's rate, once it can be measured. */
+  staysPerSecond: number | null;
+  etaSeconds: number | null;
+}
+
+export type ReviewVerdict = 'agree' | 'disagree' | 'discuss';
+
+/** A clinician's verdict on one stay's evidence in one run. */
+export interface StayReview {
+  runId: number;
+  stayId: number;
+  verdict: ReviewVerdict;
+  comment: string;
+  reviewedAt: string;
+}

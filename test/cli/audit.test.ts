@@ -1,0 +1,60 @@
+/**
+ * `toe audit`, `toe runs` and `toe resume` through the real command on a small SYNTHETIC
+ * demo cohort: the summary, the listing, and the exit codes of what it refuses.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToe } from '../support/run-toe';
+import { demoStore } from '../support/audit-runs';
+import { TINY_SCHEMA, tinyStay } from '../support/temp-store';
+
+describe('toe audit, runs, resume', () => {
+  let demo: Awaited<ReturnType<typeof demoStore>>;
+  const toe = (...args: string[]) => runToe(args, demo.dbPath, { TOE_EXECUTION_PROVIDER: 'cpu' });
+  const audit = ['audit', '--cohort', 'demo', '--task', 'E1', '--split', 'test'];
+
+  beforeAll(async () => {
+    demo = await demoStore(150);
+    const tinyId = demo.store.createCohort(TINY_SCHEMA);
+    demo.store.stayWriter(tinyId)(tinyStay('t1'));
+  });
+  afterAll(() => demo.dispose());
+
+  it('audits a split and prints a summary, then lists the run', () => {
+    const result = toe(...audit, '--workers', '2', '--beam-width', '4');
+    expect(result.status, result.stderr).toBe(0);
+    const stays = demo.store.stayIds(demo.cohortId, 'test').length;
+    expect(result.stdout).toContain(
+      `Audit run 1 completed: ${stays} of ${stays} stays of cohort "demo" (test split), task E1`,
+    );
+    expect(result.stdout).toMatch(/converged \d+, exhausted \d+; left out \(no E1 label\): 0/);
+    expect(result.stdout).toMatch(
+      /\d+\.\d s, \d+\.\d stays\/s this session; execution provider cpu/,
+    );
+
+    const listed = toe('runs');
+    expect(listed.stdout).toMatch(
+      new RegExp(`^1\\s+completed\\s+E1\\s+demo\\s+test\\s+${stays}/${stays}`, 'm'),
+    );
+    const json = JSON.parse(toe('runs', '--json').stdout);
+    expect(json).toEqual([
+      expect.objectContaining({ id: 1, status: 'completed', doneStays: stays, totalStays: stays }),
+    ]);
+    expect(json[0].spec.params.beamWidth).toBe(4);
+
+    const again = toe('resume', '1');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toMatch(/already complete/);
+  });
+
+  it('refuses what it cannot audit, with the documented exit codes', () => {
+    const mismatch = toe('audit', '--cohort', 'tiny', '--task', 'E1');
+    expect(mismatch.status).toBe(3);
+    expect(mismatch.stderr).toMatch(/another feature schema than cohort "tiny"/);
+    const badParam = toe(...audit, '--tau-conf', '1.5');
+    expect(badParam.status).toBe(3);
+    expect(badParam.stderr).toMatch(/tauConf/);
+    expect(toe(...audit, '--workers', '0').status).toBe(2);
+    expect(toe('resume', '99').status).toBe(4);
+    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,112 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import {
+  ABSTENTION_CSV_COLUMNS,
+  abstentionCsv,
+  abstentionQueue,
+  csvField,
+  csvRecord,
+  type AbstentionRow,
+} from '../../../src/main/core/audit/statistics-index';
+import { stay } from './audit-fixtures';
+
+describe('RFC 4180 quoting', () => {
+  it('leaves plain fields alone and quotes only when required', () => {
+    expect(csvField('plain text')).toBe('plain text');
+    expect(csvField('')).toBe('');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('"')).toBe('""""');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvField('cr\rlf\r\n')).toBe('"cr\rlf\r\n"');
+    expect(csvField('Ärztin: Lungenödem, 肺水肿 🫁')).toBe('"Ärztin: Lungenödem, 肺水肿 🫁"');
+    expect(csvField('naïve – no comma')).toBe('naïve – no comma');
+  });
+
+  it('ends every record with CRLF', () => {
+    expect(csvRecord(['a', 'b,c', ''])).toBe('a,"b,c",\r\n');
+  });
+
+  it('round-trips awkward fields through a standard CSV parser', () => {
+    const fields = ['x', 'a,b', '"quoted"', 'multi\nline', 'cr\r\nlf', 'ünïcödé, 漢字', ' padded '];
+    const parsed = parse(csvRecord(fields) + csvRecord(fields), { relax_column_count: false });
+    expect(parsed).toEqual([fields, fields]);
+  });
+});
+
+describe('abstentionCsv', () => {
+  const results = [
+    stay({ id: 1, p: 0.6, y: 0, pe: 0.55, evidence: 10, exhausted: true }),
+    stay({ id: 2, p: 0.88, y: 1, pe: 0.8, evidence: [1, 2, 24], exhausted: true }),
+  ];
+  const rows: AbstentionRow[] = abstentionQueue(
+    results,
+    [
+      {
+        stayId: 1,
+        verdict: 'discuss',
+        comment: 'Says "volume overload",\nbut CXR, per Dr. Müller, was clear',
+        reviewedAt: '2024-02-01T10:00:00.000Z',
+      },
+      { stayId: 2, verdict: 'agree', comment: '=HYPERLINK("x")', reviewedAt: '2024-02-02' },
+    ],
+    { tauConf: 0.9, tauSuff: 0.9 },
+  );
+
+  it('has stable columns', () => {
+    expect(ABSTENTION_CSV_COLUMNS.map((c) => c.header)).toEqual([
+      'stay_id',
+      'stay_key',
+      'reason',
+      'reachable',
+      'fails_confidence',
+      'fails_stability',
+      'confidence',
+      'stability',
+      'p_full',
+      'predicted',
+      'label',
+      'outcome',
+      'evidence_size',
+      'note_units',
+      'review_verdict',
+      'review_comment',
+      'reviewed_at',
+    ]);
+  });
+
+  it('writes one record per row that a parser reads back exactly', () => {
+    const csv = abstentionCsv(rows);
+    expect(csv.startsWith('stay_id,stay_key,reason,')).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const records = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      stay_id: '1',
+      reason: 'unreachable',
+      reachable: 'false',
+      p_full: '0.6',
+      predicted: '1',
+      outcome: 'FP',
+      evidence_size: '10',
+      review_verdict: 'discuss',
+      review_comment: 'Says "volume overload",\nbut CXR, per Dr. Müller, was clear',
+      reviewed_at: '2024-02-01T10:00:00.000Z',
+    });
+    expect(records[1]).toMatchObject({ reason: 'confidence', note_units: '1', outcome: 'TP' });
+  });
+
+  it('keeps a spreadsheet from running a comment as a formula', () => {
+    const records = parse(abstentionCsv(rows), { columns: true }) as Record<string, string>[];
+    expect(records[1]!.review_comment).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('leaves review columns empty for unreviewed stays and prefixes a BOM on request', () => {
+    const unreviewed = abstentionQueue(results, [], { tauConf: 0.9, tauSuff: 0.9 });
+    const csv = abstentionCsv(unreviewed, { excelBom: true });
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const records = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+    expect(records[0]).toMatchObject({ review_verdict: '', review_comment: '', reviewed_at: '' });
+    expect(abstentionCsv([])).toBe(`${ABSTENTION_CSV_COLUMNS.map((c) => c.header).join(',')}\r\n`);
+  });
+});

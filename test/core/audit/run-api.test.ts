@@ -1,0 +1,96 @@
+/**
+ * The runs.* calls through the contract, as both transports reach them: argument checks,
+ * progress events carrying the job id, paging of results, and one stay's trace.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEvent, CallOutcome } from '../../../src/shared/contract';
+import type { RunSummary, StayAuditDetail, StayAuditResult } from '../../../src/shared/audit';
+import { dispatch } from '../../../src/main/core/api/dispatch';
+import { createHandlers } from '../../../src/main/core/api/handlers';
+import { demoStore } from '../../support/audit-runs';
+
+function value<T>(outcome: CallOutcome<unknown>): T {
+  if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value as T;
+}
+
+describe('runs.* calls', () => {
+  let demo: Awaited<ReturnType<typeof demoStore>>;
+  const events: ApiEvent[] = [];
+  let call: (name: string, args: unknown) => Promise<CallOutcome<unknown>>;
+  let stayKeys: string[];
+
+  beforeAll(async () => {
+    demo = await demoStore(150);
+    const handlers = createHandlers({
+      store: demo.store,
+      transport: 'http',
+      emit: (e) => events.push(e),
+    });
+    call = (name, args) => dispatch(handlers, name, args);
+    stayKeys = demo.store
+      .listStays(demo.cohortId, { split: 'test', limit: 8 })
+      .stays.map((s) => s.stayKey);
+  });
+  afterAll(() => demo.dispose());
+
+  it('starts a run with partial parameters and reports its progress as events', async () => {
+    const run = value<RunSummary>(
+      await call('runs.start', {
+        cohortId: demo.cohortId,
+        task: 'E1',
+        split: 'test',
+        stayKeys,
+        params: { beamWidth: 4 },
+        workers: 2,
+        jobId: 'audit-1',
+      }),
+    );
+    expect(run).toMatchObject({ status: 'completed', totalStays: 8, doneStays: 8 });
+    expect(run.spec.params).toMatchObject({ beamWidth: 4, maxSteps: 10, threshold: 0.5 });
+    const progress = events.filter((e) => e.type === 'run.progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({
+      progress: { jobId: 'audit-1', runId: run.id, phase: 'auditing', done: 8, total: 8 },
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'job.finished', jobId: 'audit-1', ok: true });
+
+    expect(value<RunSummary[]>(await call('runs.list', {})).map((r) => r.id)).toEqual([run.id]);
+    expect(value<RunSummary>(await call('runs.get', { runId: run.id }))).toEqual(run);
+    const page = value<{ total: number; results: StayAuditResult[] }>(
+      await call('runs.results', { runId: run.id, offset: 2, limit: 3 }),
+    );
+    expect(page.total).toBe(8);
+    expect(page.results.map((r) => r.stayKey)).toEqual(stayKeys.slice(2, 5));
+    const detail = value<StayAuditDetail>(
+      await call('runs.stay', { runId: run.id, stayId: page.results[0]!.stayId }),
+    );
+    expect(detail).toMatchObject(page.results[0]!);
+    expect(detail.trace).toHaveLength(detail.steps);
+    // Resuming a finished run does nothing and says so by returning it unchanged.
+    expect(value<RunSummary>(await call('runs.resume', { runId: run.id }))).toEqual(run);
+  });
+
+  it('names out-of-range parameters and unknown runs', async () => {
+    const bad = await call('runs.start', {
+      cohortId: demo.cohortId,
+      task: 'E1',
+      params: { beamWidth: 0, tauConf: 1.5 },
+    });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad-input' } });
+    expect(!bad.ok && bad.error.message).toMatch(/beamWidth: .*; tauConf: /);
+    expect(
+      await call('runs.start', { cohortId: demo.cohortId, task: 'E1', params: 4 }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    const unknownKey = await call('runs.start', {
+      cohortId: demo.cohortId,
+      task: 'E1',
+      params: { beam: 4 },
+    });
+    expect(!unknownKey.ok && unknownKey.error.message).toMatch(/Unrecognized key: "beam"/);
+    expect(await call('runs.get', { runId: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+  });
+});
