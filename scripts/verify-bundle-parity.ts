@@ -4,7 +4,9 @@
  *   node --import tsx scripts/verify-bundle-parity.ts <bundle_dir> <parity.json>
  *
  * 1. every file the manifest lists exists and has its SHA-256;
- * 2. the TypeScript tokenizer gives the Python ids, and text_encoder.onnx the embeddings;
+ * 2. the TypeScript tokenizer gives the Python ids, and text_encoder.onnx the embeddings
+ *    (for a plugged-in ONNX encoder: the WordPiece ids, and the vectors training read from
+ *    the store, through the runtime's own runner: wordpiece-parity-check.ts);
  * 3. the monolithic ONNX streams and selectors reproduce the PyTorch logits/scores;
  * 4. the parts (GRU directions with h0 hand-over at a cut, heads, note projection and the
  *    pooling done here) compose to the same logits;
@@ -17,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { encodeTexts, tokenIds } from '../src/main/core/models/tokenizer';
+import { checkWordpieceEncoder, type WordpieceTextCheck } from './wordpiece-parity-check';
 
 interface Sizes {
   T: number;
@@ -31,11 +34,20 @@ interface Sizes {
 
 type Floats = (number | null)[];
 
+interface HashTextCheck {
+  kind?: undefined;
+  texts: string[];
+  tokenIds: number[][];
+  tokenMask: Floats;
+  embedding: Floats;
+}
+
 interface Parity {
   tolerance: number;
   sizes: Sizes;
-  maxIds: number;
-  textEncoder: { texts: string[]; tokenIds: number[][]; tokenMask: Floats; embedding: Floats };
+  /** The built-in encoder's padded length (absent for a wordpiece encoder). */
+  maxIds?: number;
+  textEncoder: HashTextCheck | WordpieceTextCheck;
   batch: number;
   gruSplit: number;
   inputs: Record<
@@ -56,7 +68,7 @@ interface Parity {
 
 interface Manifest {
   files: { path: string; sha256: string }[];
-  textEncoder: { tokenizer: { buckets: number; maxIds: number } };
+  textEncoder: { tokenizer: { buckets?: number; maxIds?: number } };
 }
 
 const [bundleDir, parityPath] = process.argv.slice(2);
@@ -156,6 +168,32 @@ function atTime(data: Float32Array, b: number, l: number, h: number, t: number):
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
+type Run = (file: string, feeds: Record<string, ort.Tensor>) => Promise<Float32Array>;
+
+/** The built-in encoder: hashed n-gram ids and mask as Python's, embeddings as PyTorch's. */
+async function checkHashEncoder(
+  check: HashTextCheck,
+  manifest: Manifest,
+  maxIds: number,
+  tol: number,
+  run: Run,
+): Promise<void> {
+  const spec = { buckets: manifest.textEncoder.tokenizer.buckets ?? 0, maxIds };
+  check.texts.forEach((text, i) => {
+    checks++;
+    const want = (check.tokenIds[i] ?? []).filter((id) => id !== 0);
+    const got = tokenIds(text, spec);
+    if (got.join(',') !== want.join(',')) failures.push(`tokenizer ids of text ${i} differ`);
+  });
+  const encoded = encodeTexts(check.texts, spec);
+  compare('text_encoder.token_mask', encoded.mask, toF32(check.tokenMask), 0);
+  const embedding = await run('text_encoder.onnx', {
+    token_ids: new ort.Tensor('int64', encoded.ids, encoded.dims),
+    token_mask: f32(encoded.mask, encoded.dims),
+  });
+  compare('text_encoder.embedding', embedding, toF32(check.embedding), tol);
+}
+
 async function main(dir: string, parityFile: string): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   for (const entry of manifest.files) {
@@ -170,7 +208,7 @@ async function main(dir: string, parityFile: string): Promise<void> {
   const B = p.batch;
   const load = (file: string): Promise<ort.InferenceSession> =>
     ort.InferenceSession.create(join(dir, file));
-  const run = async (file: string, feeds: Record<string, ort.Tensor>): Promise<Float32Array> => {
+  const run: Run = async (file, feeds) => {
     const session = await load(file);
     const result = await session.run(feeds);
     const output = result[session.outputNames[0] as string];
@@ -179,20 +217,14 @@ async function main(dir: string, parityFile: string): Promise<void> {
   };
 
   // 2. Tokenizer and text encoder.
-  const spec = { buckets: manifest.textEncoder.tokenizer.buckets, maxIds: p.maxIds };
-  p.textEncoder.texts.forEach((text, i) => {
-    checks++;
-    const want = (p.textEncoder.tokenIds[i] ?? []).filter((id) => id !== 0);
-    const got = tokenIds(text, spec);
-    if (got.join(',') !== want.join(',')) failures.push(`tokenizer ids of text ${i} differ`);
-  });
-  const encoded = encodeTexts(p.textEncoder.texts, spec);
-  compare('text_encoder.token_mask', encoded.mask, toF32(p.textEncoder.tokenMask), 0);
-  const embedding = await run('text_encoder.onnx', {
-    token_ids: new ort.Tensor('int64', encoded.ids, encoded.dims),
-    token_mask: f32(encoded.mask, encoded.dims),
-  });
-  compare('text_encoder.embedding', embedding, toF32(p.textEncoder.embedding), tol);
+  if (p.textEncoder.kind === 'wordpiece') {
+    checks += await checkWordpieceEncoder(dir, p.textEncoder, await load('text_encoder.onnx'), {
+      fail: (message) => failures.push(message),
+      compare: (name, actual, expected) => compare(name, actual, expected, tol),
+    });
+  } else {
+    await checkHashEncoder(p.textEncoder, manifest, p.maxIds ?? 0, tol, run);
+  }
 
   // 3. Monolithic models.
   const x = Object.fromEntries(Object.entries(p.inputs).map(([k, v]) => [k, toF32(v)])) as Record<

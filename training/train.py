@@ -2,7 +2,8 @@
 """Trains a ToE model bundle from a cohort in the app's store.
 
     /usr/bin/python3 training/train.py --db STORE.sqlite --cohort demo --task E1 \
-        --out resources/models/E1 [--seed 7] [--epochs N] [--max-stays N] [--quick]
+        --out resources/models/E1 [--seed 7] [--epochs N] [--max-stays N] [--quick] \
+        [--text-encoder DIR]
 
 Usually run through the CLI: ``npm run train -- --cohort demo --task E1``. See
 docs/model-bundle.md for the bundle it writes.
@@ -35,6 +36,8 @@ def reproduce_command(a: argparse.Namespace) -> str:
         parts += ["--epochs", str(a.epochs)]
     if a.selector_epochs is not None:
         parts += ["--selector-epochs", str(a.selector_epochs)]
+    if a.text_encoder is not None:
+        parts += ["--text-encoder", portable([str(a.text_encoder)])[0]]
     return shlex.join(parts)
 
 
@@ -59,11 +62,15 @@ def main(argv: list[str]) -> int:
     p.add_argument("--threads", type=int, default=1, help="torch threads (fixed for reproducibility)")
     p.add_argument("--command", default=None, help="the command to record in the manifest (the CLI passes its own)")
     p.add_argument("--no-verify", action="store_true", help="skip the onnxruntime-node parity check (tests only)")
+    p.add_argument("--text-encoder", type=Path, default=None, metavar="DIR",
+                   help="an ONNX encoder folder (encoder.json, model, vocab.txt) instead of the built-in encoder; "
+                        "its chunk embeddings must be in the store (scripts/embed-notes.ts)")
     a = p.parse_args(argv)
     run(RunOptions(
         db=a.db, cohort=a.cohort, task=a.task, out=a.out.resolve(), seed=a.seed, threads=a.threads,
         max_stays=a.max_stays, quick=a.quick, epochs=a.epochs, selector_epochs=a.selector_epochs,
         command=a.command or reproduce_command(a), invocation=["training/train.py", *portable(argv)], verify=not a.no_verify,
+        text_encoder=a.text_encoder,
     ))
     return 0
 

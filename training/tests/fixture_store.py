@@ -44,6 +44,12 @@ RISKY = [
 ]
 
 
+def migration_version() -> int:
+    """The newest migration's version: the store is marked as fully migrated, so the app's
+    Store (the embed step opens it) does not re-run migrations the script already applied."""
+    return max(int(v) for v in re.findall(r"version:\s*(\d+)", MIGRATIONS.read_text(encoding="utf-8")))
+
+
 def migration_sql() -> str:
     """The SQL of every migration, in order, from migrations.ts."""
     source = MIGRATIONS.read_text(encoding="utf-8")
@@ -58,7 +64,7 @@ def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str 
     rng = np.random.Generator(np.random.PCG64(seed))
     conn = sqlite3.connect(path)
     conn.executescript(migration_sql())
-    conn.execute("PRAGMA user_version = 1")
+    conn.execute(f"PRAGMA user_version = {migration_version()}")
     t, v = 24, len(VARIABLES)
     conn.execute(
         "INSERT INTO cohorts (id, name, source, synthetic, description, feature_schema, note_rule, "

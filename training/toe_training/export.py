@@ -35,15 +35,18 @@ class OnnxFile:
     outputs: tuple[Port, ...]
 
 
-def signatures(s: Sizes) -> dict[str, OnnxFile]:
+def signatures(s: Sizes, text_encoder: OnnxFile | None = None) -> dict[str, OnnxFile]:
+    """Every file's ports; text_encoder replaces the built-in encoder's row (an ONNX encoder
+    plugged in, onnx_encoder.OnnxEncoder.signature)."""
     f = "float32"
     cxr, ecg = Port("cxr", f, ("B", s.Dc)), Port("ecg", f, ("B", s.De))
     emb = Port("chunk_embeddings", f, ("B", s.M, s.E))
     presence = Port("presence", f, ("B", s.M))
     logit = (Port("logit", f, ("B",)),)
     files = [
-        OnnxFile("text_encoder.onnx", "frozen text encoder: one embedding per note chunk",
-                 (Port("token_ids", "int64", ("B", "L")), Port("token_mask", f, ("B", "L"))), (Port("embedding", f, ("B", s.E)),)),
+        text_encoder or OnnxFile("text_encoder.onnx", "frozen text encoder: one embedding per note chunk",
+                                 (Port("token_ids", "int64", ("B", "L")), Port("token_mask", f, ("B", "L"))),
+                                 (Port("embedding", f, ("B", s.E)),)),
         OnnxFile("ts_stream.onnx", "TS stream logit l_ts(m_ts)",
                  (Port("ts", f, ("B", s.T, s.D)), Port("ts_mask", f, ("B", s.T)), cxr, ecg), logit),
         OnnxFile("note_stream.onnx", "note stream logit l_note(m_note)",
@@ -73,10 +76,12 @@ def _example(port: Port) -> torch.Tensor:
 
 
 def export_all(out: Path, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelector, note_sel: NoteSelector,
-               encoder: TextEncoder) -> dict[str, OnnxFile]:
-    """Writes every ONNX file into out/ and checks each with the ONNX checker."""
-    modules: dict[str, nn.Module] = {
-        "text_encoder.onnx": encoder,
+               encoder: TextEncoder | None, text_encoder: OnnxFile | None = None) -> dict[str, OnnxFile]:
+    """Writes every ONNX file into out/ and checks each with the ONNX checker. Without a
+    built-in encoder (an ONNX encoder was plugged in) text_encoder.onnx is the caller's copy
+    and text_encoder its signature."""
+    modules: dict[str, nn.Module] = {} if encoder is None else {"text_encoder.onnx": encoder}
+    modules |= {
         "ts_stream.onnx": ts,
         "note_stream.onnx": note,
         "ts_selector.onnx": ts_sel,
@@ -87,7 +92,7 @@ def export_all(out: Path, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSe
         "note_projection.onnx": NoteProjection(note),
         "note_head.onnx": NoteHead(note),
     }
-    sigs = signatures(s)
+    sigs = signatures(s, text_encoder)
     for file, module in modules.items():
         sig = sigs[file]
         module.eval()

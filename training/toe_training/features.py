@@ -9,11 +9,11 @@ bit for bit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
 from .store import CohortSchema, RawStay
-from .text_encoder import EMBED_DIM, TextEncoder, embed_texts
 
 MAX_CHUNKS = 20
 CXR_STATES = ("notMentioned", "positive", "negative", "uncertain")  # index = stored code
@@ -125,6 +125,22 @@ def note_slots(stay: RawStay, max_chunks: int = MAX_CHUNKS) -> list[str]:
     return stay.chunks[-max_chunks:]
 
 
+def slot_indices(stay: RawStay, max_chunks: int = MAX_CHUNKS) -> list[int]:
+    """Indices into stay.chunks of note_slots(stay), in slot order."""
+    return list(range(max(0, len(stay.chunks) - max_chunks), len(stay.chunks)))
+
+
+class ChunkVectors(Protocol):
+    """Where chunk embeddings come from (chunk_sources.py): the built-in encoder run here, or
+    the vectors an ONNX encoder left in the store."""
+
+    dim: int
+
+    def vectors(self, stays: list[RawStay]) -> np.ndarray:
+        """float32 [total kept chunks, dim]: every stay's note_slots, stay after stay."""
+        ...
+
+
 @dataclass
 class Tensors:
     """Model inputs for a list of stays (row i = stay i)."""
@@ -141,13 +157,12 @@ class Tensors:
         return len(self.keys)
 
 
-def build_tensors(stays: list[RawStay], spec: FeatureSpec, encoder: TextEncoder) -> Tensors:
-    """Encodes stays; note chunks go through the frozen text encoder once, here."""
+def build_tensors(stays: list[RawStay], spec: FeatureSpec, chunks: ChunkVectors) -> Tensors:
+    """Encodes stays; each kept note chunk gets its frozen encoder's vector once, here."""
     n = len(stays)
     slots = [note_slots(s) for s in stays]
-    flat = [c for chunk_list in slots for c in chunk_list]
-    vectors = embed_texts(encoder, flat) if flat else np.zeros((0, EMBED_DIM), np.float32)
-    emb = np.zeros((n, MAX_CHUNKS, EMBED_DIM), np.float32)
+    vectors = chunks.vectors(stays)
+    emb = np.zeros((n, MAX_CHUNKS, chunks.dim), np.float32)
     presence = np.zeros((n, MAX_CHUNKS), np.float32)
     at = 0
     for i, chunk_list in enumerate(slots):

@@ -16,6 +16,7 @@ from . import tokenizer
 from .export import OnnxFile, Port
 from .features import CXR_STATES, MAX_CHUNKS, FeatureSpec
 from .models import POOL_EPS, Sizes
+from .onnx_encoder import OnnxEncoder
 from .store import CohortSchema
 from .text_encoder import EMBED_DIM, ENCODER_ID, ENCODER_SEED
 
@@ -116,6 +117,33 @@ def text_encoder_section() -> dict[str, object]:
         "formula": "embedding = Σ_i mask_i * W[id_i] / max(Σ_i mask_i, 1)",
         "tokenizer": tokenizer.spec(),
         "inputs": "token_ids int64 [B, maxIds] and token_mask float32 [B, maxIds] from the tokenizer",
+    }
+
+
+def onnx_text_encoder_section(enc: OnnxEncoder) -> dict[str, object]:
+    """A plugged-in ONNX encoder: its files are copied into the bundle unchanged (frozen)."""
+    return {
+        "id": enc.id,
+        "kind": "onnx-transformer",
+        "file": "text_encoder.onnx",
+        "embeddingDim": enc.embedding_dim,
+        "frozen": True,
+        "description": enc.description,
+        "output": {"name": enc.output_name, "pooling": enc.pooling},
+        "pooling": {"cls": "row 0 ([CLS]) of the output [B, L, E]",
+                    "mean": "mean of the output [B, L, E] over positions with attention_mask 1, summed in float64",
+                    "none": "the output is [B, E] already"}[enc.pooling],
+        "tokenizer": enc.tokenizer.spec.to_json(),
+        "inputs": "input_ids, attention_mask" + (", token_type_ids" if enc.type_ids else "")
+                  + " int64 [B, maxLength] from the tokenizer",
+        "source": {
+            "declaredId": enc.declared_id,
+            "encoderFolder": enc.dir.name,
+            "model": {"file": enc.model_file.name, "sha256": sha256_file(enc.model_file)},
+            "vocab": {"file": enc.vocab_file.name, "sha256": sha256_file(enc.vocab_file)},
+            "embeddings": "computed by scripts/embed-notes.ts (onnxruntime-node) into the store's chunk_embeddings "
+                          "under this id; training read them from there",
+        },
     }
 
 

@@ -20,6 +20,7 @@ import torch
 from . import tokenizer
 from .features import Tensors
 from .models import GruDirection, NoteHead, NoteProjection, NoteSelector, NoteStream, Sizes, TsHead, TsSelector, TsStream, pool
+from .onnx_encoder import OnnxEncoder
 from .text_encoder import TextEncoder
 
 TOLERANCE = 1e-5
@@ -57,10 +58,47 @@ def random_masks(rng: np.random.Generator, n: int, units: int, presence: np.ndar
 
 
 @torch.no_grad()
-def build(d: Tensors, chunk_texts: list[str], s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelector,
-          note_sel: NoteSelector, encoder: TextEncoder, rng: np.random.Generator, cases: int = 24) -> dict[str, object]:
-    """Inputs and PyTorch outputs for the first `cases` stays of d under random masks."""
-    for m in (ts, note, ts_sel, note_sel, encoder):
+def builtin_text_check(encoder: TextEncoder, chunk_texts: list[str]) -> dict[str, object]:
+    """The built-in encoder: tokenizer ids, mask and PyTorch embeddings of chunk texts and
+    unicode samples, for the TypeScript tokenizer and text_encoder.onnx."""
+    encoder.eval()
+    texts = chunk_texts + EXTRA_TEXTS
+    enc = tokenizer.encode_batch(texts)
+    embedding = encoder(torch.from_numpy(enc.ids), torch.from_numpy(enc.mask))
+    return {
+        "maxIds": tokenizer.MAX_IDS,
+        "textEncoder": {
+            "texts": texts,
+            "tokenIds": enc.ids.tolist(),
+            "tokenMask": f32(enc.mask),
+            "embedding": f32(embedding.numpy()),
+        },
+    }
+
+
+def onnx_text_check(enc: OnnxEncoder, chunk_texts: list[str], vectors: np.ndarray) -> dict[str, object]:
+    """A plugged-in ONNX encoder: the Python WordPiece ids of chunk texts and unicode samples
+    (the TypeScript twin must agree), and the vectors training used for the chunk texts (the
+    store's, from onnxruntime-node) that text_encoder.onnx must reproduce in the bundle."""
+    texts = chunk_texts + EXTRA_TEXTS
+    return {
+        "textEncoder": {
+            "kind": "wordpiece",
+            "texts": texts,
+            "tokenIds": [enc.tokenizer.ids(t) for t in texts],
+            "embeddedTexts": len(chunk_texts),
+            "embedding": f32(vectors[: len(chunk_texts)]),
+            "embeddingSource": "the store's chunk_embeddings (scripts/embed-notes.ts), as training read them",
+        },
+    }
+
+
+@torch.no_grad()
+def build(d: Tensors, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelector, note_sel: NoteSelector,
+          text_check: dict[str, object], rng: np.random.Generator, cases: int = 24) -> dict[str, object]:
+    """Inputs and PyTorch outputs for the first `cases` stays of d under random masks, with
+    the text encoder's check (builtin_text_check or onnx_text_check)."""
+    for m in (ts, note, ts_sel, note_sel):
         m.eval()
     n = min(cases, len(d))
     x = {k: torch.from_numpy(np.ascontiguousarray(v[:n])) for k, v in
@@ -85,21 +123,12 @@ def build(d: Tensors, chunk_texts: list[str], s: Sizes, ts: TsStream, note: Note
     pooled = pool(projected, x["presence"], note_mask)
     composed_note = NoteHead(note)(pooled, x["cxr"], x["ecg"])
 
-    texts = chunk_texts + EXTRA_TEXTS
-    enc = tokenizer.encode_batch(texts)
-    embedding = encoder(torch.from_numpy(enc.ids), torch.from_numpy(enc.mask))
     return {
         "format": PARITY_FORMAT,
         "tolerance": TOLERANCE,
         "note": "flat row-major float32 lists; null in a score list = -Infinity",
         "sizes": s.as_dict(),
-        "maxIds": tokenizer.MAX_IDS,
-        "textEncoder": {
-            "texts": texts,
-            "tokenIds": enc.ids.tolist(),
-            "tokenMask": f32(enc.mask),
-            "embedding": f32(embedding.numpy()),
-        },
+        **text_check,
         "batch": n,
         "stayKeys": d.keys[:n],
         "gruSplit": split,

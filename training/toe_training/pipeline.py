@@ -16,14 +16,16 @@ import numpy as np
 from . import BUNDLE_SCHEMA_VERSION
 from .evaluate import evaluate, format_metrics
 from .export import export_all
-from .features import MAX_CHUNKS, build_tensors, fit_spec, note_slots
-from .manifest import (check_manifest, context_section, feature_section, model_section, producer, text_encoder_section,
-                       units_section, write_manifest)
+from .features import MAX_CHUNKS, ChunkVectors, build_tensors, fit_spec, note_slots
+from .chunk_sources import BuiltInChunks, StoredChunks
+from .manifest import (check_manifest, context_section, feature_section, model_section, onnx_text_encoder_section,
+                       producer, text_encoder_section, units_section, write_manifest)
 from .models import NoteSelector, NoteStream, Sizes, TsSelector, TsStream
-from .parity import build as build_parity, verify_with_node, write as write_parity
+from .onnx_encoder import load_encoder
+from .parity import build as build_parity, builtin_text_check, onnx_text_check, verify_with_node, write as write_parity
 from .repro import make_deterministic
 from .store import SPLITS, load_cohort
-from .text_encoder import EMBED_DIM, TextEncoder
+from .text_encoder import TextEncoder
 from .train_phases import TrainConfig, train_note_predictor, train_note_selector, train_ts_predictor, train_ts_selector
 
 DECISION_THRESHOLD = 0.5
@@ -45,6 +47,7 @@ class RunOptions:
     command: str
     invocation: list[str]
     verify: bool = True
+    text_encoder: Path | None = None  # an ONNX encoder folder; None = the built-in encoder
 
 
 def run(o: RunOptions) -> dict[str, object]:
@@ -64,11 +67,21 @@ def run(o: RunOptions) -> dict[str, object]:
           + f"; task {o.task}; seed {o.seed}", flush=True)
 
     spec = fit_spec(cohort.schema, by_split["train"])
-    encoder = TextEncoder()
+    # The built-in encoder runs here; an ONNX encoder's vectors come from the store (the
+    # embed step wrote them), and its embedding size becomes the note stream's input size E.
+    onnx_enc = load_encoder(o.text_encoder) if o.text_encoder else None
+    encoder: TextEncoder | None = None
+    chunks: ChunkVectors
+    if onnx_enc is None:
+        encoder = TextEncoder()
+        chunks = BuiltInChunks(encoder)
+    else:
+        chunks = StoredChunks(o.db, onnx_enc)
     t0 = time.perf_counter()
-    data = {s: build_tensors(by_split[s], spec, encoder) for s in SPLITS}
-    print(f"features and chunk embeddings in {time.perf_counter() - t0:.1f} s", flush=True)
-    sizes = Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, M=MAX_CHUNKS, E=EMBED_DIM)
+    data = {s: build_tensors(by_split[s], spec, chunks) for s in SPLITS}
+    print(f"features and chunk embeddings in {time.perf_counter() - t0:.1f} s"
+          + (f" (encoder {onnx_enc.id}, E = {onnx_enc.embedding_dim})" if onnx_enc else ""), flush=True)
+    sizes = Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, M=MAX_CHUNKS, E=chunks.dim)
 
     ts, note = TsStream(sizes), NoteStream(sizes)
     ts_sel, note_sel = TsSelector(sizes.D, sizes.hidden), NoteSelector(sizes)
@@ -91,12 +104,23 @@ def run(o: RunOptions) -> dict[str, object]:
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    sigs = export_all(work, sizes, ts, note, ts_sel, note_sel, encoder)
+    if onnx_enc is not None:
+        # Frozen: the encoder's files go into the bundle byte for byte.
+        shutil.copyfile(onnx_enc.model_file, work / "text_encoder.onnx")
+        shutil.copyfile(onnx_enc.vocab_file, work / onnx_enc.tokenizer.spec.vocab_file)
+    sigs = export_all(work, sizes, ts, note, ts_sel, note_sel, encoder, onnx_enc.signature() if onnx_enc else None)
     parity_source = te if len(te) else va
     parity_stays = by_split["test"] if len(te) else by_split["val"]
     chunk_texts = [c for st in parity_stays[:4] for c in note_slots(st)][:12]
+    if onnx_enc is not None:
+        # The vectors training used for those chunks (slot j of stay i), straight from data.
+        used = [parity_source.emb[i, j] for i, st in enumerate(parity_stays[:4]) for j in range(len(note_slots(st)))]
+        text_check = onnx_text_check(onnx_enc, chunk_texts, np.array(used[:12], np.float32).reshape(-1, sizes.E))
+    else:
+        assert encoder is not None  # the built-in encoder exists whenever no ONNX one was given
+        text_check = builtin_text_check(encoder, chunk_texts)
     write_parity(work / "parity.json",
-                 build_parity(parity_source, chunk_texts, sizes, ts, note, ts_sel, note_sel, encoder,
+                 build_parity(parity_source, sizes, ts, note, ts_sel, note_sel, text_check,
                               np.random.Generator(np.random.PCG64(o.seed + 1))))
 
     manifest: dict[str, object] = {
@@ -108,7 +132,7 @@ def run(o: RunOptions) -> dict[str, object]:
         "featureSchema": feature_section(cohort.schema, spec),
         "units": units_section(cohort.schema, spec),
         "context": context_section(cohort.schema, spec),
-        "textEncoder": text_encoder_section(),
+        "textEncoder": onnx_text_encoder_section(onnx_enc) if onnx_enc else text_encoder_section(),
         "model": model_section(sizes, sigs, cfg.tau_ste, cfg.ks),
         "training": {
             "cohort": cohort.schema.name,

@@ -49,6 +49,9 @@ class RawStay:
     cxr: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
     has_ecg: bool = False
     ecg: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    # note_chunks.position of each chunk (last, so positional construction keeps working):
+    # the key of its vector in chunk_embeddings.
+    chunk_positions: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -129,13 +132,14 @@ def load_cohort(path: str, cohort: str, task: str, max_stays: int | None, seed: 
             if ser.size != t * v * 3 or mis.size != t * v:
                 raise SystemExit(f"Stay {key}: tensor sizes {ser.size}/{mis.size} do not match the schema.")
             stays[sid] = RawStay(sid, key, split, int(labels[sid]), ser.reshape(t, v, 3), mis.reshape(t, v).copy())
-        for sid, text in conn.execute(
-            "SELECT n.stay_id, n.text FROM note_chunks n JOIN stays s ON s.id = n.stay_id "
+        for sid, position, text in conn.execute(
+            "SELECT n.stay_id, n.position, n.text FROM note_chunks n JOIN stays s ON s.id = n.stay_id "
             "WHERE s.cohort_id = ? ORDER BY n.stay_id, n.position",
             (cid,),
         ):
             if sid in stays:
                 stays[sid].chunks.append(text)
+                stays[sid].chunk_positions.append(position)
         for sid, has_cxr, cxr, has_ecg, ecg in conn.execute(
             "SELECT c.stay_id, c.has_cxr, c.cxr, c.has_ecg, c.ecg FROM contexts c "
             "JOIN stays s ON s.id = c.stay_id WHERE s.cohort_id = ?",

@@ -14,8 +14,9 @@ and in ONNX alike) and never trained. Why a random projection rather than an enc
   learned projection phi of the note stream needs.
 * It is reproducible from the seed alone and exports to three ONNX ops.
 
-A hospital that wants semantic embeddings replaces it by an ONNX clinical BERT
-(docs/model-bundle.md, "Plugging in another text encoder") and retrains the bundle.
+A hospital that wants semantic embeddings plugs in its own ONNX encoder, e.g. a clinical
+BERT (docs/model-bundle.md, "Plugging in an ONNX text encoder"; onnx_encoder.py), and
+trains a bundle on it.
 """
 
 from __future__ import annotations

@@ -60,7 +60,8 @@ export function loadParity(path: string): Parity {
     ...raw,
     textEncoder: {
       ...raw.textEncoder,
-      tokenMask: toF32(raw.textEncoder.tokenMask),
+      // A plugged-in wordpiece encoder's check has no hashed-id mask.
+      tokenMask: toF32(raw.textEncoder.tokenMask ?? []),
       embedding: toF32(raw.textEncoder.embedding),
     },
     inputs: convert(raw.inputs),

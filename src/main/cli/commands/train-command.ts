@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { embedCohortNotes, openEncoderFolder, type EmbedReport } from '../../core/models';
 import { NotFoundError } from '../../core/store';
 import type { CliContext } from '../cli-context';
+import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -36,6 +38,35 @@ interface TrainOptions {
   quick: boolean;
   maxStays?: number;
   epochs?: number;
+  textEncoder?: string;
+}
+
+/**
+ * The embed step of training with an ONNX text encoder: the pipeline has no onnxruntime,
+ * so every note chunk goes through the encoder here, into the store, where train.py reads it.
+ */
+async function embedNotes(context: CliContext, cohort: string, dir: string): Promise<void> {
+  const store = context.openStore();
+  const encoder = await openEncoderFolder(dir, { executionProvider: 'cpu' });
+  const bar = terminalProgress(context.json);
+  let report: EmbedReport;
+  try {
+    report = await embedCohortNotes(
+      store,
+      store.resolveCohort(cohort),
+      encoder.runner,
+      encoder.folder.id,
+      (done, total) => bar.sink({ phase: 'embedding notes (stays)', done, total }),
+    );
+  } finally {
+    bar.stop();
+    await encoder.close();
+    // train.py opens the store read-only next; nothing of ours stays open meanwhile.
+    context.close();
+  }
+  context.print(
+    `text encoder ${encoder.folder.id}: ${report.embedded} of ${report.chunks} note chunks embedded now, the rest were in the store`,
+  );
 }
 
 /** `toe train`: runs the reference training pipeline (training/train.py) on a cohort of the store. */
@@ -56,6 +87,10 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
       integerOption(10, 10_000_000),
     )
     .option('--epochs <n>', 'max Phase I epochs per stream', integerOption(1, 10_000))
+    .option(
+      '--text-encoder <dir>',
+      'an ONNX encoder folder (encoder.json, model, vocab.txt) instead of the built-in encoder; its note embeddings are computed first',
+    )
     .action(async (options: TrainOptions) => {
       const python = trainingPython();
       const problem = checkTrainingPython(python);
@@ -67,11 +102,14 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
         );
       }
       const out = resolve(options.out ?? resolve(REPO_ROOT, 'resources/models', options.task));
+      const encoderDir = options.textEncoder ? resolve(options.textEncoder) : undefined;
+      if (encoderDir) await embedNotes(context, options.cohort, encoderDir);
       const args = [TRAIN_SCRIPT, '--db', db, '--cohort', options.cohort, '--task', options.task];
       args.push('--out', out, '--seed', String(options.seed));
       if (options.quick) args.push('--quick');
       if (options.maxStays !== undefined) args.push('--max-stays', String(options.maxStays));
       if (options.epochs !== undefined) args.push('--epochs', String(options.epochs));
+      if (encoderDir) args.push('--text-encoder', encoderDir);
       // TOE_NODE: the pipeline's parity check runs onnxruntime-node with this same Node.
       const child = spawn(python, args, {
         cwd: REPO_ROOT,

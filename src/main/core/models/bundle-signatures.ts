@@ -7,6 +7,14 @@
 import type * as ort from 'onnxruntime-node';
 import { BundleError } from './bundle-error';
 import type { BundleManifest, ManifestSizes, OnnxPort } from './manifest-schema';
+import {
+  resolveTextEncoder,
+  textEncoderSignature,
+  type TextEncoderSpec,
+} from './text-encoder-spec';
+import { DEFAULT_HASH_NGRAM_SPEC } from './tokenizer';
+
+const HASH_ENCODER: TextEncoderSpec = { kind: 'hash-ngram', tokenizer: DEFAULT_HASH_NGRAM_SPEC };
 
 export const ONNX_FILES = [
   'text_encoder.onnx',
@@ -33,8 +41,14 @@ const f32 = (name: string, shape: (string | number)[]): OnnxPort => ({
   shape,
 });
 
-/** The signature table of docs/model-bundle.md ("ONNX signatures") for given sizes. */
-export function expectedSignatures(s: ManifestSizes): Record<OnnxFile, Signature> {
+/**
+ * The signature table of docs/model-bundle.md ("ONNX signatures") for given sizes; the text
+ * encoder's row depends on its kind (the built-in hashed n-gram encoder by default).
+ */
+export function expectedSignatures(
+  s: ManifestSizes,
+  textEncoder: Signature = textEncoderSignature(HASH_ENCODER, s.E),
+): Record<OnnxFile, Signature> {
   const cxr = f32('cxr', ['B', s.Dc]);
   const ecg = f32('ecg', ['B', s.De]);
   const emb = f32('chunk_embeddings', ['B', s.M, s.E]);
@@ -45,13 +59,7 @@ export function expectedSignatures(s: ManifestSizes): Record<OnnxFile, Signature
     outputs: [f32('hidden', ['B', 'L', s.H])],
   };
   return {
-    'text_encoder.onnx': {
-      inputs: [
-        { name: 'token_ids', dtype: 'int64', shape: ['B', 'L'] },
-        f32('token_mask', ['B', 'L']),
-      ],
-      outputs: [f32('embedding', ['B', s.E])],
-    },
+    'text_encoder.onnx': textEncoder,
     'ts_stream.onnx': {
       inputs: [f32('ts', ['B', s.T, s.D]), f32('ts_mask', ['B', s.T]), cxr, ecg],
       outputs: logit,
@@ -90,7 +98,8 @@ function samePort(a: OnnxPort, b: OnnxPort): boolean {
 
 /** The manifest's own signature table must be the one its sizes imply. */
 export function checkManifestSignatures(manifest: BundleManifest): Record<OnnxFile, Signature> {
-  const expected = expectedSignatures(manifest.model.sizes);
+  const s = manifest.model.sizes;
+  const expected = expectedSignatures(s, textEncoderSignature(resolveTextEncoder(manifest), s.E));
   for (const file of ONNX_FILES) {
     const declared = manifest.model.onnx[file];
     const want = expected[file];

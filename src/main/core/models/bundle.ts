@@ -22,6 +22,8 @@ import {
 } from './execution-provider';
 import { checkManifestConsistency } from './manifest-consistency';
 import { parseManifest, type BundleManifest } from './manifest-schema';
+import { createTextEncoderRunner, type TextEncoderRunner } from './text-encoder-runner';
+import { resolveTextEncoder } from './text-encoder-spec';
 
 export interface ModelBundle {
   /** Absolute path of the bundle folder. */
@@ -31,6 +33,8 @@ export interface ModelBundle {
   readonly sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>;
   /** The execution provider the sessions run on, for provenance. */
   readonly provider: ExecutionProviderName;
+  /** text_encoder.onnx with its tokenizer (and, for a wordpiece encoder, its verified vocabulary). */
+  readonly textEncoder: TextEncoderRunner;
   /** Files whose SHA-256 was checked (every entry of manifest.files). */
   readonly verifiedFiles: number;
   close(): Promise<void>;
@@ -61,7 +65,14 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
   const root = resolve(dir);
   const manifest = readManifest(root);
   const signatures = checkManifestSignatures(manifest);
-  const files = readVerifiedFiles(root, manifest, ONNX_FILES);
+  const encoder = resolveTextEncoder(manifest);
+  // A wordpiece vocabulary is hashed like every file and read from the verified bytes.
+  const vocabFile = encoder.kind === 'wordpiece' ? encoder.tokenizer.vocabFile : null;
+  const files = readVerifiedFiles(
+    root,
+    manifest,
+    vocabFile ? [...ONNX_FILES, vocabFile] : ONNX_FILES,
+  );
   const factory = new SessionFactory(options);
   const sessions: Partial<Record<OnnxFile, ort.InferenceSession>> = {};
   const release = async () => {
@@ -77,10 +88,28 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
     await release();
     throw error;
   }
+  let textEncoder: TextEncoderRunner;
+  try {
+    const vocab = vocabFile ? files.get(vocabFile)!.bytes : null;
+    const session = sessions['text_encoder.onnx']!;
+    textEncoder = createTextEncoderRunner(
+      session,
+      encoder,
+      manifest.textEncoder.embeddingDim,
+      vocab,
+    );
+  } catch (error) {
+    await release();
+    throw new BundleError(
+      'manifest',
+      `The text encoder's vocabulary ${vocabFile ?? ''} in ${root} cannot be used (${error instanceof Error ? error.message : String(error)}). Retrain the bundle with a complete UTF-8 vocab.txt.`,
+    );
+  }
   return {
     dir: root,
     manifest,
     sessions: sessions as Record<OnnxFile, ort.InferenceSession>,
+    textEncoder,
     provider: factory.provider,
     verifiedFiles: manifest.files.length,
     close: release,

@@ -28,6 +28,8 @@ export {
   type StreamFigures,
 } from './full-input-evaluation';
 export { trainingContentHash } from './training-content-hash';
+export { embedCohortNotes, type EmbedReport } from './cohort-embedding';
+export { openEncoderFolder, readEncoderFolder, type EncoderFolder } from './encoder-folder';
 export {
   listBundles,
   summariseBundle,

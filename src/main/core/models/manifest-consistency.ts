@@ -6,7 +6,7 @@
  */
 import { BundleError } from './bundle-error';
 import type { BundleManifest } from './manifest-schema';
-import { TOKENIZER_KIND } from './tokenizer';
+import { resolveTextEncoder } from './text-encoder-spec';
 
 export function checkManifestConsistency(m: BundleManifest): void {
   const v = m.featureSchema.variables.length;
@@ -53,12 +53,8 @@ export function checkManifestConsistency(m: BundleManifest): void {
       'This bundle was trained with forward filling, which this build of ToE Audit does not implement. Retrain with forwardFill: false.',
     );
   }
-  if (m.textEncoder.tokenizer.kind !== TOKENIZER_KIND) {
-    throw new BundleError(
-      'unsupported',
-      `This bundle's text encoder uses tokenizer "${m.textEncoder.tokenizer.kind}"; this build only has "${TOKENIZER_KIND}" (docs/model-bundle.md, "Plugging in a larger ONNX text encoder"). Update the app or use a bundle with the built-in encoder.`,
-    );
-  }
+  // Refuses an unknown tokenizer or an incomplete wordpiece section.
+  resolveTextEncoder(m);
   if (m.textEncoder.file !== 'text_encoder.onnx') {
     throw new BundleError(
       'unsupported',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BundleError } from './bundle-error';
+import { encoderOutputSchema } from './text-encoder-spec';
 
 export const SUPPORTED_SCHEMA_VERSION = 1;
 export const BUNDLE_KIND = 'toe-evidence-bottleneck';
@@ -66,11 +67,14 @@ export const manifestSchema = z.object({
     kind: z.string(),
     file: z.string().min(1),
     embeddingDim: positive,
+    /** Kind-specific fields (wordpiece: vocabFile, lowercase, ...) are checked by text-encoder-spec.ts. */
     tokenizer: z.looseObject({
       kind: z.string(),
       buckets: positive.optional(),
       maxIds: positive.optional(),
     }),
+    /** ONNX transformer encoders only: which output holds the embedding, and how to pool it. */
+    output: encoderOutputSchema.optional(),
   }),
   model: z.object({
     sizes: z.object({

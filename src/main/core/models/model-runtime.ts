@@ -44,7 +44,7 @@ export class ModelRuntime {
     const cache = store
       ? new ChunkEmbeddingCache(store.db, m.textEncoder.id, m.textEncoder.embeddingDim)
       : null;
-    this.embedder = new ChunkEmbedder(bundle.sessions['text_encoder.onnx'], m, cache);
+    this.embedder = new ChunkEmbedder(bundle.textEncoder, cache);
   }
 
   /**
