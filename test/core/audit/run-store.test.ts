@@ -8,11 +8,11 @@ import type {
   RunSpec,
   StayAuditDetail,
 } from '../../../src/main/core/audit/audit-types';
-import { openReadOnlyStore } from '../../../src/main/core/audit/read-only-store';
+
 import { ReviewStore } from '../../../src/main/core/audit/review-store';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
-import { NotFoundError, type Store } from '../../../src/main/core/store';
+import { NotFoundError, Store } from '../../../src/main/core/store';
 import { schemaVersion } from '../../../src/main/core/store/database';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
 
@@ -178,7 +178,7 @@ describe('RunStore and ReviewStore', () => {
   });
 
   it('gives workers a store that reads stays but cannot write', () => {
-    const reader = openReadOnlyStore(store.path);
+    const reader = Store.openReadOnly(store.path);
     try {
       expect(reader.loadStays([stayIds[1]!])).toEqual(store.loadStays([stayIds[1]!]));
       expect(() => reader.db.prepare('DELETE FROM stays').run()).toThrow(/readonly/);

@@ -131,3 +131,19 @@ describe('store', () => {
     expect(store.getCohort(cohortId).splits).toEqual({ train: 3, val: 0, test: 2 });
   });
 });
+
+describe('read-only store', () => {
+  it('reads what the writer committed and refuses to write', () => {
+    const { store, dispose } = tempStore();
+    try {
+      const cohortId = store.createCohort(TINY_SCHEMA);
+      store.stayWriter(cohortId)(tinyStay('s1'));
+      const reader = Store.openReadOnly(store.path);
+      expect(reader.loadStays(store.stayIds(cohortId))[0]!.stayKey).toBe('s1');
+      expect(() => reader.createCohort({ ...TINY_SCHEMA, name: 'other' })).toThrow(/readonly/i);
+      reader.close();
+    } finally {
+      dispose();
+    }
+  });
+});

@@ -8,13 +8,20 @@ import {
 import { InputError } from '../import/input-error';
 import { PhiRefusedError } from '../import/phi-guard';
 import { CancelledError } from '../jobs/progress';
+import { BundleError } from '../models';
 import { ConflictError, NotFoundError } from '../store';
 import type { Handlers } from './handlers';
 
 function codeFor(error: unknown): ErrorCode {
   if (error instanceof NotFoundError) return 'not-found';
   if (error instanceof ConflictError) return 'conflict';
-  if (error instanceof InputError || error instanceof PhiRefusedError) return 'bad-input';
+  if (
+    error instanceof InputError ||
+    error instanceof PhiRefusedError ||
+    error instanceof BundleError
+  ) {
+    return 'bad-input';
+  }
   if (error instanceof CancelledError) return 'cancelled';
   return 'internal';
 }

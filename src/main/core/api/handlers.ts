@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../shared/domain';
 import type { RunProgress } from '../../../shared/audit';
 import { resumeRun, startRun, type RunOptions } from '../audit/run-engine';
 import { RunStore } from '../audit/run-store';
+import { writeAuditReport } from '../report/audit-report';
 import { createDemoCohort } from '../import/demo';
 import { importGeneric } from '../import/generic';
 import { importMimicIv } from '../import/mimic-iv';
@@ -103,6 +104,10 @@ export function createHandlers({ store, transport, emit }: HandlerContext): Hand
       results: runs.results(runId, { offset, limit }),
     }),
     'runs.stay': async ({ runId, stayId }) => runs.detail(runId, stayId),
+    'reports.export': async ({ runId, path, seed }) => {
+      const { pages } = await writeAuditReport(store, runId, path, { seed });
+      return { path, pages };
+    },
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
   };
 }

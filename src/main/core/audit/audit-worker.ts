@@ -6,8 +6,8 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ModelRuntime } from '../models';
-import type { Store } from '../store';
-import { openReadOnlyStore } from './read-only-store';
+import { Store } from '../store';
+
 import { auditStay } from './stay-audit';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
 
@@ -34,7 +34,7 @@ async function audit(runtime: ModelRuntime, store: Store, stayIds: number[]): Pr
 }
 
 async function start(): Promise<void> {
-  const store = openReadOnlyStore(data.dbPath);
+  const store = Store.openReadOnly(data.dbPath);
   const runtime = await ModelRuntime.open(data.bundleDir, {
     store,
     executionProvider: data.executionProvider,

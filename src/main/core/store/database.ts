@@ -18,6 +18,21 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
+/** Opens an existing store for reading only; it must already be at this build's schema. */
+export function openReadOnlyDatabase(path: string): Db {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  const latest = MIGRATIONS.at(-1)?.version ?? 0;
+  const version = schemaVersion(db);
+  if (version !== latest) {
+    db.close();
+    throw new Error(
+      `The store ${path} is at schema ${version}, this build reads ${latest}; open it read-write once to migrate.`,
+    );
+  }
+  return db;
+}
+
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }

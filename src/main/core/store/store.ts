@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/domain';
 import { SPLITS } from '../../../shared/domain';
 import { blobToFloat32, blobToUint8, float32ToBlob, uint8ToBlob } from './codec';
-import { inWriteTransaction, openDatabase, type Db } from './database';
+import { inWriteTransaction, openDatabase, openReadOnlyDatabase, type Db } from './database';
 import type { NewCohort, NewStay, Stay } from './types';
 
 interface CohortRow {
@@ -52,8 +52,19 @@ export class ConflictError extends Error {}
 export class Store {
   readonly db: Db;
 
-  constructor(readonly path: string) {
-    this.db = openDatabase(path);
+  constructor(
+    readonly path: string,
+    options: { readOnly?: boolean } = {},
+  ) {
+    this.db = options.readOnly ? openReadOnlyDatabase(path) : openDatabase(path);
+  }
+
+  /**
+   * A reader that SQLite itself keeps from writing, for audit workers: the run engine's
+   * thread is the store's only writer, and WAL lets readers run while it commits.
+   */
+  static openReadOnly(path: string): Store {
+    return new Store(path, { readOnly: true });
   }
 
   close(): void {
