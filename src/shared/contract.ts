@@ -119,6 +119,21 @@ export const calls = {
   'runs.stay': call<StayAuditDetail>()(
     z.object({ runId, stayId: z.number().int().positive() }).strict(),
   ),
+  /** Writes the PDF audit report of a run to `path` (toe report). */
+  'reports.export': call<{ path: string; pages: number }>()(
+    z
+      .object({
+        runId,
+        path: z.string().min(1),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1)
+          .default(7),
+      })
+      .strict(),
+  ),
   'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
 } as const;
 

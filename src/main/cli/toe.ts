@@ -6,7 +6,9 @@ import { registerServeCommand } from './commands/serve-command';
 import { registerDemoCommand } from './commands/demo-command';
 import { registerTrainCommand } from './commands/train-command';
 import { registerModelsCommand } from './commands/models-command';
+import { registerEvaluateCommand } from './commands/evaluate-command';
 import { registerAuditCommands } from './commands/audit-commands';
+import { registerReportCommands } from './commands/report-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 
 export function buildProgram(): { program: Command; context: CliContext } {
@@ -24,7 +26,9 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerServeCommand(program, context);
   registerTrainCommand(program, context);
   registerModelsCommand(program, context);
+  registerEvaluateCommand(program, context);
   registerAuditCommands(program, context);
+  registerReportCommands(program, context);
   const overrideExits = (command: Command): void => {
     command.exitOverride();
     command.commands.forEach(overrideExits);

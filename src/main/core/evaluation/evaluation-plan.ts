@@ -1,0 +1,92 @@
+/**
+ * What an evaluation runs: the budgets, the methods, ToE's parameters and the variants its
+ * ablations change, the seeds. One object, recorded in the result, so a report can always
+ * say how its numbers were made.
+ */
+import type { SearchParams } from '../search';
+import {
+  SELECTABLE_METHODS,
+  type AblationMethod,
+  type ComparedMethod,
+  type SelectableMethod,
+} from '../../../shared/charts';
+
+export interface EvaluationPlan {
+  /** Evidence budgets, ascending, distinct, each ≥ 1. */
+  ks: number[];
+  methods: SelectableMethod[];
+  params: SearchParams;
+  /** Seed of the bootstrap and of Random, LIME and KernelSHAP (stream = stay id). */
+  seed: number;
+  resamples: number;
+  limeSamples: number;
+  /** KernelSHAP coalitions per stay; null = the default 2·units + 2048. */
+  shapBudget: number | null;
+}
+
+/** The paper's budgets (Table "Search vs Ranking" and the comprehensiveness table). */
+export const DEFAULT_BUDGETS = [1, 3, 5, 8, 10, 12, 16, 20, 24];
+
+/** The optimality gap compares with exhaustive enumeration up to k = 3 (paper appendix). */
+export const EXHAUSTIVE_MAX_K = 3;
+
+/** The paper's evidence-size figure is drawn at budget 5. */
+export const EVIDENCE_SIZE_BUDGET = 5;
+
+/** "1,3,5" → [1, 3, 5]; refuses anything but whole numbers 1..1000. */
+export function parseBudgets(text: string): number[] {
+  const parts = text.split(',').map((s) => s.trim());
+  const ks = parts.map(Number);
+  if (parts.some((s) => s === '') || ks.some((k) => !Number.isInteger(k) || k < 1 || k > 1000)) {
+    throw new RangeError(
+      `budgets are whole numbers from 1 to 1000 separated by commas; got "${text}"`,
+    );
+  }
+  return [...new Set(ks)].sort((a, b) => a - b);
+}
+
+/** "toe,topk" → ['toe', 'topk'] in the catalogue's order; refuses unknown names. */
+export function parseMethods(text: string): SelectableMethod[] {
+  const names = text.split(',').map((s) => s.trim().toLowerCase());
+  const unknown = names.filter((n) => !(SELECTABLE_METHODS as readonly string[]).includes(n));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new RangeError(
+      `unknown method ${unknown.join(', ')}; methods are ${SELECTABLE_METHODS.join(', ')}`,
+    );
+  }
+  return SELECTABLE_METHODS.filter((m) => names.includes(m));
+}
+
+/** The explainers of the plan that pick units per stay (all but the concept bottleneck). */
+export function comparedMethods(plan: Pick<EvaluationPlan, 'methods'>): ComparedMethod[] {
+  return plan.methods.filter((m): m is ComparedMethod => m !== 'cbm');
+}
+
+export interface ToeVariant {
+  method: 'toe' | AblationMethod;
+  params: SearchParams;
+}
+
+/**
+ * ToE and, with it, its ablations (paper, "Ablation Studies" and appendix): no stability
+ * (λ = 0), no sparsity cost (μ = 0; at a fixed budget every state has the same size, so
+ * this must equal full ToE — the run shows it rather than assuming it), logit-space
+ * stability, and the modality ablation by restricting the candidates to one stream.
+ */
+export function toeVariants(plan: Pick<EvaluationPlan, 'methods' | 'params'>): ToeVariant[] {
+  if (!plan.methods.includes('toe')) return [];
+  const p = plan.params;
+  return [
+    { method: 'toe', params: p },
+    { method: 'toe-lambda0', params: { ...p, lambda: 0 } },
+    { method: 'toe-mu0', params: { ...p, mu: 0 } },
+    { method: 'toe-logit', params: { ...p, stability: 'logit' } },
+    { method: 'toe-ts-only', params: { ...p, topNoteChunks: 0 } },
+    { method: 'toe-notes-only', params: { ...p, topTimeWindows: 0 } },
+  ];
+}
+
+/** Dynamic-mode step limits reported: the paper's budget 5 and the configured S_max. */
+export function dynamicStepLimits(params: Pick<SearchParams, 'maxSteps'>): number[] {
+  return [...new Set([Math.min(EVIDENCE_SIZE_BUDGET, params.maxSteps), params.maxSteps])];
+}

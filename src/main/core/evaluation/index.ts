@@ -1,0 +1,43 @@
+/**
+ * Evaluation of a bundle on a cohort split with every method of the paper (`toe evaluate`)
+ * and the spurious-feature audit (`toe evaluate --spurious`): per-stay method runs, metric
+ * tables with bootstrap CIs, JSON, CSV, PNG figures and a Markdown report.
+ */
+export {
+  comparedMethods,
+  DEFAULT_BUDGETS,
+  dynamicStepLimits,
+  EXHAUSTIVE_MAX_K,
+  parseBudgets,
+  parseMethods,
+  toeVariants,
+  type EvaluationPlan,
+} from './evaluation-plan';
+export { dynamicOutcomeAt, statesAtBudgets, type BudgetState } from './toe-budget-sweep';
+export { runStayMethods, type Selection, type StayMethodResults } from './stay-method-runner';
+export type { StayRecord } from './stay-record';
+export { methodRows, fullModelFigures } from './method-rows';
+export { runEvaluation, summarise, type EvaluationInput } from './run-evaluation';
+export {
+  ensureSpuriousCohort,
+  runSpuriousAudit,
+  SPURIOUS_DEMO,
+  type SpuriousAuditInput,
+} from './run-spurious-audit';
+export { ensureCorruptedBundle } from './corrupted-bundle';
+export { evaluationMarkdown } from './markdown/evaluation-report';
+export { relinkFigures } from './markdown/markdown-format';
+export { formatDuration } from './markdown/report-header';
+export {
+  spuriousArmsTable,
+  spuriousComparisonTable,
+  spuriousMarkdown,
+} from './markdown/spurious-report';
+export { headlineSection as evaluationHeadline } from './markdown/faithfulness-sections';
+export { methodsCsv, summaryCsv } from './csv-tables';
+export {
+  FIGURE_SIZE,
+  REPORT_FILE,
+  writeEvaluationFolder,
+  writeSpuriousFolder,
+} from './write-report-folder';

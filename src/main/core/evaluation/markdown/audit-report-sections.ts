@@ -1,0 +1,158 @@
+/**
+ * Report sections on calibration and on dynamic-mode (audit) ToE: evidence size by outcome
+ * and correctness, TP/FP exhaustion and what abstaining on it buys (paper appendix
+ * "Calibration", "Evidence Size Distribution"; "Auditing Model Reliability").
+ */
+import type {
+  AbstentionSection,
+  EvaluationResult,
+  EvidenceSizeSection,
+} from '../../../../shared/charts';
+import { figureLink, percentWithCi, table, timesWithCi, withCi } from './markdown-format';
+
+export function calibrationReportSection(result: EvaluationResult): string {
+  const c = result.calibration;
+  if (!c) return '## 10. Calibration\n\nNot run (needs ToE in `--methods`).';
+  return [
+    `## 10. Calibration (full model vs ToE at k = ${c.k})`,
+    '',
+    table(
+      ['model', 'ECE (10 equal-width bins)'],
+      [
+        ['full model', withCi(c.fullEce)],
+        [`ToE, k = ${c.k}`, withCi(c.toeEce)],
+        ['difference ToE − full (paired)', withCi(c.difference)],
+      ],
+    ),
+    '',
+    figureLink('calibration.png', 'Reliability diagram'),
+  ].join('\n');
+}
+
+function sizeTable(s: EvidenceSizeSection): string {
+  const axis = s.histograms.all.map((_, size) => `|E| = ${size}`);
+  const histogram = (name: string, counts: number[]) => [name, ...counts.map(String)];
+  return [
+    table(
+      ['stays', 'n', 'mean |E|', 'search exhausted (did not converge)'],
+      [
+        [
+          'all',
+          String(s.counts.all),
+          withCi(s.meanSize.all, 2),
+          percentWithCi(s.exhaustedShare.all),
+        ],
+        [
+          'full model correct',
+          String(s.counts.correct),
+          withCi(s.meanSize.correct, 2),
+          percentWithCi(s.exhaustedShare.correct),
+        ],
+        [
+          'full model wrong',
+          String(s.counts.incorrect),
+          withCi(s.meanSize.incorrect, 2),
+          percentWithCi(s.exhaustedShare.incorrect),
+        ],
+      ],
+    ),
+    '',
+    table(
+      ['histogram (stays)', ...axis],
+      [
+        histogram(`outcome negative (${s.counts.negative})`, s.histograms.negative),
+        histogram(`outcome positive (${s.counts.positive})`, s.histograms.positive),
+        histogram(`correct (${s.counts.correct})`, s.histograms.correct),
+        histogram(`wrong (${s.counts.incorrect})`, s.histograms.incorrect),
+      ],
+    ),
+  ].join('\n');
+}
+
+export function evidenceSizeReportSection(result: EvaluationResult): string {
+  if (result.evidenceSize.length === 0)
+    return '## 11. Evidence size distribution\n\nNot run (needs ToE in `--methods`).';
+  const parts = ['## 11. Evidence size distribution (dynamic-mode ToE)', ''];
+  parts.push(
+    'Audit-mode search stops as soon as its best state is sufficient (C ≥ τ_conf and S ≥ τ_suff); |E| is the number of units it then holds. "Correct" compares the full-input decision ŷ_full with the true outcome.',
+  );
+  for (const section of result.evidenceSize) {
+    parts.push('', `### S_max = ${section.maxSteps}`, '', sizeTable(section));
+  }
+  const first = result.evidenceSize[0]!;
+  parts.push(
+    '',
+    figureLink(
+      'evidence-size-correctness.png',
+      `Evidence size at S_max = ${first.maxSteps} by correctness`,
+    ),
+    '',
+    figureLink(
+      'evidence-size-outcome.png',
+      `Evidence size at S_max = ${first.maxSteps} by outcome`,
+    ),
+  );
+  return parts.join('\n');
+}
+
+function abstentionRows(name: string, a: AbstentionSection): string[][] {
+  return [
+    [
+      name,
+      `${a.abstained} (${a.tpAbstained} TP, ${a.fpAbstained} FP)`,
+      withCi(a.precisionWithout),
+      withCi(a.precisionWith),
+      withCi(a.precisionGained),
+      withCi(a.sensitivityLost),
+    ],
+  ];
+}
+
+export function exhaustionReportSection(result: EvaluationResult): string {
+  const e = result.exhaustion;
+  if (!e) return '## 12. TP/FP exhaustion and abstention\n\nNot run (needs ToE in `--methods`).';
+  return [
+    `## 12. TP/FP search exhaustion and abstention (S_max = ${e.maxSteps})`,
+    '',
+    `Positive predictions: p_full ≥ ${e.threshold}. TP ${e.counts.tp}, FP ${e.counts.fp}, TN ${e.counts.tn}, FN ${e.counts.fn}. Convergence was reachable from p_full (method.md, "Reachability") for ${percentWithCi(e.reachableShare)} of stays; an unreachable stay exhausts whatever its evidence, so rates among reachable stays are shown too.`,
+    '',
+    table(
+      ['metric', 'all stays', 'reachable stays only'],
+      [
+        [
+          'TP search exhaustion rate',
+          `${percentWithCi(e.tpRate)} (${e.tpExhausted} / ${e.counts.tp})`,
+          percentWithCi(e.reachableTpRate),
+        ],
+        [
+          'FP search exhaustion rate',
+          `${percentWithCi(e.fpRate)} (${e.fpExhausted} / ${e.counts.fp})`,
+          percentWithCi(e.reachableFpRate),
+        ],
+        ['FP / TP exhaustion ratio', timesWithCi(e.ratio), ''],
+      ],
+    ),
+    '',
+    'Abstention withdraws flagged positive predictions; precision and sensitivity with and without it:',
+    '',
+    table(
+      [
+        'rule',
+        'withdrawn',
+        'precision before',
+        'precision after',
+        'precision gained',
+        'sensitivity lost',
+      ],
+      [
+        ...abstentionRows('abstain when the search exhausted', e.abstainOnExhaustion),
+        ...abstentionRows(
+          'abstain when convergence was unreachable (no search needed)',
+          e.abstainOnUnreachable,
+        ),
+      ],
+    ),
+    '',
+    figureLink('exhaustion.png', 'TP/FP search exhaustion'),
+  ].join('\n');
+}

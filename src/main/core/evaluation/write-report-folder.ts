@@ -1,0 +1,58 @@
+/**
+ * Writes an evaluation's output folder: the result as JSON, the per-stay records, the CSV
+ * tables, the PNG figures and the Markdown report that links them (relatively, so the
+ * folder can be moved or copied as a whole).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  evaluationFigures,
+  spuriousFigures,
+  type EvaluationResult,
+  type Figure,
+  type SpuriousAuditResult,
+} from '../../../shared/charts';
+import { renderChartPng } from '../report/chart-png';
+import { methodsCsv, summaryCsv } from './csv-tables';
+import { evaluationMarkdown } from './markdown/evaluation-report';
+import { spuriousMarkdown } from './markdown/spurious-report';
+import type { StayRecord } from './stay-record';
+
+/** Every figure is drawn at this size: legible in a browser and in an A4 PDF. */
+export const FIGURE_SIZE = { width: 1000, height: 600 } as const;
+
+export const REPORT_FILE = 'report.md';
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+function writeFigures(dir: string, figures: readonly Figure[]): string[] {
+  return figures.map((figure) => {
+    writeFileSync(join(dir, figure.file), renderChartPng(figure.config, FIGURE_SIZE));
+    return figure.file;
+  });
+}
+
+/** The files written, relative to `dir`. */
+export function writeEvaluationFolder(
+  dir: string,
+  result: EvaluationResult,
+  records: readonly StayRecord[],
+): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files: [string, string][] = [
+    ['evaluation.json', json(result)],
+    ['stays.json', json(records)],
+    ['methods.csv', methodsCsv(result)],
+    ['summary.csv', summaryCsv(result)],
+    [REPORT_FILE, evaluationMarkdown(result)],
+  ];
+  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  return [...files.map(([name]) => name), ...writeFigures(dir, evaluationFigures(result))];
+}
+
+export function writeSpuriousFolder(dir: string, result: SpuriousAuditResult): string[] {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'spurious.json'), json(result));
+  writeFileSync(join(dir, REPORT_FILE), spuriousMarkdown(result));
+  return ['spurious.json', REPORT_FILE, ...writeFigures(dir, spuriousFigures(result))];
+}

@@ -1,0 +1,204 @@
+/**
+ * Gathers everything the PDF audit report prints from the store into one ReportData: plain
+ * JSON, computed once (statistics, bias audit and abstention queue from the run's own
+ * parameters and one bootstrap seed), so the layout code never computes a figure and a test
+ * can compare every printed number with the store.
+ */
+import type { CohortDetail } from '../../../shared/domain';
+import type { RunSummary } from '../audit/audit-types';
+import { ReviewStore } from '../audit/review-store';
+import { RunStore } from '../audit/run-store';
+import { bundleHashes } from '../audit/run-setup';
+import {
+  ABSTENTION_REASONS,
+  abstentionQueue,
+  biasAudit,
+  cohortStatistics,
+  type AbstentionReason,
+  type AbstentionRow,
+} from '../audit/statistics-index';
+import { TASK_DESCRIPTIONS } from '../import/clinical-variables';
+import { readManifest, type BundleManifest } from '../models';
+import { NotFoundError, type Store } from '../store';
+import { chooseExamples } from './example-selection';
+import { exampleTrace } from './example-trace-data';
+import { scanAuditedStays } from './input-coverage';
+import {
+  REPORT_VERSION,
+  type AbstentionData,
+  type BundleFacts,
+  type ExampleSlot,
+  type ModelFacts,
+  type ReportData,
+} from './report-data-types';
+
+export interface ReportDataOptions {
+  /** Bootstrap seed of every interval (printed in the report). */
+  seed: number;
+  /** Bootstrap resamples (default 1,000, method.md). */
+  resamples?: number;
+  /** Bias-audit suppression threshold (default 11). */
+  minGroupSize?: number;
+  /** The report's date (default: now); tests pin it. */
+  generatedAt?: string;
+}
+
+/** The manifest, if the bundle folder still holds the very files the run used. */
+function runBundle(run: RunSummary): { manifest: BundleManifest | null; problem: string | null } {
+  let manifest: BundleManifest;
+  try {
+    manifest = readManifest(run.spec.bundleDir);
+  } catch (error) {
+    return { manifest: null, problem: error instanceof Error ? error.message : String(error) };
+  }
+  const now = bundleHashes(manifest);
+  const recorded = run.provenance.bundleHashes;
+  const files = new Set([...Object.keys(now), ...Object.keys(recorded)]);
+  if ([...files].some((file) => now[file] !== recorded[file])) {
+    return {
+      manifest: null,
+      problem: `The bundle in ${run.spec.bundleDir} changed since the run (its file hashes differ from the run's record), so its manifest no longer describes the audited model.`,
+    };
+  }
+  return { manifest, problem: null };
+}
+
+function bundleFacts(m: BundleManifest): BundleFacts {
+  const test = m.metrics?.test;
+  return {
+    createdAt: m.createdAt,
+    trainingCohort: m.training.cohort,
+    trainingContentHash: m.training.contentSha256,
+    textEncoder: m.textEncoder.id,
+    windows: m.units.timeSeries.count,
+    variables: m.featureSchema.variables.length,
+    noteSlots: m.units.notes.Mmax,
+    forwardFill: m.featureSchema.forwardFill,
+    recordedTest: test
+      ? { stays: test.stays, positives: test.positives, auroc: test.full.fused.auroc }
+      : null,
+  };
+}
+
+function modelFacts(run: RunSummary, manifest: BundleManifest | null, problem: string | null) {
+  const facts: ModelFacts = {
+    bundleDir: run.spec.bundleDir,
+    task: run.spec.task,
+    taskDescription: TASK_DESCRIPTIONS[run.spec.task] ?? null,
+    params: run.spec.params,
+    files: Object.keys(run.provenance.bundleHashes).length,
+    bundle: manifest ? bundleFacts(manifest) : null,
+    bundleProblem: problem,
+  };
+  return facts;
+}
+
+function abstentionData(rows: AbstentionRow[], allReviews: number): AbstentionData {
+  const byReason = Object.fromEntries(ABSTENTION_REASONS.map((r) => [r, 0])) as Record<
+    AbstentionReason,
+    number
+  >;
+  for (const row of rows) byReason[row.reason]++;
+  const verdict = (v: string) => rows.filter((r) => r.review?.verdict === v).length;
+  const flagged = rows.filter((r) => r.predicted === 1);
+  return {
+    rows,
+    byReason,
+    review: {
+      queued: rows.length,
+      reviewed: rows.filter((r) => r.review !== null).length,
+      agree: verdict('agree'),
+      disagree: verdict('disagree'),
+      discuss: verdict('discuss'),
+      flaggedPositive: flagged.length,
+      flaggedPositiveReviewed: flagged.filter((r) => r.review !== null).length,
+      allReviews,
+    },
+  };
+}
+
+export function gatherReportData(
+  store: Store,
+  runId: number,
+  options: ReportDataOptions,
+): ReportData {
+  const runs = new RunStore(store);
+  const run = runs.getRun(runId);
+  const results = runs.results(runId);
+  if (results.length === 0) {
+    throw new NotFoundError(
+      `Audit run ${runId} has no results yet, so there is nothing to report. Resume it with \`toe resume ${runId}\`.`,
+    );
+  }
+  const cohort: CohortDetail = store.getCohort(run.spec.cohortId);
+  const { manifest, problem } = runBundle(run);
+  const windows = manifest?.units.timeSeries.count ?? cohort.featureSchema.hours;
+  const noteSlots = manifest?.units.notes.Mmax ?? cohort.noteRule.maxChunks;
+  const scan = scanAuditedStays(
+    store,
+    results.map((r) => r.stayId),
+    cohort,
+    noteSlots,
+  );
+  const params = run.spec.params;
+  const { seed, resamples = 1000, minGroupSize = 11 } = options;
+  const statistics = cohortStatistics(results, {
+    threshold: params.threshold,
+    seed,
+    resamples,
+    tauConf: params.tauConf,
+    tauSuff: params.tauSuff,
+    stability: params.stability,
+    maxEvidenceSize: Math.max(params.maxSteps, ...results.map((r) => r.evidence.length)),
+  });
+  const bias = biasAudit(results, scan.attributes, {
+    threshold: params.threshold,
+    seed,
+    resamples,
+    minGroupSize,
+  });
+  const reviews = new ReviewStore(store).list(runId);
+  const queue = abstentionQueue(results, reviews, {
+    tauConf: params.tauConf,
+    tauSuff: params.tauSuff,
+    stability: params.stability,
+  });
+  const examples: ExampleSlot[] = chooseExamples(results).map((choice) => {
+    const { stayId, ...slot } = choice;
+    if (stayId === null) return { ...slot, example: null };
+    const [stay] = store.loadStays([stayId]);
+    const review = reviews.find((r) => r.stayId === stayId) ?? null;
+    const detail = runs.detail(runId, stayId);
+    return { ...slot, example: exampleTrace(detail, stay!, cohort, windows, manifest, review) };
+  });
+  return {
+    reportVersion: REPORT_VERSION,
+    settings: {
+      seed,
+      resamples,
+      minGroupSize,
+      generatedAt: options.generatedAt ?? new Date().toISOString(),
+    },
+    run,
+    cohort: {
+      id: cohort.id,
+      name: cohort.name,
+      source: cohort.source,
+      synthetic: cohort.synthetic,
+      description: cohort.description,
+      stays: cohort.stays,
+      splits: cohort.splits,
+      attributes: cohort.attributes,
+      createdAt: cohort.createdAt,
+      contentHash: run.provenance.cohortContentHash,
+      // The traces quote today's store; say so if it no longer holds what the run audited.
+      changedSinceRun: store.cohortContentHash(cohort.id) !== run.provenance.cohortContentHash,
+    },
+    model: modelFacts(run, manifest, problem),
+    statistics,
+    bias,
+    abstention: abstentionData(queue, reviews.length),
+    coverage: scan.coverage,
+    examples,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Section 3: how often the search exhausted, by outcome class, always beside reachability
+ * (a stay whose p_full rules convergence out exhausts whatever its evidence), then how much
+ * evidence the searches kept and how much of it came from notes.
+ */
+import {
+  evidenceSizeDistributionChart,
+  exhaustionByClassChart,
+  OUTCOME_COLOURS,
+} from '../../../shared/charts/audit-charts';
+import { OUTCOME_CLASSES } from '../../../shared/charts/audit-chart-data';
+import { decimal, figure, percent } from './figure-format';
+import type { PdfLayout } from './pdf-layout';
+import { drawTable } from './pdf-table';
+import { placeChart } from './report-charts';
+import type { ReportData } from './report-data-types';
+import { SECTIONS } from './report-sections';
+
+const CLASS_NAMES = {
+  TP: 'True positives (TP)',
+  FP: 'False positives (FP)',
+  TN: 'True negatives (TN)',
+  FN: 'False negatives (FN)',
+} as const;
+
+function byClassTable(layout: PdfLayout, data: ReportData): void {
+  const e = data.statistics.exhaustion;
+  const rows = OUTCOME_CLASSES.map((c) => [
+    CLASS_NAMES[c],
+    String(e.byClass[c].stays),
+    String(e.byClass[c].exhausted),
+    percent(e.byClass[c].rate),
+  ]);
+  const exhausted = OUTCOME_CLASSES.reduce((n, c) => n + e.byClass[c].exhausted, 0);
+  rows.push(['All stays', String(data.statistics.stays), String(exhausted), percent(e.overall)]);
+  drawTable(
+    layout,
+    [
+      { header: 'Outcome class', weight: 4 },
+      { header: 'Stays', weight: 1.5, align: 'right' },
+      { header: 'Exhausted', weight: 1.5, align: 'right' },
+      { header: 'Exhaustion rate (95% CI)', weight: 4, align: 'right' },
+    ],
+    rows,
+    { boldRows: new Set([4]) },
+  );
+}
+
+function reachabilityTable(layout: PdfLayout, data: ReportData): void {
+  const e = data.statistics.exhaustion;
+  const r = data.statistics.reachability;
+  const x = e.explainedByReachability;
+  drawTable(
+    layout,
+    [
+      { header: 'Figure', weight: 6 },
+      { header: 'Estimate (95% CI)', weight: 4, align: 'right' },
+    ],
+    [
+      ['FP/TP exhaustion ratio, all stays', figure(e.fpTpRatio, 2)],
+      [
+        `TP exhaustion rate, reachable only (${e.reachableOnly.tp} TP reachable)`,
+        percent(e.reachableOnly.tpRate),
+      ],
+      [
+        `FP exhaustion rate, reachable only (${e.reachableOnly.fp} FP reachable)`,
+        percent(e.reachableOnly.fpRate),
+      ],
+      ['FP/TP ratio, reachable only', figure(e.reachableOnly.fpTpRatio, 2)],
+      ['Share of exhaustion explained by reachability, all exhausted stays', percent(x.all)],
+      ['… among exhausted positive predictions', percent(x.positive)],
+      ['… among exhausted TP', percent(x.tp)],
+      ['… among exhausted FP', percent(x.fp)],
+      ['Stays where convergence was unreachable', String(r.unreachableStays)],
+      ['Unreachable yet converged (must be 0)', String(e.unreachableButConverged)],
+      ['Recorded reachability disagreeing with the run’s τ (must be 0)', String(r.mismatches)],
+    ],
+    { zebra: true },
+  );
+}
+
+function evidenceSizeTable(layout: PdfLayout, data: ReportData): void {
+  const z = data.statistics.evidenceSize;
+  const groups = [
+    ['All stays', z.all],
+    ['Outcome (label 1)', z.byOutcome.positive],
+    ['No outcome (label 0)', z.byOutcome.negative],
+    ['Model correct (ŷ = y)', z.byCorrectness.correct],
+    ['Model wrong (ŷ ≠ y)', z.byCorrectness.incorrect],
+  ] as const;
+  drawTable(
+    layout,
+    [
+      { header: 'Stays', weight: 4 },
+      { header: 'n', weight: 1.2, align: 'right' },
+      { header: 'Mean |E| (95% CI)', weight: 3.5, align: 'right' },
+      { header: 'Median |E| (95% CI)', weight: 3.5, align: 'right' },
+    ],
+    groups.map(([name, g]) => [name, String(g.n), figure(g.mean, 2), figure(g.median, 1)]),
+    { zebra: true },
+  );
+}
+
+export function drawExhaustion(layout: PdfLayout, data: ReportData): void {
+  const s = data.statistics;
+  const r = s.reachability;
+  const p = s.parameters;
+  layout.section('exhaustion', SECTIONS.exhaustion);
+  layout.paragraph(
+    `A search converges when its best evidence set reaches confidence C ≥ τ_conf = ${p.tauConf} and stability S ≥ τ_suff = ${p.tauSuff}; otherwise it exhausts its ${data.model.params.maxSteps} steps. ` +
+      `With ${r.stability} stability, convergence is possible only if p_full ≥ ${decimal(r.positiveAtLeast)} for a positive decision or p_full ≤ ${decimal(r.negativeAtMost)} for a negative one. ` +
+      `Outside that band a search exhausts whatever the evidence: such an exhaustion restates the model’s low confidence and is not something the search found.`,
+  );
+  layout.heading('Exhaustion by outcome class', 260);
+  byClassTable(layout, data);
+  placeChart(
+    layout,
+    exhaustionByClassChart(
+      s.exhaustion.byClass,
+      `${s.stays} stays; black bars: bootstrap 95% CI (${p.resamples} resamples, seed ${p.seed})`,
+    ),
+    190,
+    'Figure 3.1. Share of searches that exhausted, by outcome class (exhausted of stays in the label).',
+  );
+  layout.heading('Reachability: what the model’s confidence alone explains');
+  reachabilityTable(layout, data);
+  layout.heading('Evidence size and modality', 120);
+  evidenceSizeTable(layout, data);
+  layout.paragraph(
+    `Note chunks are ${percent(s.modality.noteUnitShare)} of all ${s.modality.evidenceUnits} evidence units (${s.modality.noteUnits} note units); ` +
+      `${s.modality.staysWithNotes} stays (${percent(s.modality.staysWithNotesShare)}) kept at least one note chunk.`,
+  );
+  const z = s.evidenceSize;
+  placeChart(
+    layout,
+    evidenceSizeDistributionChart(
+      'Evidence size by outcome',
+      [
+        { label: 'no outcome (label 0)', group: z.byOutcome.negative, colour: OUTCOME_COLOURS.TN },
+        { label: 'outcome (label 1)', group: z.byOutcome.positive, colour: OUTCOME_COLOURS.FN },
+      ],
+      `share of each group; an exhausted search keeps up to S_max = ${data.model.params.maxSteps} units`,
+    ),
+    165,
+    'Figure 3.2. Distribution of the evidence size |E| by true outcome.',
+  );
+  placeChart(
+    layout,
+    evidenceSizeDistributionChart(
+      'Evidence size by correctness of the decision',
+      [
+        { label: 'model correct', group: z.byCorrectness.correct, colour: OUTCOME_COLOURS.TP },
+        { label: 'model wrong', group: z.byCorrectness.incorrect, colour: OUTCOME_COLOURS.FP },
+      ],
+      'share of each group',
+    ),
+    165,
+    'Figure 3.3. Distribution of the evidence size |E| by whether the full-input decision was correct.',
+  );
+}

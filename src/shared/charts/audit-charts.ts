@@ -1,0 +1,181 @@
+/**
+ * Cohort-level figures of an audit run (PDF report and dashboard): the reliability diagram of
+ * the full model beside the evidence alone, exhaustion rates by outcome class with their
+ * bootstrap intervals, and the evidence-size distribution of two groups of stays.
+ */
+import type { ChartConfiguration, ChartDataset } from 'chart.js';
+import {
+  OUTCOME_CLASSES,
+  type ClassExhaustionData,
+  type EvidenceSizeGroupData,
+  type OutcomeClass,
+  type ReliabilityCurveData,
+} from './audit-chart-data';
+import { baseOptions, categoryAxis, linearAxis, METHOD_COLOURS, translucent } from './chart-style';
+import type { Estimate } from './evaluation-data';
+
+type Point = { x: number; y: number | null };
+
+/** Outcome-class colours, the same in every audit figure. */
+export const OUTCOME_COLOURS: Record<OutcomeClass, string> = {
+  TP: '#2ca02c',
+  FP: '#d62728',
+  TN: '#1f77b4',
+  FN: '#ff7f0e',
+};
+
+const three = (e: Estimate) => (e.estimate === null ? 'n/a' : e.estimate.toFixed(3));
+
+function binPoints(curve: ReliabilityCurveData): Point[] {
+  return curve.curve.flatMap((bin) =>
+    bin.meanPredicted !== null && bin.observedRate.estimate !== null
+      ? [{ x: bin.meanPredicted, y: bin.observedRate.estimate }]
+      : [],
+  );
+}
+
+/**
+ * Vertical interval segments at each bin's mean prediction, as ONE dataset: a null point
+ * between segments breaks the line, so no error-bar plugin is needed in either renderer.
+ */
+function intervalSegments(curve: ReliabilityCurveData): Point[] {
+  return curve.curve.flatMap((bin) => {
+    const { lower, upper } = bin.observedRate;
+    if (bin.meanPredicted === null || lower === null || upper === null) return [];
+    const x = bin.meanPredicted;
+    return [
+      { x, y: lower },
+      { x, y: upper },
+      { x, y: null },
+    ];
+  });
+}
+
+/** Reliability diagram: full-input p_full and evidence-only p_E, 95% intervals as bars. */
+export function auditReliabilityChart(
+  full: ReliabilityCurveData,
+  evidence: ReliabilityCurveData,
+  subtitle: string,
+): ChartConfiguration<'line', Point[]> {
+  const options = baseOptions<'line'>(
+    `Calibration: full input vs evidence alone (ECE ${three(full.ece)} vs ${three(evidence.ece)})`,
+    subtitle,
+  );
+  options.scales = {
+    x: linearAxis({ title: 'mean predicted probability in bin', min: 0, max: 1 }),
+    y: linearAxis({ title: 'observed outcome rate in bin', min: 0, max: 1 }),
+  };
+  const curve = (label: string, data: ReliabilityCurveData, colour: string) => [
+    {
+      label,
+      data: binPoints(data),
+      borderColor: colour,
+      backgroundColor: colour,
+      pointRadius: 4,
+      borderWidth: 2,
+    },
+    {
+      label: '',
+      data: intervalSegments(data),
+      borderColor: translucent(colour, 0.55),
+      borderWidth: 2,
+      pointRadius: 0,
+      spanGaps: false,
+    },
+  ];
+  return {
+    type: 'line',
+    data: {
+      datasets: [
+        {
+          label: 'perfect calibration',
+          data: [
+            { x: 0, y: 0 },
+            { x: 1, y: 1 },
+          ],
+          borderColor: '#999999',
+          borderDash: [4, 4],
+          pointRadius: 0,
+        },
+        ...curve('full input, p_full', full, METHOD_COLOURS.full),
+        ...curve('evidence alone, p_E', evidence, METHOD_COLOURS.toe),
+      ],
+    },
+    options,
+  };
+}
+
+const percent = (x: number | null) => (x === null ? null : 100 * x);
+
+/**
+ * Exhaustion rate among TP, FP, TN and FN with 95% intervals. The interval is a thin
+ * floating bar over the estimate (grouped: false puts it on the same slot; order 0 draws it
+ * last, on top).
+ */
+export function exhaustionByClassChart(
+  byClass: Readonly<Record<OutcomeClass, ClassExhaustionData>>,
+  subtitle: string,
+): ChartConfiguration<'bar', (number | [number, number] | null)[]> {
+  const options = baseOptions<'bar'>('Searches exhausted by outcome class', subtitle);
+  // The classes are named (and coloured) on the axis; a one-entry legend would mislead.
+  options.plugins = { ...options.plugins, legend: { display: false } };
+  options.scales = {
+    x: categoryAxis('outcome class at the decision threshold (stays)'),
+    y: linearAxis({ title: 'searches exhausted (% of the class)', min: 0, max: 100 }),
+  };
+  const labels = OUTCOME_CLASSES.map(
+    (c) => `${c} (${byClass[c].exhausted} of ${byClass[c].stays})`,
+  );
+  const estimates: ChartDataset<'bar', (number | [number, number] | null)[]> = {
+    label: 'exhausted (%)',
+    data: OUTCOME_CLASSES.map((c) => percent(byClass[c].rate.estimate)),
+    backgroundColor: OUTCOME_CLASSES.map((c) => OUTCOME_COLOURS[c]),
+    order: 1,
+  };
+  const intervals: ChartDataset<'bar', (number | [number, number] | null)[]> = {
+    label: '',
+    data: OUTCOME_CLASSES.map((c) => {
+      const { lower, upper } = byClass[c].rate;
+      return lower === null || upper === null ? null : [100 * lower, 100 * upper];
+    }),
+    backgroundColor: '#222222',
+    grouped: false,
+    barPercentage: 0.04,
+    order: 0,
+  };
+  return { type: 'bar', data: { labels, datasets: [estimates, intervals] }, options };
+}
+
+export interface SizeGroupSeries {
+  label: string;
+  group: EvidenceSizeGroupData;
+  colour: string;
+}
+
+/** Evidence size |E| as the share of each group's stays (groups differ in size). */
+export function evidenceSizeDistributionChart(
+  title: string,
+  groups: readonly SizeGroupSeries[],
+  subtitle: string,
+): ChartConfiguration<'bar'> {
+  const options = baseOptions<'bar'>(title, subtitle);
+  options.scales = {
+    x: categoryAxis('evidence size |E| (units)'),
+    y: linearAxis({ title: 'stays in group (%)', min: 0 }),
+  };
+  const sizes = Math.max(0, ...groups.map((g) => g.group.histogram.length));
+  return {
+    type: 'bar',
+    data: {
+      labels: Array.from({ length: sizes }, (_, s) => String(s)),
+      datasets: groups.map((g) => ({
+        label: `${g.label} (n = ${g.group.n})`,
+        data: Array.from({ length: sizes }, (_, s) =>
+          g.group.n > 0 ? (100 * (g.group.histogram[s] ?? 0)) / g.group.n : 0,
+        ),
+        backgroundColor: g.colour,
+      })),
+    },
+    options,
+  };
+}

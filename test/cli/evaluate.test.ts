@@ -1,0 +1,128 @@
+/**
+ * `toe evaluate` through the real command on a small demo cohort with the shipped E1 bundle,
+ * and the spurious-feature audit when the training Python is installed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTrainingPython, trainingPython } from '../../src/main/cli/commands/train-command';
+import type { Estimate, EvaluationResult, SpuriousAuditResult } from '../../src/shared/charts';
+import { runToe } from '../support/run-toe';
+import { tempStore } from '../support/temp-store';
+
+const { store, dir, dispose } = tempStore();
+const db = join(dir, 'store.sqlite');
+store.close();
+afterAll(dispose);
+
+beforeAll(() => {
+  const made = runToe(['demo-cohort', '--stays', '300'], db);
+  expect(made.status, made.stderr).toBe(0);
+}, 120_000);
+
+function expectInRange(e: Estimate, lo: number, hi: number, what: string): void {
+  for (const value of [e.estimate, e.lower, e.upper]) {
+    if (value === null) continue; // undefined on this cohort (e.g. no false positive)
+    expect(value, what).toBeGreaterThanOrEqual(lo);
+    expect(value, what).toBeLessThanOrEqual(hi);
+  }
+}
+
+describe('toe evaluate', () => {
+  it('runs every method on 12 stays and writes the report, CSV, JSON and figures', () => {
+    const out = join(dir, 'eval');
+    const args = ['evaluate', '--task', 'E1', '--cohort', 'demo', '--split', 'test'];
+    args.push('--limit', '12', '--k', '1,5', '--methods', 'toe,topk,random,saliency,lime,shap,cbm');
+    args.push('--lime-samples', '500', '--resamples', '200', '--out', out);
+    const started = performance.now();
+    const run = runToe(args, db);
+    expect(run.status, run.stderr).toBe(0);
+    expect(performance.now() - started).toBeLessThan(60_000);
+    expect(run.stdout).toContain('ToE AUROC retention at k = 5');
+    expect(run.stderr).toMatch(/evaluating stays/);
+    expect(run.stderr).toMatch(/12\/12/);
+
+    for (const file of ['report.md', 'evaluation.json', 'stays.json', 'methods.csv', 'summary.csv'])
+      expect(existsSync(join(out, file)), file).toBe(true);
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8');
+    for (const png of [...markdown.matchAll(/!\[[^\]]*\]\(([^)]+\.png)\)/g)].map((m) => m[1]!))
+      expect(readFileSync(join(out, png)).subarray(1, 4).toString('ascii'), png).toBe('PNG');
+    expect(markdown).toContain('**SYNTHETIC**');
+    expect(markdown).toContain('toe --db');
+
+    const result = JSON.parse(
+      readFileSync(join(out, 'evaluation.json'), 'utf8'),
+    ) as EvaluationResult;
+    expect(result.provenance.cohort.staysEvaluated).toBe(12);
+    expect(result.provenance.cohort.limit).toBe(12);
+    expect(result.provenance.executionProvider).toMatch(/^(cpu|cuda)$/);
+    const methods = new Set(result.rows.map((r) => r.method));
+    for (const m of [
+      'toe',
+      'topk',
+      'random',
+      'saliency',
+      'lime',
+      'shap',
+      'toe-lambda0',
+      'exhaustive',
+    ])
+      expect(methods.has(m as never), m).toBe(true);
+    for (const row of result.rows) {
+      const what = `${row.method}@${row.k}`;
+      for (const f of ['auroc', 'auprc', 'fidelityMae', 'ece', 'decisionAgreement'] as const)
+        expectInRange(row[f], 0, 1, `${what} ${f}`);
+      expectInRange(row.comprehensiveness, -1, 1, `${what} comprehensiveness`);
+      expect(row.meanSize).toBeLessThanOrEqual(row.k);
+    }
+    expect(result.cbm).not.toBeNull();
+    expectInRange(result.cbm!.auroc, 0, 1, 'cbm auroc');
+    expect(result.headline.maeComparison.map((m) => m.k)).toEqual([1, 5]);
+    expectInRange(result.exhaustion!.tpRate, 0, 1, 'tp exhaustion');
+    expect(result.evidenceSize.map((s) => s.maxSteps)).toEqual([5, 10]);
+  });
+
+  it('refuses bad budgets and unknown methods as usage errors', () => {
+    expect(runToe(['evaluate', '--task', 'E1', '--k', '0,5'], db).status).toBe(2);
+    const unknown = runToe(['evaluate', '--task', 'E1', '--methods', 'toe,gradcam'], db);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('gradcam');
+  });
+});
+
+const python = checkTrainingPython(trainingPython());
+
+describe.skipIf(python !== null)('toe evaluate --spurious', () => {
+  it('trains the corrupted model, audits both and splits by the flag', () => {
+    const out = join(dir, 'spurious');
+    const args = ['--json', 'evaluate', '--task', 'E1', '--spurious', '--limit', '12'];
+    const run = runToe([...args, '--resamples', '100', '--out', out], db);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).out).toBe(out);
+    const result = JSON.parse(
+      readFileSync(join(out, 'spurious.json'), 'utf8'),
+    ) as SpuriousAuditResult;
+    expect(result.training.trained).toBe(true);
+    expect(result.arms.map((a) => [a.role, a.cohort.name])).toEqual([
+      ['clean', 'demo'],
+      ['corrupted', 'demo-spurious'],
+    ]);
+    for (const arm of result.arms) {
+      expect(arm.groups.map((g) => g.flag)).toEqual(['all', 'yes', 'no']);
+      const [all, yes, no] = arm.groups;
+      expect(all!.stays).toBe(12);
+      expect(yes!.stays + no!.stays).toBe(12);
+      expectInRange(all!.convergenceRate, 0, 1, `${arm.role} convergence`);
+    }
+    expect(result.comparison[0]!.stays).toBe(12);
+    expect(existsSync(join(out, 'report.md'))).toBe(true);
+    expect(existsSync(join(out, 'spurious-convergence.png'))).toBe(true);
+    // A second run reuses the trained bundle.
+    const again = runToe([...args, '--resamples', '50', '--out', out], db);
+    expect(again.status, again.stderr).toBe(0);
+    const reused = JSON.parse(
+      readFileSync(join(out, 'spurious.json'), 'utf8'),
+    ) as SpuriousAuditResult;
+    expect(reused.training.trained).toBe(false);
+  }, 180_000);
+});

@@ -1,0 +1,235 @@
+/**
+ * The PDF audit report of a real run (SYNTHETIC demo cohort, 300 stays, E1 bundle on the test
+ * split), read back with pdftotext as an auditor's tools would: every section is there, the
+ * cover says what was audited and where the numbers came from, and every count printed equals
+ * what the store and the statistics say, computed here independently of the report's own
+ * data. The pages are kept as PNGs in artifacts/report/ for a human look.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
+import { ReviewStore } from '../../../src/main/core/audit/review-store';
+import { RunStore } from '../../../src/main/core/audit/run-store';
+import {
+  biasAudit,
+  cohortStatistics,
+  type CohortStatistics,
+} from '../../../src/main/core/audit/statistics-index';
+import { writeAuditReport, type WrittenReport } from '../../../src/main/core/report/audit-report';
+import { figure, percent } from '../../../src/main/core/report/figure-format';
+import { SECTIONS } from '../../../src/main/core/report/report-sections';
+import { TRIPOD_ITEMS } from '../../../src/main/core/report/tripod-map';
+import { auditedDemo, escapeRegExp, pdfPages, pdfToPngs, REPO, squash } from './report-fixture';
+
+const ARTIFACTS = join(REPO, 'artifacts', 'report');
+const README_IMAGE = join(REPO, 'docs', 'images', 'audit-report-page1.png');
+const SEED = 7;
+const DATE = '2026-11-22T12:00:00.000Z';
+
+describe('PDF audit report', () => {
+  let demo: Awaited<ReturnType<typeof auditedDemo>>;
+  let results: StayAuditResult[];
+  let written: WrittenReport;
+  let pages: string[];
+  let stats: CohortStatistics;
+
+  /** The text of the pages of one section (from its heading to the next section's). */
+  const section = (title: string): string => {
+    const start = pages.findIndex((p) => p.includes(title));
+    const titles = Object.values(SECTIONS);
+    const next = titles[titles.indexOf(title as (typeof titles)[number]) + 1];
+    const end = next ? pages.findIndex((p) => p.includes(next)) : pages.length;
+    return pages.slice(start, end).join('\n');
+  };
+
+  beforeAll(async () => {
+    demo = await auditedDemo(300);
+    const runs = new RunStore(demo.store);
+    results = runs.results(demo.run.id);
+    const flagged = results.filter((r) => r.status === 'exhausted' && r.yFull === 1);
+    const reviews = new ReviewStore(demo.store);
+    reviews.set(demo.run.id, flagged[0]!.stayId, 'agree', 'Low confidence, alert rightly held.');
+    reviews.set(demo.run.id, flagged[1]!.stayId, 'discuss');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const out = join(ARTIFACTS, 'audit-report.pdf');
+    written = await writeAuditReport(demo.store, demo.run.id, out, {
+      seed: SEED,
+      generatedAt: DATE,
+    });
+    pages = pdfPages(out);
+    const p = demo.run.spec.params;
+    stats = cohortStatistics(results, {
+      threshold: p.threshold,
+      seed: SEED,
+      tauConf: p.tauConf,
+      tauSuff: p.tauSuff,
+      stability: p.stability,
+      maxEvidenceSize: p.maxSteps,
+    });
+    for (const file of readdirSync(ARTIFACTS).filter((f) => f.endsWith('.png'))) {
+      rmSync(join(ARTIFACTS, file));
+    }
+    pdfToPngs(out, join(ARTIFACTS, 'page'));
+  });
+  afterAll(() => demo?.dispose());
+
+  it('has every section, in order, and as many pages as it says', () => {
+    expect(pages).toHaveLength(written.pages);
+    const starts = Object.values(SECTIONS).map((title) =>
+      pages.findIndex((p) => p.includes(title)),
+    );
+    expect(starts.every((page) => page > 0)).toBe(true);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    expect(pages[0]).toContain('ToE Audit report');
+    // Everything the layout printed came from plain JSON: no NaN, Infinity or class instance.
+    expect(JSON.parse(JSON.stringify(written.data))).toEqual(written.data);
+  });
+
+  it('marks every page SYNTHETIC, numbers it, and leaves none empty', () => {
+    pages.forEach((page, i) => {
+      expect(page).toContain('SYNTHETIC DATA: NOT PATIENT DATA');
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      const body = page
+        .split('\n')
+        .filter((line) => !line.includes('SYNTHETIC DATA') && !line.includes('ToE Audit report ·'));
+      expect(squash(body.join(' ')).length, `page ${i + 1} is empty`).toBeGreaterThan(100);
+    });
+  });
+
+  it('states the cohort, bundle, provider, run and date on the cover', () => {
+    const cover = pages[0]!;
+    expect(cover).toContain('cohort “demo”');
+    expect(cover).toContain('SYNTHETIC COHORT: NOT PATIENT DATA');
+    expect(cover).toContain(demo.run.spec.bundleDir);
+    expect(cover).toMatch(/Execution provider\s+cpu/);
+    expect(cover).toMatch(/Report date\s+2026-11-22 12:00 UTC/);
+    expect(cover).toContain(`Audit run ${demo.run.id}: model E1 (hospital mortality)`);
+    expect(cover).toContain(demo.run.provenance.cohortContentHash);
+    expect(cover).toMatch(/ToE Audit version\s+\d+\.\d+\.\d+/);
+    expect(cover).toContain(`1000 resamples of stays, seed ${SEED}`);
+  });
+
+  it('prints the stays, confusion counts and key figures the store gives', () => {
+    const count = (yFull: number, label: number) =>
+      results.filter((r) => r.yFull === yFull && r.label === label).length;
+    const summary = section(SECTIONS.summary);
+    expect(summary).toMatch(new RegExp(`Stays audited\\s+${results.length}\\b`));
+    expect(summary).toContain(
+      `TP ${count(1, 1)}, FP ${count(1, 0)}, TN ${count(0, 0)}, FN ${count(0, 1)}`,
+    );
+    const converged = results.filter((r) => r.status === 'converged').length;
+    expect(summary).toContain(`${converged} / ${results.length - converged}`);
+    expect(summary).toContain(figure(stats.discrimination.auroc));
+    expect(section(SECTIONS.performance)).toMatch(
+      new RegExp(`AUROC\\s+${escapeRegExp(figure(stats.discrimination.auroc))}`),
+    );
+  });
+
+  it('prints the exhaustion counts of every outcome class', () => {
+    const exhaustion = section(SECTIONS.exhaustion);
+    const classes = { TP: [1, 1], FP: [1, 0], TN: [0, 0], FN: [0, 1] } as const;
+    for (const [name, [yFull, label]] of Object.entries(classes)) {
+      const members = results.filter((r) => r.yFull === yFull && r.label === label);
+      const exhausted = members.filter((r) => r.status === 'exhausted').length;
+      expect(exhaustion).toMatch(
+        new RegExp(`\\(${name}\\)\\s+${members.length}\\s+${exhausted}\\s+`),
+      );
+    }
+    expect(exhaustion).toContain(percent(stats.exhaustion.byClass.FP.rate));
+  });
+
+  it('prints how many alerts are flagged for abstention and how many were reviewed', () => {
+    const flagged = results.filter((r) => r.status === 'exhausted' && r.yFull === 1).length;
+    expect(flagged).toBeGreaterThanOrEqual(2);
+    expect(section(SECTIONS.summary)).toMatch(
+      new RegExp(`Flagged for abstention \\(exhausted positive predictions\\)\\s+${flagged} \\(`),
+    );
+    const abstention = section(SECTIONS.abstention);
+    expect(abstention).toContain(
+      `Flagged for abstention (exhausted positive predictions): ${flagged}.`,
+    );
+    expect(abstention).toMatch(new RegExp(`Flagged alerts reviewed\\s+2 of ${flagged}\\b`));
+    expect(abstention).toMatch(/Verdicts\s+agree 1, disagree 0, discuss 1/);
+    expect(squash(abstention)).toContain('agree: Low confidence, alert rightly held.');
+  });
+
+  it('prints every reported group with its n and outcomes, and names every suppressed group', () => {
+    const p = demo.run.spec.params;
+    const attributes = new Map(
+      demo.store.loadStays(results.map((r) => r.stayId)).map((s) => [s.id, s.attributes]),
+    );
+    const audit = biasAudit(results, attributes, { threshold: p.threshold, seed: SEED });
+    const bias = section(SECTIONS.bias);
+    let reported = 0;
+    for (const attribute of audit.attributes) {
+      for (const group of attribute.groups) {
+        if (group.suppressed || group.group.length > 20) continue;
+        reported++;
+        expect(bias).toMatch(
+          new RegExp(
+            `^\\s*${escapeRegExp(group.group)}\\s+${group.n}\\s+${group.positives}\\s`,
+            'm',
+          ),
+        );
+      }
+    }
+    expect(reported).toBeGreaterThan(3);
+    expect(audit.suppressed.length).toBeGreaterThan(0);
+    for (const s of audit.suppressed) {
+      expect(bias).toMatch(
+        new RegExp(`${escapeRegExp(s.attribute)}\\s+${escapeRegExp(s.group)}\\s+<11\\s+suppressed`),
+      );
+    }
+    expect(bias).toContain(`flagged: ${audit.comparisons.flagged}.`);
+  });
+
+  it('shows the three example traces chosen by their rules, notes quoted in full', () => {
+    const traces = section(SECTIONS.traces);
+    const converged = results.filter((r) => r.status === 'converged');
+    const quick = [...converged].sort(
+      (a, b) => a.steps - b.steps || b.pFull - a.pFull || a.stayId - b.stayId,
+    )[0]!;
+    expect(traces).toContain(`6.1 A quick convergence: stay ${quick.stayKey}`);
+    const fps = results.filter((r) => r.status === 'exhausted' && r.yFull === 1 && r.label === 0);
+    const fp = [...fps].sort((a, b) => b.pFull - a.pFull || a.stayId - b.stayId)[0]!;
+    expect(traces).toContain(`6.3 An exhausted false positive: stay ${fp.stayKey}`);
+    for (const slot of written.data.examples) {
+      for (const chunk of slot.example?.evidenceNotes ?? []) {
+        expect(squash(traces)).toContain(squash(chunk.text));
+      }
+    }
+    expect(traces).toMatch(/Step\s+Leading state’s units\s+p\s+C\s+S\s+K\s+Score/);
+  });
+
+  it('maps all nine TRIPOD+AI items to page numbers', () => {
+    const tripod = section(SECTIONS.tripod);
+    expect(TRIPOD_ITEMS.map((i) => i.item)).toEqual([
+      '3b',
+      '5a',
+      '8a',
+      '11',
+      '12e',
+      '14',
+      '15',
+      '20b',
+      '23a',
+    ]);
+    for (const item of TRIPOD_ITEMS) {
+      const firstWords = item.topic.split(' ').slice(0, 2).join('\\s+');
+      expect(tripod).toMatch(new RegExp(`^\\s*${item.item}\\s+${firstWords}`, 'm'));
+    }
+    expect(tripod).toMatch(/Section 5 \(page \d+\)/);
+  });
+
+  it('keeps its pages as PNG artifacts and page 1 for the README', () => {
+    const pngs = readdirSync(ARTIFACTS).filter((f) => /^page-\d+\.png$/.test(f));
+    expect(pngs).toHaveLength(written.pages);
+    // The committed README image changes only on request, so a test run leaves git clean.
+    if (!existsSync(README_IMAGE) || process.env.TOE_UPDATE_DOC_IMAGES === '1') {
+      mkdirSync(join(REPO, 'docs', 'images'), { recursive: true });
+      copyFileSync(join(ARTIFACTS, pngs.sort()[0]!), README_IMAGE);
+    }
+    expect(existsSync(README_IMAGE)).toBe(true);
+  });
+});

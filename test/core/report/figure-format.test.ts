@@ -1,0 +1,43 @@
+/**
+ * How the report prints figures: "0.804 (0.708–0.881)", percentages, "—" with the reason a
+ * figure has no value, open-ended intervals, and the W/N unit labels.
+ */
+import { describe, expect, it } from 'vitest';
+import { figure, percent, unitLabel, utcMinute } from '../../../src/main/core/report/figure-format';
+
+const f = (estimate: number | null, lower: number | null, upper: number | null) => ({
+  estimate,
+  lower,
+  upper,
+  missing: estimate === null ? ('undefined' as const) : null,
+});
+
+describe('figure format', () => {
+  it('prints an estimate with its interval', () => {
+    expect(figure(f(0.80383, 0.7081, 0.88149))).toBe('0.804 (0.708–0.881)');
+    expect(figure(f(1.5, 0.8, 2.25), 2)).toBe('1.50 (0.80–2.25)');
+    expect(percent(f(0.125, 0.08, 0.171))).toBe('12.5% (8.0–17.1%)');
+  });
+
+  it('spells out a range with a negative bound, and an interval open above', () => {
+    expect(percent(f(0.359, -0.232, 0.824))).toBe('35.9% (-23.2 to 82.4%)');
+    expect(figure(f(1.78, 0.79, null), 2)).toBe('1.78 (0.79–∞)');
+    expect(figure(f(0.5, null, null))).toBe('0.500 (CI n/a)');
+  });
+
+  it('prints "—" with the reason for a figure without a value', () => {
+    expect(figure(f(null, null, null))).toBe('— (undefined: empty group or one class absent)');
+    expect(figure({ estimate: null, missing: 'infinite', lower: 1, upper: null }, 3, true)).toBe(
+      '— (infinite)',
+    );
+  });
+
+  it('labels units and dates as people read them', () => {
+    expect(unitLabel(0, 24)).toBe('W1');
+    expect(unitLabel(23, 24)).toBe('W24');
+    expect(unitLabel(24, 24)).toBe('N1');
+    expect(unitLabel(43, 24)).toBe('N20');
+    expect(utcMinute('2026-11-22T02:19:04.123Z')).toBe('2026-11-22 02:19 UTC');
+    expect(utcMinute(null)).toBe('—');
+  });
+});
