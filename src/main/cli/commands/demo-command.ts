@@ -1,42 +1,131 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { RunSummary } from '../../../shared/audit';
+import type { Figure } from '../../../shared/audit-statistics';
+import { resumeRun, startRun } from '../../core/audit/run-engine';
+import { RunStore } from '../../core/audit/run-store';
 import { createDemoCohort } from '../../core/import/demo';
+import { readManifest, SHIPPED_MODELS_DIR } from '../../core/models';
+import { bundleHashes } from '../../core/audit/run-setup';
+import { writeAuditReport } from '../../core/report/audit-report';
+import type { Store } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
-import { formatCohortLine, formatImportReport } from '../report-text';
+import { formatCohortLine } from '../report-text';
 
 export const DEMO_COHORT = { name: 'demo', stays: 2000, seed: 7, spurious: false } as const;
+const DEMO_TASK = 'E1';
+const DEMO_SPLIT = 'test';
 
-/** The main job: the demo cohort (built if absent), shown. Later issues add the audit and PDF. */
+const percent = (figure: Figure) =>
+  figure.estimate === null
+    ? `— (${figure.missing})`
+    : `${(100 * figure.estimate).toFixed(1)}% (${figure.lower === null ? '…' : (100 * figure.lower).toFixed(1)}–${figure.upper === null ? '…' : (100 * figure.upper).toFixed(1)}%)`;
+
+/**
+ * The audit of the demo's test split this store already holds for the shipped bundle, if
+ * any: a completed one is reused, an interrupted or cancelled one resumed, so running the
+ * main job twice costs seconds and a killed one loses nothing.
+ */
+function existingDemoRun(store: Store, cohortId: number, bundleDir: string): RunSummary | null {
+  const hashes = bundleHashes(readManifest(bundleDir));
+  const matching = new RunStore(store)
+    .listRuns()
+    .filter(
+      (run) =>
+        run.spec.cohortId === cohortId &&
+        run.spec.task === DEMO_TASK &&
+        run.spec.split === DEMO_SPLIT &&
+        run.spec.stayKeys === null &&
+        JSON.stringify(run.provenance.bundleHashes) === JSON.stringify(hashes),
+    )
+    .filter((run) => run.status !== 'failed' && !(run.status === 'running' && !run.interrupted));
+  return matching.at(-1) ?? null;
+}
+
+/**
+ * The main job: the SYNTHETIC demo cohort (built if absent), an audit of its test split for
+ * E1 with the shipped bundle, the PDF audit report, and a short summary.
+ */
 export function registerDemoCommand(program: Command, context: CliContext): void {
   program
     .command('demo')
-    .description('the main job on the SYNTHETIC demo cohort: build it if absent and show it')
-    .action(async () => {
+    .description(
+      'the main job on the SYNTHETIC demo cohort: build it if absent, audit its test split (E1), write the PDF report',
+    )
+    .option('--out <file>', 'where to write the PDF audit report', 'demo-audit.pdf')
+    .action(async (options: { out: string }) => {
       const store = context.openStore();
       const started = performance.now();
-      let cohortId = store.findCohortId(DEMO_COHORT.name);
-      if (cohortId === null) {
-        const bar = terminalProgress(context.json);
-        try {
-          const report = await createDemoCohort(store, DEMO_COHORT, { progress: bar.sink });
-          bar.stop();
-          if (!context.json) context.print(formatImportReport(report));
-        } finally {
-          bar.stop();
+      const bar = terminalProgress(context.json);
+      const controller = new AbortController();
+      const onInterrupt = () => controller.abort();
+      process.once('SIGINT', onInterrupt);
+      try {
+        if (store.findCohortId(DEMO_COHORT.name) === null) {
+          await createDemoCohort(store, DEMO_COHORT, { progress: bar.sink });
         }
-        cohortId = store.resolveCohort(DEMO_COHORT.name);
+        const cohortId = store.resolveCohort(DEMO_COHORT.name);
+        const bundleDir = resolve(SHIPPED_MODELS_DIR, DEMO_TASK);
+        const runOptions = {
+          signal: controller.signal,
+          progress: (p: { phase: string; done: number; total: number }) =>
+            bar.sink({
+              phase: p.phase === 'embedding' ? 'Embedding notes' : 'Auditing stays',
+              done: p.done,
+              total: p.total,
+            }),
+        };
+        const previous = existingDemoRun(store, cohortId, bundleDir);
+        const run =
+          previous === null
+            ? await startRun(
+                store,
+                { cohortId, task: DEMO_TASK, split: DEMO_SPLIT, bundleDir },
+                runOptions,
+              )
+            : previous.status === 'completed'
+              ? previous
+              : await resumeRun(store, previous.id, runOptions);
+        bar.stop();
+        const outPath = resolve(options.out);
+        const report = await writeAuditReport(store, run.id, outPath, { seed: 7 });
+        const statistics = report.data.statistics;
+        const { tp, fp, tn, fn } = statistics.confusion;
+        const seconds = (performance.now() - started) / 1000;
+        const summary = {
+          cohort: store.getCohort(cohortId).name,
+          runId: run.id,
+          reusedRun: previous?.status === 'completed',
+          stays: statistics.stays,
+          accuracy: (tp + tn) / Math.max(1, tp + fp + tn + fn),
+          confusion: statistics.confusion,
+          exhaustion: {
+            tp: statistics.exhaustion.byClass.TP,
+            fp: statistics.exhaustion.byClass.FP,
+          },
+          flaggedForAbstention: report.data.abstention.rows.length,
+          executionProvider: run.provenance.executionProvider,
+          report: outPath,
+          pages: report.pages,
+          seconds,
+        };
+        if (context.json) return context.printJson(summary);
+        context.print(formatCohortLine(store.getCohort(cohortId)));
+        context.print(
+          [
+            `Audit run ${run.id}${summary.reusedRun ? ' (already in the store, reused)' : ''}: E1 on the test split, shipped bundle, ${summary.executionProvider}`,
+            `  stays audited: ${summary.stays}; accuracy at the threshold: ${(100 * summary.accuracy).toFixed(1)}% (TP ${tp}, FP ${fp}, TN ${tn}, FN ${fn})`,
+            `  search exhausted: ${summary.exhaustion.tp.exhausted} of ${tp} true positives, ${percent(summary.exhaustion.tp.rate)}; ${summary.exhaustion.fp.exhausted} of ${fp} false positives, ${percent(summary.exhaustion.fp.rate)}`,
+            `  flagged for abstention (search exhausted): ${summary.flaggedForAbstention}`,
+            `  PDF audit report: ${outPath} (${report.pages} pages)`,
+            `  store: ${context.dbPath}`,
+            `  done in ${seconds.toFixed(1)} s`,
+          ].join('\n'),
+        );
+      } finally {
+        bar.stop();
+        process.off('SIGINT', onInterrupt);
       }
-      const cohort = store.getCohort(cohortId);
-      if (context.json) {
-        context.printJson({
-          cohort,
-          seconds: (performance.now() - started) / 1000,
-          db: context.dbPath,
-        });
-        return;
-      }
-      context.print(formatCohortLine(cohort));
-      context.print(`store: ${context.dbPath}`);
-      context.print(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     });
 }

@@ -1,0 +1,37 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runToe } from '../support/run-toe';
+
+describe('the main job (toe demo)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'toe-demo-'));
+  const db = join(dir, 'store.sqlite');
+  const pdf = join(dir, 'demo-audit.pdf');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds the demo cohort, audits its test split and writes the PDF report', () => {
+    const result = runToe(['--json', 'demo', '--out', pdf], db);
+    expect(result.status, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.cohort).toBe('demo');
+    expect(summary.reusedRun).toBe(false);
+    // The demo cohort's test split: every stay audited, the confusion matrix adds up.
+    const { tp, fp, tn, fn } = summary.confusion;
+    expect(tp + fp + tn + fn).toBe(summary.stays);
+    expect(summary.stays).toBeGreaterThan(250);
+    expect(summary.exhaustion.tp.exhausted).toBeLessThanOrEqual(tp);
+    expect(summary.exhaustion.fp.exhausted).toBeLessThanOrEqual(fp);
+    expect(summary.pages).toBeGreaterThan(5);
+    expect(existsSync(pdf)).toBe(true);
+  });
+
+  it('reuses the completed run the second time and says so', () => {
+    const result = runToe(['demo', '--out', pdf], db);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/already in the store, reused/);
+    expect(result.stdout).toMatch(/stays audited: \d+; accuracy at the threshold: [\d.]+%/);
+    expect(result.stdout).toMatch(/flagged for abstention \(search exhausted\): \d+/);
+    expect(result.stdout).toMatch(/PDF audit report: .*demo-audit\.pdf \(\d+ pages\)/);
+  });
+});
