@@ -4,5 +4,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// `toe … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const { main } = await import('../src/main/cli/toe.ts');
 process.exitCode = await main(process.argv.slice(2));

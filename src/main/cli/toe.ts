@@ -9,6 +9,7 @@ import { registerModelsCommand } from './commands/models-command';
 import { registerEvaluateCommand } from './commands/evaluate-command';
 import { registerAuditCommands } from './commands/audit-commands';
 import { registerReportCommands } from './commands/report-command';
+import { registerAbstentionCommands } from './commands/abstention-commands';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 
 export function buildProgram(): { program: Command; context: CliContext } {
@@ -29,6 +30,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerEvaluateCommand(program, context);
   registerAuditCommands(program, context);
   registerReportCommands(program, context);
+  registerAbstentionCommands(program, context);
   const overrideExits = (command: Command): void => {
     command.exitOverride();
     command.commands.forEach(overrideExits);

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRun } from '../../src/main/core/audit/run-engine';
+import { runToe } from '../support/run-toe';
+import { demoStore } from '../support/audit-runs';
+
+describe('toe abstentions and toe review', () => {
+  let db = '';
+  let dir = '';
+  let runId = 0;
+  let dispose = () => {};
+
+  beforeAll(async () => {
+    const made = await demoStore(300);
+    ({ dir, dispose } = made);
+    db = made.store.path;
+    const cohortId = made.store.resolveCohort('demo');
+    runId = (await startRun(made.store, { cohortId, task: 'E1', split: 'test', workers: 1 })).id;
+    made.store.close();
+  });
+  afterAll(() => dispose());
+
+  it('lists every exhausted stay with its reason, and exports them with reviews as CSV', () => {
+    const listed = JSON.parse(runToe(['--json', 'abstentions', String(runId)], db).stdout);
+    expect(listed.length).toBeGreaterThan(0);
+    const flagged = listed[0];
+    const reviewed = runToe(
+      [
+        'review',
+        String(runId),
+        flagged.stayKey,
+        '--verdict',
+        'disagree',
+        '--comment',
+        'edema, "not" sepsis',
+      ],
+      db,
+    );
+    expect(reviewed.status, reviewed.stderr).toBe(0);
+
+    const csvPath = join(dir, 'queue.csv');
+    expect(runToe(['abstentions', String(runId), '--csv', csvPath], db).status).toBe(0);
+    const rows = parse(readFileSync(csvPath, 'utf8'), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows).toHaveLength(listed.length);
+    const row = rows.find((r) => r.stay_key === flagged.stayKey)!;
+    expect(row).toMatchObject({
+      reason: flagged.reason,
+      review_verdict: 'disagree',
+      review_comment: 'edema, "not" sepsis',
+    });
+    expect(Number.isNaN(Date.parse(row.reviewed_at!))).toBe(false);
+  });
+
+  it('refuses to review a stay that is not flagged, exit 4', () => {
+    const result = runToe(['review', String(runId), 'no-such-stay', '--verdict', 'agree'], db);
+    expect(result.status).toBe(4);
+    expect(result.stderr).toMatch(/not in run \d+'s abstention queue/);
+  });
+});
