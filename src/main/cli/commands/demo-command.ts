@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { RunSummary } from '../../../shared/audit';
-import type { Figure } from '../../../shared/audit-statistics';
+import type { Figure } from '../../core/audit/statistics-index';
 import { resumeRun, startRun } from '../../core/audit/run-engine';
 import { RunStore } from '../../core/audit/run-store';
 import { createDemoCohort } from '../../core/import/demo';
