@@ -44,6 +44,9 @@ export default defineConfig({
           // Audit runs start this file as a worker thread (worker-pool.ts finds it next to
           // the main bundle as audit-worker.js), so it must be an entry of its own.
           'audit-worker': resolve(import.meta.dirname, 'src/main/core/audit/audit-worker.ts'),
+          // Cohort statistics and bias audits are computed on a one-shot worker thread
+          // (figures-thread.ts finds it the same way).
+          'figures-worker': resolve(import.meta.dirname, 'src/main/core/audit/figures-worker.ts'),
         },
       },
     },

@@ -2,13 +2,17 @@
 // all derive from this table: a call's name, the zod schema of its arguments and the type
 // of its result. Arguments are validated by whichever transport receives them.
 import { z } from 'zod';
+import { ABSTENTION_REASONS, ABSTENTION_SORT_KEYS, type AbstentionRow } from './abstention-queue';
 import type {
   RunProgress,
   RunSummary,
   SearchParams,
   StayAuditDetail,
   StayAuditResult,
+  StayReview,
 } from './audit';
+import { CONFUSION_CLASSES, type CohortStatistics } from './audit-statistics';
+import type { BiasAudit } from './bias-audit';
 import type {
   AppInfo,
   CohortDetail,
@@ -18,6 +22,8 @@ import type {
   StaySummary,
 } from './domain';
 import { SPLITS } from './domain';
+import type { BundleSummary } from './model-bundles';
+import type { StayDetail, StayNeighbours } from './stay-detail';
 
 interface CallSpec<A extends z.ZodType, R> {
   args: A;
@@ -34,6 +40,15 @@ const jobId = z.string().min(1).max(100).optional();
 const cohortId = z.number().int().positive();
 const runId = z.number().int().positive();
 const workers = z.number().int().min(1).max(256).optional();
+const stayId = z.number().int().positive();
+/** Bootstrap seed of every interval (printed with the figures, so they can be reproduced). */
+const seed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1)
+  .default(7);
+const outcome = z.enum(CONFUSION_CLASSES);
 
 /**
  * The search parameters a caller sets (any subset). Ranges and names are checked by the
@@ -119,6 +134,92 @@ export const calls = {
   'runs.stay': call<StayAuditDetail>()(
     z.object({ runId, stayId: z.number().int().positive() }).strict(),
   ),
+  /** Where a stay sits among the run's stays of one outcome class and/or search status. */
+  'runs.neighbours': call<StayNeighbours>()(
+    z
+      .object({
+        runId,
+        stayId: stayId.optional(),
+        outcome: outcome.optional(),
+        status: z.enum(['converged', 'exhausted']).optional(),
+      })
+      .strict(),
+  ),
+  /** The run's cohort statistics (docs/audit-metrics.md), at its own parameters. */
+  'runs.statistics': call<CohortStatistics>()(z.object({ runId, seed }).strict()),
+  /** The run's bias audit over the attributes its stays carry in the store. */
+  'runs.bias': call<BiasAudit>()(
+    z
+      .object({
+        runId,
+        seed,
+        reference: z
+          .union([
+            z.enum(['largest', 'best']),
+            z.object({ group: z.record(z.string().min(1), z.string().min(1)) }).strict(),
+          ])
+          .optional(),
+        minGroupSize: z.number().int().min(1).max(100_000).optional(),
+        intersections: z
+          .array(z.tuple([z.string().min(1), z.string().min(1)]))
+          .max(20)
+          .optional(),
+      })
+      .strict(),
+  ),
+  /** The run's exhausted stays with why they exhausted and their reviews, a page at a time. */
+  'abstentions.list': call<{ total: number; rows: AbstentionRow[] }>()(
+    z
+      .object({
+        runId,
+        sort: z
+          .object({
+            key: z.enum(ABSTENTION_SORT_KEYS),
+            direction: z.enum(['asc', 'desc']).default('asc'),
+          })
+          .strict()
+          .optional(),
+        filter: z
+          .object({
+            reasons: z.array(z.enum(ABSTENTION_REASONS)).optional(),
+            outcomes: z.array(outcome).optional(),
+            reviewed: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(5000).default(500),
+      })
+      .strict(),
+  ),
+  /** The review of one stay in one run; null when nobody has reviewed it. */
+  'reviews.get': call<{ review: StayReview | null }>()(z.object({ runId, stayId }).strict()),
+  /** Records (or replaces) a reviewer's verdict on one stay's evidence in one run. */
+  'reviews.set': call<StayReview>()(
+    z
+      .object({
+        runId,
+        stayId,
+        verdict: z.enum(['agree', 'disagree', 'discuss']),
+        comment: z.string().max(5000).default(''),
+      })
+      .strict(),
+  ),
+  'reviews.clear': call<{ cleared: boolean }>()(z.object({ runId, stayId }).strict()),
+  /**
+   * One stay's raw data for the trace view. Give the run (its bundle decides which note
+   * chunks are units) or the cohort, not both.
+   */
+  'stays.detail': call<StayDetail>()(
+    z
+      .object({ stayId, runId: runId.optional(), cohortId: cohortId.optional() })
+      .strict()
+      .refine((a) => (a.runId === undefined) !== (a.cohortId === undefined), {
+        message: 'give either runId or cohortId',
+      }),
+  ),
+  /** The model bundles shipped with the app, each verified against its manifest. */
+  'models.list': call<BundleSummary[]>()(z.object({}).strict()),
   /** Writes the PDF audit report of a run to `path` (toe report). */
   'reports.export': call<{ path: string; pages: number }>()(
     z

@@ -1,8 +1,15 @@
 import { createRouter, createWebHashHistory, type Router } from 'vue-router';
 import CohortsView from './views/CohortsView.vue';
+import RunDashboardView from './views/RunDashboardView.vue';
+import RunStartView from './views/RunStartView.vue';
+import RunsView from './views/RunsView.vue';
+import StayTraceView from './views/StayTraceView.vue';
 
-/** The sections the sidebar shows; later issues add Runs, Dashboard, Bias audit, … */
-export const SECTIONS = [{ path: '/cohorts', label: 'Cohorts' }] as const;
+/** The sections the sidebar shows; later issues add Bias audit, Abstention queue, Reports. */
+export const SECTIONS = [
+  { path: '/cohorts', label: 'Cohorts' },
+  { path: '/runs', label: 'Audit runs' },
+] as const;
 
 /**
  * Hash history: the same URLs work from file:// in the desktop app and from the local
@@ -18,6 +25,25 @@ export function createAppRouter(): Router {
         name: 'cohorts',
         component: CohortsView,
         meta: { title: 'Cohorts' },
+      },
+      { path: '/runs', name: 'runs', component: RunsView, meta: { title: 'Audit runs' } },
+      {
+        path: '/runs/new',
+        name: 'run-start',
+        component: RunStartView,
+        meta: { title: 'Start an audit' },
+      },
+      {
+        path: '/runs/:runId(\\d+)',
+        name: 'run-dashboard',
+        component: RunDashboardView,
+        meta: { title: 'Run dashboard' },
+      },
+      {
+        path: '/runs/:runId(\\d+)/stays/:stayId(\\d+)',
+        name: 'stay-trace',
+        component: StayTraceView,
+        meta: { title: 'Patient trace' },
       },
       { path: '/:unknown(.*)*', redirect: '/cohorts' },
     ],

@@ -3,56 +3,28 @@
  * hand to a clinician), with the reason it exhausted, so that reviewers see at once which
  * exhaustions the model's own confidence forced and which the search found.
  */
-import type { ConfusionClass } from '../metrics';
+import {
+  ABSTENTION_REASONS,
+  REVIEW_STATES,
+  type AbstentionReason,
+  type AbstentionRow,
+  type AbstentionSortKey,
+  type QueuedReview,
+  type ReviewState,
+} from '../../../shared/abstention-queue';
+import type { ConfusionClass } from '../../../shared/audit-statistics';
 import { convergenceReachable } from '../search/objective';
-import type { ReviewVerdict, StayAuditResult, StayReview } from './audit-types';
+import type { StayAuditResult } from './audit-types';
 
-/**
- * Why a search exhausted:
- * - 'unreachable': p_full makes convergence impossible (method.md, "Reachability");
- * - 'confidence': reachable, the best state's C < τ_conf (its S passed);
- * - 'stability': reachable, the best state's S < τ_suff (its C passed);
- * - 'both': reachable, C < τ_conf and S < τ_suff;
- * - 'unexplained': reachable and both passed, which a correct search never returns as
- *   exhausted: it flags inconsistent results (or τ that are not the run's).
- */
-export type AbstentionReason = 'unreachable' | 'both' | 'confidence' | 'stability' | 'unexplained';
-
-/** Queue order of reasons: the confidence-forced first, the inconsistent last. */
-export const ABSTENTION_REASONS: readonly AbstentionReason[] = [
-  'unreachable',
-  'both',
-  'confidence',
-  'stability',
-  'unexplained',
-];
-
-/** What the queue needs of a review (the store's StayReview, one per stay and run). */
-export type QueuedReview = Pick<StayReview, 'stayId' | 'verdict' | 'comment' | 'reviewedAt'>;
-
-export interface AbstentionRow {
-  stayId: number;
-  stayKey: string;
-  reason: AbstentionReason;
-  reachable: boolean;
-  /** The best state's C and S, and whether each missed its threshold. */
-  confidence: number;
-  stability: number;
-  failsConfidence: boolean;
-  failsStability: boolean;
-  pFull: number;
-  predicted: 0 | 1;
-  label: 0 | 1;
-  outcome: ConfusionClass;
-  evidenceSize: number;
-  noteUnits: number;
-  review: Omit<QueuedReview, 'stayId'> | null;
-}
-
-export type AbstentionSortKey = 'pFull' | 'reason' | 'evidenceSize' | 'review';
-export type ReviewState = 'unreviewed' | ReviewVerdict;
-/** Review order: what still needs a reviewer first, settled agreement last. */
-export const REVIEW_STATES: readonly ReviewState[] = ['unreviewed', 'discuss', 'disagree', 'agree'];
+// The queue's row and its vocabularies cross the API, so they live in src/shared.
+export { ABSTENTION_REASONS, REVIEW_STATES };
+export type {
+  AbstentionReason,
+  AbstentionRow,
+  AbstentionSortKey,
+  QueuedReview,
+  ReviewState,
+} from '../../../shared/abstention-queue';
 
 export interface AbstentionQueueOptions {
   /** The run's convergence thresholds and stability space (default 'probability'). */

@@ -10,68 +10,28 @@ import {
   exhaustionReport,
   pick,
   pickFlags,
-  type AbstentionEffect,
   type BootstrapOptions,
-  type ConfusionClass,
   type Flags,
   type Numbers,
 } from '../metrics';
+import {
+  CONFUSION_CLASSES,
+  EFFECT_FIGURES,
+  type AbstentionFigures,
+  type AbstentionSection,
+  type ClassExhaustion,
+  type ConfusionClass,
+  type EffectFigure,
+  type ExhaustionSection,
+} from '../../../shared/audit-statistics';
 import { namedIntervals } from './joint-bootstrap';
 import { toFigure, type Figure } from './reported-figure';
 import type { StayColumns } from './stay-columns';
 
-export const CONFUSION_CLASSES: readonly ConfusionClass[] = ['TP', 'FP', 'TN', 'FN'];
+export { CONFUSION_CLASSES };
+export type { AbstentionFigures, AbstentionSection, ClassExhaustion, ExhaustionSection };
 
-export interface ClassExhaustion {
-  stays: number;
-  exhausted: number;
-  /** exhausted / stays of the class. */
-  rate: Figure;
-}
-
-export interface ExhaustionSection {
-  /** Exhausted searches among all stays. */
-  overall: Figure;
-  byClass: Record<ConfusionClass, ClassExhaustion>;
-  /** FP exhaustion rate / TP exhaustion rate (the paper's Table "TP vs FP"). */
-  fpTpRatio: Figure;
-  /** The same among stays where convergence was reachable: what the search itself found. */
-  reachableOnly: { tp: number; fp: number; tpRate: Figure; fpRate: Figure; fpTpRatio: Figure };
-  /** #(exhausted ∧ unreachable) / #exhausted: the share p_full alone forces. */
-  explainedByReachability: { all: Figure; positive: Figure; tp: Figure; fp: Figure };
-  /** Unreachable stays that converged anyway: impossible, so > 0 flags inconsistent input. */
-  unreachableButConverged: number;
-}
-
-type EffectFigure =
-  | 'precisionWithout'
-  | 'precisionWith'
-  | 'precisionGained'
-  | 'sensitivityWithout'
-  | 'sensitivityWith'
-  | 'sensitivityLost';
-
-const EFFECT_FIGURES: readonly EffectFigure[] = [
-  'precisionWithout',
-  'precisionWith',
-  'precisionGained',
-  'sensitivityWithout',
-  'sensitivityWith',
-  'sensitivityLost',
-];
-
-/** One abstention rule: counts as they are, rates with intervals. */
-export type AbstentionFigures = Omit<AbstentionEffect, EffectFigure> &
-  Record<EffectFigure, Figure> & { rule: string };
-
-export interface AbstentionSection {
-  /** The paper's rule: withdraw every positive prediction whose search exhausted. */
-  onExhaustion: AbstentionFigures;
-  /** Confidence-only rule: withdraw wherever convergence was unreachable; needs no search. */
-  onUnreachable: AbstentionFigures;
-  /** Withdraw only exhausted searches that could have converged: what the search adds. */
-  onReachableExhaustion: AbstentionFigures;
-}
+type AbstentionRule = keyof AbstentionSection;
 
 /** exhausted / stays among the stays of class `cls`; NaN when the class is empty. */
 function classRate(
@@ -186,7 +146,6 @@ function abstentionFlags(exhausted: Flags, reachable: Flags): Record<AbstentionR
   };
 }
 
-type AbstentionRule = keyof AbstentionSection;
 const RULES: Record<AbstentionRule, string> = {
   onExhaustion: 'exhausted search',
   onUnreachable: 'convergence unreachable',

@@ -21,25 +21,28 @@ import {
   type Numbers,
   type SizeSummary,
 } from '../metrics';
+import type {
+  CalibrationBinReport,
+  CalibrationSection,
+  EvidenceSizeSection,
+  FaithfulnessSection,
+  Figure,
+  ModalitySection,
+  SizeGroup,
+} from '../../../shared/audit-statistics';
 import { namedIntervals } from './joint-bootstrap';
-import { jsonNumber, toFigure, type Figure } from './reported-figure';
+import { jsonNumber, toFigure } from './reported-figure';
+
+// The sections' shapes cross the API, so they live in src/shared.
+export type {
+  CalibrationBinReport,
+  CalibrationSection,
+  EvidenceSizeSection,
+  FaithfulnessSection,
+  ModalitySection,
+  SizeGroup,
+};
 import type { StayColumns } from './stay-columns';
-
-export interface SizeGroup {
-  n: number;
-  /** histogram[s] = stays with |E| = s, s = 0..maxSize. */
-  histogram: number[];
-  mean: Figure;
-  median: Figure;
-}
-
-export interface EvidenceSizeSection {
-  maxSize: number;
-  all: SizeGroup;
-  byOutcome: { positive: SizeGroup; negative: SizeGroup };
-  /** Whether the full-input decision y_full matched the true label. */
-  byCorrectness: { correct: SizeGroup; incorrect: SizeGroup };
-}
 
 type SizeGroupName = 'all' | 'positive' | 'negative' | 'correct' | 'incorrect';
 
@@ -88,16 +91,6 @@ export function evidenceSizeSection(
   };
 }
 
-export interface ModalitySection {
-  evidenceUnits: number;
-  noteUnits: number;
-  /** Σ note units / Σ evidence units over the cohort (a pooled share, not a mean of shares). */
-  noteUnitShare: Figure;
-  staysWithNotes: number;
-  /** Stays whose evidence holds at least one note chunk / all stays. */
-  staysWithNotesShare: Figure;
-}
-
 function sum(values: Numbers): number {
   let s = 0;
   for (let i = 0; i < values.length; i++) s += values[i]!;
@@ -124,22 +117,6 @@ export function modalitySection(c: StayColumns, boot: BootstrapOptions): Modalit
   };
 }
 
-export interface CalibrationBinReport {
-  lower: number;
-  upper: number;
-  count: number;
-  /** Mean predicted probability in the bin; null for an empty bin. */
-  meanPredicted: number | null;
-  /** Share of positive labels in the bin, with its interval (bin membership resampled too). */
-  observedRate: Figure;
-}
-
-export interface CalibrationSection {
-  /** Expected calibration error over equal-width bins. */
-  ece: Figure;
-  curve: CalibrationBinReport[];
-}
-
 export function calibrationSection(
   probs: Numbers,
   labels: Numbers,
@@ -161,18 +138,6 @@ export function calibrationSection(
     observedRate: toFigure(ci[`bin${b}`]!),
   }));
   return { ece: toFigure(ci.ece!), curve };
-}
-
-export interface FaithfulnessSection {
-  /** AUROC / AUPRC of p(evidence) against the true labels. */
-  sufficiencyAuroc: Figure;
-  sufficiencyAuprc: Figure;
-  /** Mean |p_full − p(evidence)|. */
-  fidelityMae: Figure;
-  /** Mean Pr(y_full | all) − Pr(y_full | all minus evidence). */
-  comprehensiveness: Figure;
-  /** Share with [p(evidence) >= threshold] = y_full. */
-  decisionAgreement: Figure;
 }
 
 export function faithfulnessSection(

@@ -4,31 +4,27 @@
  * comes with a seeded percentile bootstrap interval over stays (method.md: 1,000 resamples,
  * 95%); every stay-level resample is the same for every figure, since all use one seed.
  */
-import { confusionCounts, type BootstrapOptions, type ConfusionCounts } from '../metrics';
+import type {
+  CohortStatistics,
+  ReachabilityBand,
+  StabilitySpace,
+} from '../../../shared/audit-statistics';
+import { confusionCounts, type BootstrapOptions } from '../metrics';
 import { convergenceReachable } from '../search/objective';
 import type { StayAuditResult } from './audit-types';
-import {
-  abstentionSection,
-  exhaustionSection,
-  type AbstentionSection,
-  type ExhaustionSection,
-} from './cohort-exhaustion';
+import { abstentionSection, exhaustionSection } from './cohort-exhaustion';
 import {
   calibrationSection,
   discriminationSection,
   evidenceSizeSection,
   faithfulnessSection,
   modalitySection,
-  type CalibrationSection,
-  type EvidenceSizeSection,
-  type FaithfulnessSection,
-  type ModalitySection,
 } from './cohort-sections';
 import { cohortSummary } from './cohort-summary';
-import type { Figure } from './reported-figure';
 import { stayColumns } from './stay-columns';
 
-export type StabilitySpace = 'probability' | 'logit';
+// The output's shape crosses the API, so it lives in src/shared.
+export type { CohortStatistics, ReachabilityBand, StabilitySpace };
 
 export interface CohortStatisticsOptions {
   /** The run's decision threshold: y_full = 1 iff p_full >= threshold. */
@@ -46,46 +42,6 @@ export interface CohortStatisticsOptions {
   bins?: number;
   /** Last evidence-size histogram bin (default: the largest |E| seen), e.g. S_max. */
   maxEvidenceSize?: number;
-}
-
-/** Where convergence is possible at all (method.md, "Reachability"). */
-export interface ReachabilityBand {
-  stability: StabilitySpace;
-  /** A positive decision can converge only if p_full >= this. */
-  positiveAtLeast: number;
-  /** A negative decision can converge only if p_full <= this. */
-  negativeAtMost: number;
-  /** Stays marked unreachable: their exhaustion is forced by p_full. */
-  unreachableStays: number;
-  /** Stays whose recorded `reachable` disagrees with these τ: > 0 means the τ are not the run's. */
-  mismatches: number;
-}
-
-export interface CohortStatistics {
-  stays: number;
-  parameters: {
-    threshold: number;
-    tauConf: number;
-    tauSuff: number;
-    stability: StabilitySpace;
-    seed: number;
-    resamples: number;
-    level: number;
-    bins: number;
-  };
-  /** Counts at the threshold (exact, so no interval). */
-  confusion: ConfusionCounts;
-  /** The full-input model's AUROC / AUPRC, for context. */
-  discrimination: { auroc: Figure; auprc: Figure };
-  reachability: ReachabilityBand;
-  exhaustion: ExhaustionSection;
-  abstention: AbstentionSection;
-  evidenceSize: EvidenceSizeSection;
-  modality: ModalitySection;
-  calibration: { full: CalibrationSection; evidence: CalibrationSection };
-  faithfulness: FaithfulnessSection;
-  /** Plain sentences for the report, reachability always beside abstention. */
-  summary: string[];
 }
 
 /**

@@ -13,31 +13,19 @@ import {
   pick,
   pickFlags,
 } from '../metrics';
+import {
+  FAITHFULNESS_METRICS,
+  GROUP_METRICS,
+  PERFORMANCE_METRICS,
+  type FaithfulnessMetric,
+  type GroupMetric,
+  type PerformanceMetric,
+} from '../../../shared/bias-audit';
 import type { StayColumns } from './stay-columns';
 
-export const PERFORMANCE_METRICS = [
-  'auroc',
-  'ece',
-  'observedExpected',
-  'fpr',
-  'fnr',
-  'ppv',
-] as const;
-export const FAITHFULNESS_METRICS = [
-  'exhaustionRate',
-  'abstentionRate',
-  'meanEvidenceSize',
-  'fidelityMae',
-] as const;
-
-export type PerformanceMetric = (typeof PERFORMANCE_METRICS)[number];
-export type FaithfulnessMetric = (typeof FAITHFULNESS_METRICS)[number];
-/** Metrics compared against the reference group. */
-export type GroupMetric = PerformanceMetric | FaithfulnessMetric;
-export const GROUP_METRICS: readonly GroupMetric[] = [
-  ...PERFORMANCE_METRICS,
-  ...FAITHFULNESS_METRICS,
-];
+// The metric lists are part of the bias audit's output shape, so they live with its types.
+export { FAITHFULNESS_METRICS, GROUP_METRICS, PERFORMANCE_METRICS };
+export type { FaithfulnessMetric, GroupMetric, PerformanceMetric };
 
 /**
  * Everything computed per group, in this order: prevalence first (reported, never compared:

@@ -4,29 +4,11 @@
  * reader could not tell "undefined" from "infinite"); the conversion therefore happens here,
  * once, and every null says which of the two it stands for.
  */
+import type { Figure, MissingReason } from '../../../shared/audit-statistics';
 import { quantileSorted, type BootstrapCi } from '../metrics';
 
-/** Why an estimate is null: 0/0 or a missing class ('undefined'), or x/0 with x > 0. */
-export type MissingReason = 'undefined' | 'infinite';
-
-/** One figure with its bootstrap interval, safe to serialise as JSON. */
-export interface Figure {
-  /** The statistic on the stays as given; null when it is undefined or infinite. */
-  estimate: number | null;
-  /** Why `estimate` is null; null when it is a number. */
-  missing: MissingReason | null;
-  /**
-   * Percentile interval bounds; a bound is null when it is not finite: both null means no
-   * resample gave a finite bound (see `skipped`), a null `upper` beside a numeric `lower`
-   * means the interval is unbounded above (some resampled ratios were infinite).
-   */
-  lower: number | null;
-  upper: number | null;
-  /** Resamples drawn. */
-  resamples: number;
-  /** Resamples where the figure was undefined, left out of the interval. */
-  skipped: number;
-}
+// The JSON shape itself crosses the API, so it lives in src/shared.
+export type { Figure, MissingReason };
 
 /** A finite number as itself; NaN and ±Infinity as null. */
 export function jsonNumber(x: number): number | null {

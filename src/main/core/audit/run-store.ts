@@ -122,6 +122,15 @@ export class RunStore {
     return rows.map((r) => r.stay_id);
   }
 
+  /** Whether the stay is in the run's plan (audited or still to be). */
+  plansStay(runId: number, stayId: number): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM run_stays WHERE run_id = ? AND stay_id = ?')
+        .get(runId, stayId) !== undefined
+    );
+  }
+
   /** Planned stays without a result yet, in plan order: exactly what a resume must do. */
   remainingStayIds(runId: number): number[] {
     const rows = this.db

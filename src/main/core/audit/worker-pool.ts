@@ -13,6 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StayAuditDetail } from './audit-types';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
+import { workerScript } from './worker-script';
 
 export interface AuditPoolOptions {
   size: number;
@@ -43,22 +44,11 @@ interface PoolWorker {
   exited: boolean;
 }
 
-/** Under tsx (import.meta.url ends in .ts) workers need tsx too: see worker-bootstrap.mjs. */
-function workerScript(entry: URL | undefined): { script: URL; entry: URL } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  // A variable, not a literal: bundlers rewrite `new URL('literal', import.meta.url)`.
-  const file = fromSource ? 'audit-worker.ts' : 'audit-worker.js';
-  const target = entry ?? new URL(file, import.meta.url);
-  const needsTsx = target.pathname.endsWith('.ts');
-  const bootstrap = 'worker-bootstrap.mjs';
-  return { script: needsTsx ? new URL(bootstrap, import.meta.url) : target, entry: target };
-}
-
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptions): Promise<void> {
   if (stayIds.length === 0) return Promise.resolve();
-  const { script, entry } = workerScript(options.entry);
+  const { script, entry } = workerScript('audit-worker', options.entry);
   const workerData: AuditWorkerData = { ...options.data, entry: entry.href };
   const size = Math.max(1, Math.min(options.size, stayIds.length));
   let next = 0;

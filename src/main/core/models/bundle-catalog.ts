@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readManifest } from './bundle';
 import { BundleError } from './bundle-error';
+import type { BundleSummary } from '../../../shared/model-bundles';
 import { readVerifiedFiles, sha256Hex } from './bundle-files';
 
 /** resources/models of this checkout (the packaged app passes its own resources path). */
@@ -16,19 +17,8 @@ export const SHIPPED_MODELS_DIR = resolve(
   '../../../../resources/models',
 );
 
-export interface BundleSummary {
-  dir: string;
-  task: string | null;
-  createdAt: string | null;
-  trainingCohort: string | null;
-  trainingContentSha256: string | null;
-  testAuroc: { ts: number; note: number; fused: number } | null;
-  /** Files whose SHA-256 matched, of `files` listed. */
-  filesVerified: number;
-  files: number;
-  /** Why the bundle cannot be used, or null when it verified. */
-  problem: string | null;
-}
+// Listings cross the API, so the summary's shape lives in src/shared.
+export type { BundleSummary };
 
 export function summariseBundle(dir: string): BundleSummary {
   const summary: BundleSummary = {

@@ -1,0 +1,28 @@
+// Cohorts: listing, detail, deletion, the demo generator and the importers (as jobs).
+import { createDemoCohort } from '../../import/demo';
+import { importGeneric } from '../../import/generic';
+import { importMimicIv } from '../../import/mimic-iv';
+import type { HandlerContext, HandlerGroup } from '../handler-types';
+import type { JobRunner } from '../job-runner';
+
+type CohortCalls =
+  'cohorts.list' | 'cohorts.get' | 'cohorts.delete' | 'cohorts.createDemo' | 'cohorts.import';
+
+export function cohortHandlers(
+  { store }: HandlerContext,
+  jobs: JobRunner,
+): HandlerGroup<CohortCalls> {
+  return {
+    'cohorts.list': async () => store.listCohorts(),
+    'cohorts.get': async ({ cohortId }) => store.getCohort(cohortId),
+    'cohorts.delete': async ({ cohortId }) => ({ deleted: store.deleteCohort(cohortId) }),
+    'cohorts.createDemo': async ({ jobId, ...options }) =>
+      jobs.run(jobId, (job) => createDemoCohort(store, options, job)),
+    'cohorts.import': async ({ jobId, format, dir, name, allowPhi }) =>
+      jobs.run(jobId, (job) =>
+        format === 'mimic-iv'
+          ? importMimicIv(store, dir, { name, allowPhi, ...job })
+          : importGeneric(store, dir, { name, allowPhi, ...job }),
+      ),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Audit runs: start and resume (as jobs whose progress is also pushed as `run.progress`
+ * events), listing, results a page at a time, one stay's trace, and stepping through the
+ * stays of one outcome class or search status.
+ */
+import type { RunProgress } from '../../../../shared/audit';
+import { resumeRun, startRun, type RunOptions } from '../../audit/run-engine';
+import { RunStore } from '../../audit/run-store';
+import { stayNeighbours } from '../../audit/stay-neighbours';
+import type { ProgressUpdate } from '../../jobs/progress';
+import type { HandlerContext, HandlerGroup } from '../handler-types';
+import type { Job, JobRunner } from '../job-runner';
+
+type RunCalls =
+  | 'runs.start'
+  | 'runs.list'
+  | 'runs.get'
+  | 'runs.resume'
+  | 'runs.results'
+  | 'runs.stay'
+  | 'runs.neighbours';
+
+const RUN_PHASE_LABEL: Record<RunProgress['phase'], string> = {
+  embedding: 'Embedding note chunks',
+  auditing: 'Auditing stays',
+};
+
+export function runHandlers(
+  { store, emit }: HandlerContext,
+  jobs: JobRunner,
+): HandlerGroup<RunCalls> {
+  const runs = new RunStore(store);
+
+  /**
+   * A run reports twice: `run.progress` events (stays/s, ETA) for run views, and ordinary
+   * job progress for generic progress bars. The job's ETA is the run's own: JobRegistry
+   * spreads the update over the ETA it derives, and its clock would count a resumed run's
+   * earlier stays as done in this session.
+   */
+  function runOptions(job: Job): RunOptions {
+    return {
+      signal: job.signal,
+      progress: (p) => {
+        emit({ type: 'run.progress', progress: { ...p, jobId: job.jobId } });
+        const rate = p.staysPerSecond === null ? '' : `${p.staysPerSecond.toFixed(1)} stays/s`;
+        const update: ProgressUpdate & { etaSeconds: number | null } = {
+          phase: RUN_PHASE_LABEL[p.phase],
+          done: p.done,
+          total: p.total,
+          message: rate,
+          etaSeconds: p.etaSeconds,
+        };
+        job.progress(update);
+      },
+    };
+  }
+
+  return {
+    'runs.start': async ({ jobId, cohortId, task, split, bundle, params, workers, stayKeys }) =>
+      jobs.run(jobId, (job) =>
+        startRun(
+          store,
+          { cohortId, task, split: split ?? null, bundleDir: bundle, params, workers, stayKeys },
+          runOptions(job),
+        ),
+      ),
+    'runs.list': async () => runs.listRuns(),
+    'runs.get': async ({ runId }) => runs.getRun(runId),
+    'runs.resume': async ({ runId, workers, jobId }) =>
+      jobs.run(jobId, (job) => resumeRun(store, runId, { ...runOptions(job), workers })),
+    'runs.results': async ({ runId, offset, limit }) => ({
+      total: runs.getRun(runId).doneStays,
+      results: runs.results(runId, { offset, limit }),
+    }),
+    'runs.stay': async ({ runId, stayId }) => runs.detail(runId, stayId),
+    'runs.neighbours': async ({ runId, stayId, outcome, status }) => {
+      runs.getRun(runId);
+      return stayNeighbours(runs.results(runId), { outcome, status }, stayId);
+    },
+  };
+}

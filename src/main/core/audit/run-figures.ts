@@ -1,0 +1,66 @@
+/**
+ * A run's cohort statistics and bias audit, read from the store and computed at the run's
+ * own parameters (threshold, τ, stability space), as the dashboard and the PDF show them.
+ * Both take seconds on a large run, so the API computes them on a worker thread
+ * (figures-worker.ts) through this one function.
+ */
+import type { CohortStatistics } from '../../../shared/audit-statistics';
+import type { BiasAudit, ReferenceRule } from '../../../shared/bias-audit';
+import { ConflictError, type Store } from '../store';
+import type { RunSummary } from './audit-types';
+import { biasAudit } from './bias-audit';
+import { cohortStatistics } from './cohort-statistics';
+import { runStayAttributes } from './run-attributes';
+import { RunStore } from './run-store';
+
+export type FiguresRequest =
+  | { kind: 'statistics'; runId: number; seed: number }
+  | {
+      kind: 'bias';
+      runId: number;
+      seed: number;
+      reference?: ReferenceRule;
+      minGroupSize?: number;
+      intersections?: [string, string][];
+    };
+
+export type FiguresOf<R extends FiguresRequest> = R extends { kind: 'statistics' }
+  ? CohortStatistics
+  : BiasAudit;
+
+/** The run, refusing one without any result yet: there is nothing to compute on. */
+export function runWithResults(store: Store, runId: number): RunSummary {
+  const run = new RunStore(store).getRun(runId);
+  if (run.doneStays === 0) {
+    throw new ConflictError(
+      `Audit run ${runId} has no results yet. Wait until its first stays are audited${run.status === 'running' ? '' : ', or resume it'}.`,
+    );
+  }
+  return run;
+}
+
+export function computeFigures<R extends FiguresRequest>(store: Store, request: R): FiguresOf<R> {
+  const run = runWithResults(store, request.runId);
+  const results = new RunStore(store).results(request.runId);
+  const p = run.spec.params;
+  if (request.kind === 'statistics') {
+    // The histogram axis runs to S_max at least, so runs with the same S_max compare.
+    const largest = results.reduce((max, r) => Math.max(max, r.evidence.length), p.maxSteps);
+    return cohortStatistics(results, {
+      threshold: p.threshold,
+      seed: request.seed,
+      tauConf: p.tauConf,
+      tauSuff: p.tauSuff,
+      stability: p.stability,
+      maxEvidenceSize: largest,
+    }) as FiguresOf<R>;
+  }
+  const attributes = runStayAttributes(store, request.runId);
+  return biasAudit(results, attributes, {
+    threshold: p.threshold,
+    seed: request.seed,
+    ...(request.reference !== undefined ? { reference: request.reference } : {}),
+    ...(request.minGroupSize !== undefined ? { minGroupSize: request.minGroupSize } : {}),
+    ...(request.intersections !== undefined ? { intersections: request.intersections } : {}),
+  }) as FiguresOf<R>;
+}

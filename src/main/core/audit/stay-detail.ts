@@ -1,0 +1,112 @@
+/**
+ * One stay's raw data as the trace view shows it: hour-by-hour mean, min and max of every
+ * variable (null where nothing was charted), its radiology chunks with the note unit each
+ * one is searched as, and its context decoded into words and units. Bounded: the tensor is
+ * T × variables × 3 numbers, and each chunk's text is capped.
+ */
+import type {
+  CxrFinding,
+  CxrState,
+  EcgMeasurement,
+  HourlyVariable,
+  NoteChunkDetail,
+  StayDetail,
+} from '../../../shared/stay-detail';
+import type { CohortDetail } from '../../../shared/domain';
+import { CxrCode, type Stay } from '../store';
+
+/** Longer chunks are cut: a chunk is three sentences, so this only stops pathological input. */
+const MAX_CHUNK_CHARS = 4000;
+
+const CXR_STATES: Record<number, CxrState> = {
+  [CxrCode.notMentioned]: 'not mentioned',
+  [CxrCode.positive]: 'positive',
+  [CxrCode.negative]: 'negative',
+  [CxrCode.uncertain]: 'uncertain',
+};
+
+/** MIMIC-IV-ECG machine measurements (docs/data-format.md): readable names and units. */
+const ECG_FIELD_TEXT: Record<string, { label: string; unit: string }> = {
+  rr_interval: { label: 'RR interval', unit: 'ms' },
+  p_onset_to_qrs_onset: { label: 'PR interval', unit: 'ms' },
+  qrs_duration: { label: 'QRS duration', unit: 'ms' },
+  qt_interval: { label: 'QT interval', unit: 'ms' },
+  qtc: { label: 'QTc', unit: 'ms' },
+  p_axis: { label: 'P axis', unit: '°' },
+  qrs_axis: { label: 'QRS axis', unit: '°' },
+  t_axis: { label: 'T axis', unit: '°' },
+  heart_rate: { label: 'Heart rate', unit: 'bpm' },
+};
+
+function hourlyVariables(stay: Stay, cohort: CohortDetail): HourlyVariable[] {
+  const { hours, variables } = cohort.featureSchema;
+  const count = variables.length;
+  const value = (t: number, v: number, statistic: number): number | null => {
+    if (stay.missing[t * count + v] !== 0) return null;
+    const x = stay.series[(t * count + v) * 3 + statistic]!;
+    return Number.isFinite(x) ? x : null;
+  };
+  return variables.map((variable, v) => ({
+    name: variable.name,
+    unit: variable.unit,
+    mean: Array.from({ length: hours }, (_, t) => value(t, v, 0)),
+    min: Array.from({ length: hours }, (_, t) => value(t, v, 1)),
+    max: Array.from({ length: hours }, (_, t) => value(t, v, 2)),
+  }));
+}
+
+/**
+ * Note unit T + j is slot j, which holds the j-th of the most recent `noteSlots` chunks
+ * (keptChunkPositions in the models): older chunks are stored but never searched.
+ */
+function noteChunks(stay: Stay, windows: number, noteSlots: number): NoteChunkDetail[] {
+  const first = Math.max(0, stay.notes.length - noteSlots);
+  return stay.notes.map((chunk, position) => {
+    const truncated = chunk.text.length > MAX_CHUNK_CHARS;
+    return {
+      position,
+      charttime: chunk.charttime,
+      text: truncated ? `${chunk.text.slice(0, MAX_CHUNK_CHARS)}…` : chunk.text,
+      truncated,
+      unit: position >= first ? windows + position - first : null,
+    };
+  });
+}
+
+function cxrFindings(stay: Stay, cohort: CohortDetail): CxrFinding[] | null {
+  if (!stay.cxr) return null;
+  return cohort.contextSchema.cxrLabels.map((label, i) => ({
+    label,
+    state: CXR_STATES[stay.cxr![i] ?? CxrCode.notMentioned] ?? 'not mentioned',
+  }));
+}
+
+function ecgMeasurements(stay: Stay, cohort: CohortDetail): EcgMeasurement[] | null {
+  if (!stay.ecg) return null;
+  return cohort.contextSchema.ecgFields.map((field, i) => {
+    const x = stay.ecg![i];
+    const text = ECG_FIELD_TEXT[field] ?? { label: field, unit: '' };
+    return { field, ...text, value: x !== undefined && Number.isFinite(x) ? x : null };
+  });
+}
+
+export function stayDetail(stay: Stay, cohort: CohortDetail, noteSlots: number): StayDetail {
+  const windows = cohort.featureSchema.hours;
+  return {
+    stayId: stay.id,
+    stayKey: stay.stayKey,
+    subjectKey: stay.subjectKey,
+    split: stay.split,
+    t0: stay.t0,
+    losHours: stay.losHours,
+    cohort: { id: cohort.id, name: cohort.name, synthetic: cohort.synthetic },
+    windows,
+    variables: hourlyVariables(stay, cohort),
+    notes: noteChunks(stay, windows, noteSlots),
+    noteSlots,
+    cxr: cxrFindings(stay, cohort),
+    ecg: ecgMeasurements(stay, cohort),
+    outcomes: stay.outcomes,
+    attributes: stay.attributes,
+  };
+}

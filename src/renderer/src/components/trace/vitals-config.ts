@@ -1,0 +1,63 @@
+/**
+ * The trace view's vitals chart: the shared stayVitalsChart (hourly means, evidence windows
+ * shaded) with what a screen adds: tooltips that give each hour's mean with its min–max
+ * and unit, and skip the shading bars.
+ */
+import type { ChartConfiguration, TooltipItem } from 'chart.js';
+import { stayVitalsChart } from '../../../../shared/charts/trace-charts';
+import type { HourlyVariable } from '../../../../shared/stay-detail';
+import { anyChart } from '../../charts/any-chart';
+
+/** Bedside vital signs, drawn together by default: they share one plausible axis. */
+export const VITAL_SIGNS = ['heart_rate', 'mbp', 'resp_rate', 'spo2'];
+
+export function reading(x: number | null): string {
+  if (x === null) return '—';
+  const abs = Math.abs(x);
+  return abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+export function hourText(v: HourlyVariable, t: number): string {
+  const mean = v.mean[t] ?? null;
+  if (mean === null) return 'not charted';
+  return `${reading(mean)} ${v.unit} (${reading(v.min[t] ?? null)}–${reading(v.max[t] ?? null)})`;
+}
+
+export function vitalsConfig(
+  variables: readonly HourlyVariable[],
+  hours: number,
+  evidenceWindows: readonly number[],
+  title: string,
+  subtitle: string,
+): ChartConfiguration {
+  const config = anyChart(
+    stayVitalsChart(
+      variables.map((v) => ({ name: v.name, unit: v.unit, values: v.mean })),
+      hours,
+      evidenceWindows,
+      title,
+      subtitle,
+    ),
+  );
+  const evidence = new Set(evidenceWindows);
+  const options = config.options ?? {};
+  options.interaction = { mode: 'index', intersect: false };
+  options.plugins = {
+    ...options.plugins,
+    tooltip: {
+      filter: (item: TooltipItem<'line' | 'bar'>) => item.dataset.yAxisID !== 'evidence',
+      callbacks: {
+        title: (items: TooltipItem<'line' | 'bar'>[]) => {
+          const t = items[0]?.dataIndex ?? 0;
+          return `W${t + 1} (hour ${t}–${t + 1})${evidence.has(t) ? ' · evidence window' : ''}`;
+        },
+        label: (item: TooltipItem<'line' | 'bar'>) => {
+          const v = variables[item.datasetIndex];
+          return v ? `${v.name}: mean ${hourText(v, item.dataIndex)}` : '';
+        },
+      },
+    },
+  };
+  config.options = options;
+  return config;
+}

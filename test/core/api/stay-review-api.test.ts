@@ -1,0 +1,192 @@
+/**
+ * What the trace view and the review controls call: one stay's raw data, stepping through
+ * a run's stays by outcome and status, the abstention queue, and reviews, through the
+ * contract on a real store and a real run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AbstentionRow } from '../../../src/shared/abstention-queue';
+import type { StayAuditResult, StayReview } from '../../../src/shared/audit';
+import type { BundleSummary } from '../../../src/shared/model-bundles';
+import type { StayDetail, StayNeighbours } from '../../../src/shared/stay-detail';
+import { RunStore } from '../../../src/main/core/audit/run-store';
+import { outcomeOf } from '../../../src/main/core/audit/stay-neighbours';
+import { auditedStore, errorCode, value } from './api-fixture';
+
+describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => {
+  let fx: Awaited<ReturnType<typeof auditedStore>>;
+  let results: StayAuditResult[];
+  beforeAll(async () => {
+    fx = await auditedStore();
+    results = new RunStore(fx.store).results(fx.run.id);
+  });
+  afterAll(() => fx.dispose());
+
+  it("gives a stay's raw hourly values, note units and decoded context", async () => {
+    const withEverything = fx.store
+      .loadStays(results.map((r) => r.stayId))
+      .find((s) => s.notes.length > 0 && s.cxr && s.ecg)!;
+    const detail = value<StayDetail>(
+      await fx.call('stays.detail', { runId: fx.run.id, stayId: withEverything.id }),
+    );
+    const cohort = fx.store.getCohort(fx.cohortId);
+    const { hours, variables } = cohort.featureSchema;
+    expect(detail).toMatchObject({
+      stayKey: withEverything.stayKey,
+      windows: hours,
+      cohort: { id: fx.cohortId, name: 'demo', synthetic: true },
+      outcomes: withEverything.outcomes,
+      attributes: withEverything.attributes,
+    });
+    expect(detail.variables.map((v) => v.name)).toEqual(variables.map((v) => v.name));
+    for (const [v, variable] of detail.variables.entries()) {
+      expect(variable.mean).toHaveLength(hours);
+      for (let t = 0; t < hours; t++) {
+        const missing = withEverything.missing[t * variables.length + v] === 1;
+        const stored = withEverything.series[(t * variables.length + v) * 3]!;
+        expect(variable.mean[t]).toBe(missing ? null : stored);
+      }
+    }
+    // Every stored chunk is a unit here (fewer than the bundle's slots), numbered after T.
+    expect(detail.notes.map((n) => n.text)).toEqual(withEverything.notes.map((n) => n.text));
+    expect(detail.notes.map((n) => n.unit)).toEqual(withEverything.notes.map((_, i) => hours + i));
+    expect(detail.cxr).toHaveLength(14);
+    expect(new Set(detail.cxr!.map((c) => c.state))).not.toContain(undefined);
+    expect(detail.ecg!.find((e) => e.field === 'qtc')).toMatchObject({ label: 'QTc', unit: 'ms' });
+    // The same stay by cohort; and the payload stays small.
+    const byCohort = value<StayDetail>(
+      await fx.call('stays.detail', { cohortId: fx.cohortId, stayId: withEverything.id }),
+    );
+    expect(byCohort.variables).toEqual(detail.variables);
+    expect(JSON.stringify(detail).length).toBeLessThan(60_000);
+  });
+
+  it('refuses stays outside the run or cohort, and ambiguous or malformed arguments', async () => {
+    const outside = fx.store.stayIds(fx.cohortId, 'train')[0]!;
+    expect(errorCode(await fx.call('stays.detail', { runId: fx.run.id, stayId: outside }))).toBe(
+      'not-found',
+    );
+    expect(errorCode(await fx.call('stays.detail', { cohortId: 999, stayId: outside }))).toBe(
+      'not-found',
+    );
+    const stayId = results[0]!.stayId;
+    for (const args of [
+      { stayId },
+      { stayId, runId: fx.run.id, cohortId: fx.cohortId },
+      { stayId: 0, runId: fx.run.id },
+      { stayId, runId: fx.run.id, full: true },
+    ]) {
+      expect(errorCode(await fx.call('stays.detail', args)), JSON.stringify(args)).toBe(
+        'invalid-arguments',
+      );
+    }
+  });
+
+  it('steps through the stays of one outcome class and search status in plan order', async () => {
+    const exhausted = results.filter((r) => r.status === 'exhausted');
+    const start = value<StayNeighbours>(
+      await fx.call('runs.neighbours', { runId: fx.run.id, status: 'exhausted' }),
+    );
+    expect(start).toMatchObject({ total: exhausted.length, position: null });
+    expect(start.first?.stayId).toBe(exhausted[0]!.stayId);
+    const visited: number[] = [];
+    let at = start.first;
+    while (at) {
+      visited.push(at.stayId);
+      const here = value<StayNeighbours>(
+        await fx.call('runs.neighbours', {
+          runId: fx.run.id,
+          stayId: at.stayId,
+          status: 'exhausted',
+        }),
+      );
+      expect(here.position).toBe(visited.length);
+      at = here.next;
+    }
+    expect(visited).toEqual(exhausted.map((r) => r.stayId));
+    for (const cls of ['TP', 'FP', 'TN', 'FN'] as const) {
+      const n = value<StayNeighbours>(
+        await fx.call('runs.neighbours', { runId: fx.run.id, outcome: cls, status: 'exhausted' }),
+      );
+      expect(n.total).toBe(exhausted.filter((r) => outcomeOf(r) === cls).length);
+    }
+    expect(errorCode(await fx.call('runs.neighbours', { runId: fx.run.id, outcome: 'XP' }))).toBe(
+      'invalid-arguments',
+    );
+  });
+
+  it('lists the abstention queue with reviews, and sets, reads and clears a review', async () => {
+    const exhausted = results.filter((r) => r.status === 'exhausted');
+    const queue = value<{ total: number; rows: AbstentionRow[] }>(
+      await fx.call('abstentions.list', { runId: fx.run.id }),
+    );
+    expect(queue.total).toBe(exhausted.length);
+    expect(queue.rows.every((r) => r.review === null)).toBe(true);
+    const target = queue.rows[0]!;
+
+    const saved = value<StayReview>(
+      await fx.call('reviews.set', {
+        runId: fx.run.id,
+        stayId: target.stayId,
+        verdict: 'disagree',
+        comment: 'Evidence is a lab artefact.',
+      }),
+    );
+    expect(saved).toMatchObject({ runId: fx.run.id, stayId: target.stayId, verdict: 'disagree' });
+    expect(
+      value<{ review: StayReview | null }>(
+        await fx.call('reviews.get', { runId: fx.run.id, stayId: target.stayId }),
+      ).review,
+    ).toEqual(saved);
+    const reviewed = value<{ total: number; rows: AbstentionRow[] }>(
+      await fx.call('abstentions.list', {
+        runId: fx.run.id,
+        filter: { reviewed: true },
+        sort: { key: 'pFull', direction: 'desc' },
+      }),
+    );
+    expect(reviewed.total).toBe(1);
+    expect(reviewed.rows[0]!.review).toMatchObject({ verdict: 'disagree' });
+    const page = value<{ total: number; rows: AbstentionRow[] }>(
+      await fx.call('abstentions.list', { runId: fx.run.id, offset: 1, limit: 2 }),
+    );
+    expect(page.total).toBe(queue.total);
+    expect(page.rows.map((r) => r.stayId)).toEqual(queue.rows.slice(1, 3).map((r) => r.stayId));
+
+    expect(
+      value<{ cleared: boolean }>(
+        await fx.call('reviews.clear', { runId: fx.run.id, stayId: target.stayId }),
+      ),
+    ).toEqual({ cleared: true });
+    expect(
+      value<{ review: StayReview | null }>(
+        await fx.call('reviews.get', { runId: fx.run.id, stayId: target.stayId }),
+      ).review,
+    ).toBeNull();
+
+    const outside = fx.store.stayIds(fx.cohortId, 'train')[0]!;
+    expect(
+      errorCode(
+        await fx.call('reviews.set', { runId: fx.run.id, stayId: outside, verdict: 'agree' }),
+      ),
+    ).toBe('not-found');
+    for (const [name, args] of [
+      ['reviews.set', { runId: fx.run.id, stayId: target.stayId, verdict: 'maybe' }],
+      ['reviews.set', { runId: fx.run.id, stayId: target.stayId }],
+      ['reviews.set', { runId: fx.run.id, stayId: target.stayId, verdict: 'agree', comment: 3 }],
+      ['reviews.clear', { runId: fx.run.id }],
+      ['abstentions.list', { runId: fx.run.id, limit: 0 }],
+      ['abstentions.list', { runId: fx.run.id, sort: { key: 'age' } }],
+      ['abstentions.list', { runId: fx.run.id, filter: { reasons: ['tired'] } }],
+    ] as const) {
+      expect(errorCode(await fx.call(name, args)), `${name} ${JSON.stringify(args)}`).toBe(
+        'invalid-arguments',
+      );
+    }
+  });
+
+  it('lists the shipped bundles, verified', async () => {
+    const bundles = value<BundleSummary[]>(await fx.call('models.list', {}));
+    expect(bundles.map((b) => b.task)).toEqual(['E1', 'E2', 'E3', 'E4']);
+    expect(bundles.every((b) => b.problem === null && b.filesVerified === b.files)).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { stayDetail } from '../../../src/main/core/audit/stay-detail';
+import type { Stay } from '../../../src/main/core/store';
+import { tempStore, TINY_SCHEMA, tinyStay } from '../../support/temp-store';
+
+describe('stayDetail', () => {
+  it('decodes the tensor, the context and which chunks the model reads', () => {
+    const temp = tempStore();
+    try {
+      const cohortId = temp.store.createCohort(TINY_SCHEMA);
+      const notes = ['First.', 'Second.', 'Third.'].map((text, i) => ({
+        charttime: `2150-01-01T0${i}:00:00.000Z`,
+        text,
+      }));
+      const id = temp.store.stayWriter(cohortId)(tinyStay('a', { notes }));
+      const [stay] = temp.store.loadStays([id]) as [Stay];
+      const detail = stayDetail(stay, temp.store.getCohort(cohortId), 2);
+      expect(detail.windows).toBe(2);
+      expect(detail.variables).toEqual([
+        { name: 'heart_rate', unit: 'bpm', mean: [80, null], min: [70, null], max: [90, null] },
+        { name: 'lactate', unit: 'mmol/L', mean: [null, 2.5], min: [null, 2.5], max: [null, 2.5] },
+      ]);
+      // Two slots: the two most recent chunks are N1 and N2 (units T + 0, T + 1).
+      expect(detail.notes.map((n) => n.unit)).toEqual([null, 2, 3]);
+      expect(detail.cxr).toEqual([
+        { label: 'Edema', state: 'positive' },
+        { label: 'Pneumonia', state: 'negative' },
+      ]);
+      expect(detail.ecg).toEqual([{ field: 'qtc', label: 'QTc', unit: 'ms', value: 455 }]);
+    } finally {
+      temp.dispose();
+    }
+  });
+});

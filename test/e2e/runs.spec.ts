@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  keepScreenshot,
+  requestsLeavingApp,
+  seriousA11yViolations,
+  test,
+} from './fixtures';
+import { callApi } from './support/app-api';
+
+const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+/** Chromium logs every non-2xx fetch; these are the refusals the tests provoke on purpose. */
+const REFUSED_422 =
+  'Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)';
+const CANCELLED_409 =
+  'Failed to load resource: the server responded with a status of 409 (Conflict)';
+
+async function openRuns(page: Page, origin: string, token: string): Promise<void> {
+  await page.goto(`${origin}/#/?token=${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Audit runs' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit runs' })).toBeVisible();
+}
+
+async function darkTheme(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('Audit runs (browser over toe serve)', () => {
+  test('starts an audit from the form, refuses a bad parameter by name, shows live progress and opens the dashboard', async ({
+    page,
+    app,
+    requests,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const before = await callApi(app, 'runs.list', {});
+    await openRuns(page, app.origin, app.token);
+    if (before.length === 0) await expect(page.getByText('No audit runs yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Start an audit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Start an audit' })).toBeVisible();
+
+    // Every parameter shows method.md's default and says what it does.
+    await expect(page.getByLabel('Beam width (B)')).toHaveValue('8');
+    await expect(page.getByLabel('Maximum steps (S_max)')).toHaveValue('10');
+    await expect(page.getByLabel('Stability weight (λ)')).toHaveValue('1');
+    await expect(page.getByLabel('Cost per unit (μ)')).toHaveValue('0.05');
+    await expect(page.getByText('Evidence sets kept after each step')).toBeVisible();
+    await expect(page.getByLabel('Cohort')).toContainText(app.cohortName);
+    await expect(page.getByLabel('Model bundle')).toContainText('Shipped E1 bundle (default)');
+    await keepScreenshot(page, testInfo, 'run-start-light.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Out of range: the core names the parameter, and the form puts it on the field.
+    await page.getByLabel('Beam width (B)').fill('0');
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    await expect(page.getByTestId('run-start-error')).toContainText('beamWidth');
+    await expect(page.locator('#beamWidth-error')).toContainText('Too small');
+    await expect(page.getByLabel('Beam width (B)')).toHaveAttribute('aria-invalid', 'true');
+    expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
+
+    await page.getByRole('button', { name: 'Reset parameters to defaults' }).click();
+    await page.getByLabel('Workers').fill('1');
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    const progress = page.getByTestId('run-progress');
+    await expect(progress).toContainText(/Auditing stays · [\d,]+ of \d+ · [\d.]+ stays\/s · /, {
+      timeout: 60_000,
+    });
+    await progress.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, testInfo, 'run-progress-light.png');
+
+    await page.waitForURL(/#\/runs\/\d+$/, { timeout: 120_000 });
+    const runId = Number(/#\/runs\/(\d+)$/.exec(page.url())![1]);
+    const run = await callApi(app, 'runs.get', { runId });
+    expect(run).toMatchObject({ status: 'completed', spec: { split: 'test', workers: 1 } });
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: new RegExp(`Run ${runId}: E1 on ${app.cohortName}`),
+      }),
+    ).toContainText('Completed');
+    const stats = await callApi(app, 'runs.statistics', { runId });
+    await expect(page.getByTestId('headline-stays')).toContainText(count(stats.stays));
+    await expect(page.getByTestId('confusion-FP')).toContainText(
+      `${count(stats.confusion.fp)} false positives`,
+    );
+    await expect(page.getByTestId('confusion-TP')).toContainText(
+      `${count(stats.confusion.tp)} true positives`,
+    );
+    // Every chart is a figure with a caption, an accessible name and its numbers as a table.
+    const figures = page.locator('figure');
+    await expect(figures).toHaveCount(6);
+    for (const figure of await figures.all()) {
+      await expect(figure.locator('figcaption')).not.toBeEmpty();
+      await expect(figure.getByRole('img')).toHaveAttribute('aria-label', /\w+/);
+      await expect(figure.locator('table')).toHaveCount(1);
+    }
+    await expect(
+      page.getByText('No evaluation is stored for this cohort and bundle.'),
+    ).toBeVisible();
+    await expect(page.getByText('toe evaluate --cohort')).toBeVisible();
+    await keepScreenshot(page, testInfo, 'dashboard-light.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await darkTheme(page);
+    await keepScreenshot(page, testInfo, 'dashboard-dark.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Audit runs' }).first().click();
+    const row = page.locator(`tr[data-run="${runId}"]`);
+    await expect(row).toContainText('Completed');
+    await expect(row).toContainText(`${count(run.doneStays)} of ${count(run.totalStays)}`);
+    await expect(row).toContainText(`provider ${run.provenance.executionProvider.toUpperCase()}`);
+    await expect(row).toContainText(`app v${run.provenance.appVersion}`);
+    await expect(row).toContainText(run.provenance.cohortContentHash.slice(0, 10));
+    await keepScreenshot(page, testInfo, 'runs-dark.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
+    expect(consoleErrors).toEqual([REFUSED_422]);
+  });
+
+  test('a running audit can be cancelled, keeps its results, and resumes from the runs list', async ({
+    page,
+    app,
+    requests,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await openRuns(page, app.origin, app.token);
+    await darkTheme(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Start an audit' }).click();
+    await keepScreenshot(page, testInfo, 'run-start-dark.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('Split').selectOption('all');
+    await page.getByLabel('Workers').fill('1');
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    const progress = page.getByTestId('run-progress');
+    await expect(progress).toContainText(/Auditing stays · [1-9][\d,]* of/, {
+      timeout: 60_000,
+    });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'was cancelled after' });
+    await expect(notice).toBeVisible({ timeout: 60_000 });
+    const runId = Number(/Audit run (\d+)/.exec((await notice.textContent()) ?? '')![1]);
+    const cancelled = await callApi(app, 'runs.get', { runId });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.doneStays).toBeGreaterThan(0);
+    expect(cancelled.doneStays).toBeLessThan(cancelled.totalStays);
+
+    await page.getByRole('link', { name: 'the runs list' }).click();
+    const row = page.locator(`tr[data-run="${runId}"]`);
+    await expect(row).toContainText('Cancelled');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await keepScreenshot(page, testInfo, 'runs-cancelled-dark.png');
+    await row.getByRole('button', { name: `Resume run ${runId}` }).click();
+    await expect(row.getByRole('progressbar', { name: `Progress of run ${runId}` })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(row.getByRole('button', { name: `Cancel run ${runId}` })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'runs-resuming-dark.png');
+    await expect(row).toContainText('Completed', { timeout: 180_000 });
+    const resumed = await callApi(app, 'runs.get', { runId });
+    expect(resumed).toMatchObject({ status: 'completed', doneStays: cancelled.totalStays });
+    expect(resumed.resumedAt).not.toBeNull();
+    await expect(page.getByText(`Run ${runId} finished`)).toBeVisible();
+
+    expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
+    expect(consoleErrors).toEqual([CANCELLED_409]);
+  });
+});
