@@ -192,6 +192,32 @@ export const calls = {
       })
       .strict(),
   ),
+  /**
+   * The whole queue (same sort and filter, no paging) as RFC 4180 CSV text, so each
+   * transport can hand it to the user its own way (a Blob download in the browser).
+   */
+  'abstentions.csv': call<{ csv: string; rows: number }>()(
+    z
+      .object({
+        runId,
+        sort: z
+          .object({
+            key: z.enum(ABSTENTION_SORT_KEYS),
+            direction: z.enum(['asc', 'desc']).default('asc'),
+          })
+          .strict()
+          .optional(),
+        filter: z
+          .object({
+            reasons: z.array(z.enum(ABSTENTION_REASONS)).optional(),
+            outcomes: z.array(outcome).optional(),
+            reviewed: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
   /** The review of one stay in one run; null when nobody has reviewed it. */
   'reviews.get': call<{ review: StayReview | null }>()(z.object({ runId, stayId }).strict()),
   /** Records (or replaces) a reviewer's verdict on one stay's evidence in one run. */
@@ -234,6 +260,13 @@ export const calls = {
           .default(7),
       })
       .strict(),
+  ),
+  /**
+   * The PDF audit report as bytes (base64), for a download. The core picks a private temp
+   * file and deletes it, so no caller (e.g. a browser page) chooses a path on disk.
+   */
+  'reports.pdf': call<{ fileName: string; pages: number; pdfBase64: string; sections: string[] }>()(
+    z.object({ runId, seed }).strict(),
   ),
   'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
 } as const;

@@ -1,14 +1,25 @@
 import { createRouter, createWebHashHistory, type Router } from 'vue-router';
+import AbstentionQueueView from './views/AbstentionQueueView.vue';
+import BiasAuditView from './views/BiasAuditView.vue';
 import CohortsView from './views/CohortsView.vue';
+import ReportView from './views/ReportView.vue';
 import RunDashboardView from './views/RunDashboardView.vue';
 import RunStartView from './views/RunStartView.vue';
 import RunsView from './views/RunsView.vue';
 import StayTraceView from './views/StayTraceView.vue';
 
-/** The sections the sidebar shows; later issues add Bias audit, Abstention queue, Reports. */
+/** The sections the sidebar shows. */
 export const SECTIONS = [
   { path: '/cohorts', label: 'Cohorts' },
   { path: '/runs', label: 'Audit runs' },
+] as const;
+
+/** The pages of one run, listed under Audit runs while a run is open (suffix of /runs/:id). */
+export const RUN_SECTIONS = [
+  { suffix: '', label: 'Dashboard' },
+  { suffix: '/abstentions', label: 'Abstention queue' },
+  { suffix: '/bias', label: 'Bias audit' },
+  { suffix: '/report', label: 'Report' },
 ] as const;
 
 /**
@@ -38,6 +49,24 @@ export function createAppRouter(): Router {
         name: 'run-dashboard',
         component: RunDashboardView,
         meta: { title: 'Run dashboard' },
+      },
+      {
+        path: '/runs/:runId(\\d+)/abstentions',
+        name: 'abstention-queue',
+        component: AbstentionQueueView,
+        meta: { title: 'Abstention queue' },
+      },
+      {
+        path: '/runs/:runId(\\d+)/bias',
+        name: 'bias-audit',
+        component: BiasAuditView,
+        meta: { title: 'Bias audit' },
+      },
+      {
+        path: '/runs/:runId(\\d+)/report',
+        name: 'run-report',
+        component: ReportView,
+        meta: { title: 'Report' },
       },
       {
         path: '/runs/:runId(\\d+)/stays/:stayId(\\d+)',

@@ -184,6 +184,38 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
     }
   });
 
+  it('exports the whole filtered queue as CSV, in the list order', async () => {
+    const list = value<{ total: number; rows: AbstentionRow[] }>(
+      await fx.call('abstentions.list', {
+        runId: fx.run.id,
+        sort: { key: 'pFull', direction: 'desc' },
+        limit: 5000,
+      }),
+    );
+    const exported = value<{ csv: string; rows: number }>(
+      await fx.call('abstentions.csv', {
+        runId: fx.run.id,
+        sort: { key: 'pFull', direction: 'desc' },
+      }),
+    );
+    expect(exported.rows).toBe(list.total);
+    const records = exported.csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(records[0]).toMatch(/^stay_id,stay_key,reason,/);
+    expect(records.slice(1).map((r) => Number(r.split(',')[0]))).toEqual(
+      list.rows.map((r) => r.stayId),
+    );
+    const none = value<{ csv: string; rows: number }>(
+      await fx.call('abstentions.csv', { runId: fx.run.id, filter: { reasons: [] } }),
+    );
+    expect(none.rows).toBe(0);
+    expect(errorCode(await fx.call('abstentions.csv', { runId: fx.run.id, offset: 0 }))).toBe(
+      'invalid-arguments',
+    );
+  });
+
   it('lists the shipped bundles, verified', async () => {
     const bundles = value<BundleSummary[]>(await fx.call('models.list', {}));
     expect(bundles.map((b) => b.task)).toEqual(['E1', 'E2', 'E3', 'E4']);

@@ -33,6 +33,14 @@ export class PoolAbortedError extends Error {
   }
 }
 
+/**
+ * A young generation of fixed size for each worker. With V8's default, which starts small and
+ * grows, a search's short-lived objects were promoted and collected by full mark-compacts,
+ * 50 to 100 per 200 stays; with 16 MB it took 1 or 2, and on the 2-core benchmark machine two
+ * workers searched 15-20% faster (bench/run.ts --only audit; docs/performance.md).
+ */
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 16 };
+
 /** A stopping worker that has not exited after this long (a hung stay) is terminated. */
 const STOP_GRACE_MS = 30_000;
 
@@ -127,7 +135,7 @@ export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptio
     };
 
     for (let index = 1; index <= size; index++) {
-      const thread = new Worker(script, { workerData });
+      const thread = new Worker(script, { workerData, resourceLimits: WORKER_HEAP });
       const worker: PoolWorker = { index, thread, inHand: new Set(), exited: false };
       workers.push(worker);
       thread.on('message', (message: FromWorker) => onMessage(worker, message));

@@ -26,7 +26,7 @@ export interface RuntimeOptions extends SessionOptions {
    * Stays given to the runtime must then be stays of this store (the cache keys by stay id).
    */
   store?: Store;
-  /** Rows per ONNX run at most (default 4,096), to bound memory. */
+  /** Rows per ONNX run at most (default DEFAULT_MAX_BATCH, 64: the fastest here). */
   maxBatch?: number;
 }
 

@@ -2,17 +2,25 @@
  * The StayModel of one stay over a loaded bundle (method.md, "Predictor"):
  *   l_ts(m_ts)     = ts_stream(ts, ts_mask = m_ts, cxr, ecg)    (mask multiplies the hour vector)
  *   l_note(m_note) = note_head(Σ m_j a_j phi(e_j) / (Σ m_j a_j + 1e-6), cxr, ecg)
- * evaluate() answers every query of a call with one batched run per graph (cut at
- * maxBatch rows): identical masks are run once, phi(e_j) is computed once per stay, and
- * saliency's scaled embeddings are projected together in one extra run.
+ * evaluate() is the straightforward path: every query of a call in one batched run per graph
+ * (cut at maxBatch rows), identical masks run once, phi(e_j) computed once per stay, and
+ * saliency's scaled embeddings projected together in one extra run. evaluateGrown() is the
+ * search's path (IncrementalStayModel): per-stream logit caches and incremental GRU
+ * evaluation from the parent's states (ts-incremental.ts), equal to evaluate() on the same sets.
  */
 import type * as ort from 'onnxruntime-node';
 import type { OnnxFile } from './bundle-signatures';
+import { emptyEvaluationStats, type EvaluationStats } from './evaluation-stats';
 import type { ManifestSizes } from './manifest-schema';
+import { NoteLogitCache } from './note-cache';
 import { poolProjections } from './note-pooling';
+import { scaledProjections } from './scaled-projections';
 import { runRows, tileRow, type BatchInput } from './session-runs';
-import type { EvidenceQuery, StayModel, StreamLogits } from './stay-model';
+import type { EvidenceQuery, GrownSet, IncrementalStayModel, StreamLogits } from './stay-model';
 import type { StayTensors } from './stay-inputs';
+import { IncrementalTsStream } from './ts-incremental';
+import { checkEvidenceSet, memoisedStreamMasks, streamMasks } from './stream-masks';
+import { distinct, keyOf } from './mask-keys';
 
 /** What every stay of a bundle shares: the sessions, the sizes and the batch cap. */
 export interface StayModelContext {
@@ -28,16 +36,17 @@ type Run = (
   rows: number,
 ) => Promise<Float32Array>;
 
-/** Bytes of a mask as a map key: identical masks are evaluated once. */
-const keyOf = (values: Float32Array) =>
-  Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
-
-export class OnnxStayModel implements StayModel {
+export class OnnxStayModel implements IncrementalStayModel {
   readonly hours: number;
   readonly noteSlots: number;
   readonly presentNotes: readonly number[];
+  /** Work done and saved, for the benchmark and the tests. */
+  readonly stats: EvaluationStats = emptyEvaluationStats();
   private scores: Promise<{ ts: Float32Array; note: Float32Array }> | null = null;
   private projections: Promise<Float32Array> | null = null;
+  private tsStream: IncrementalTsStream | null = null;
+  private noteCache: NoteLogitCache | null = null;
+  private readonly tiles = new Map<Float32Array, Float32Array>();
 
   constructor(
     private readonly context: StayModelContext,
@@ -86,6 +95,18 @@ export class OnnxStayModel implements StayModel {
     return { ts, note };
   }
 
+  /**
+   * A stay constant tiled for `rows` rows (runs read the first rows of it), built once per
+   * model: a fresh tile per run was over half a megabyte of garbage for the TS input.
+   */
+  private tiled(row: Float32Array, rows: number): Float32Array {
+    const tile = this.tiles.get(row);
+    if (tile && tile.length >= row.length * rows) return tile;
+    const grown = tileRow(row, Math.max(rows, Math.min(this.context.maxBatch, 2 * rows)));
+    this.tiles.set(row, grown);
+    return grown;
+  }
+
   private checkQuery(q: EvidenceQuery): void {
     if (
       q.ts.length !== this.hours ||
@@ -98,34 +119,14 @@ export class OnnxStayModel implements StayModel {
     }
   }
 
-  /** Distinct masks (by key) and, per query, the index of its distinct mask. */
-  private distinct<K>(
-    queries: readonly EvidenceQuery[],
-    key: (q: EvidenceQuery) => string,
-    value: (q: EvidenceQuery) => K,
-  ) {
-    const index = new Map<string, number>();
-    const unique: K[] = [];
-    const rowOf = queries.map((q) => {
-      const k = key(q);
-      let i = index.get(k);
-      if (i === undefined) {
-        i = unique.length;
-        index.set(k, i);
-        unique.push(value(q));
-      }
-      return i;
-    });
-    return { unique, rowOf };
-  }
-
   private async tsLogits(queries: readonly EvidenceQuery[]): Promise<Float64Array> {
     const { T, D, Dc, De } = this.context.sizes;
-    const { unique, rowOf } = this.distinct(
+    const { unique, rowOf } = distinct(
       queries,
       (q) => keyOf(q.ts),
       (q) => q.ts,
     );
+    this.stats.plainTsMasks += unique.length;
     const logits = new Float32Array(unique.length);
     for (let start = 0; start < unique.length; start += this.context.maxBatch) {
       const part = unique.slice(start, start + this.context.maxBatch);
@@ -134,10 +135,10 @@ export class OnnxStayModel implements StayModel {
       const out = await this.run(
         'ts_stream.onnx',
         {
-          ts: { data: tileRow(this.inputs.ts, part.length), dims: [T, D] },
+          ts: { data: this.tiled(this.inputs.ts, part.length), dims: [T, D] },
           ts_mask: { data: mask, dims: [T] },
-          cxr: { data: tileRow(this.inputs.cxr, part.length), dims: [Dc] },
-          ecg: { data: tileRow(this.inputs.ecg, part.length), dims: [De] },
+          cxr: { data: this.tiled(this.inputs.cxr, part.length), dims: [Dc] },
+          ecg: { data: this.tiled(this.inputs.ecg, part.length), dims: [De] },
         },
         'logit',
         part.length,
@@ -145,6 +146,40 @@ export class OnnxStayModel implements StayModel {
       logits.set(out, start);
     }
     return Float64Array.from(rowOf, (i) => logits[i]!);
+  }
+
+  async evaluateGrown(sets: readonly GrownSet[]): Promise<StreamLogits> {
+    const T = this.hours;
+    for (const { units } of sets) checkEvidenceSet(units, this.hours + this.noteSlots);
+    const { sessions, sizes, maxBatch } = this.context;
+    this.tsStream ??= new IncrementalTsStream(sessions, sizes, this.inputs, maxBatch, this.stats);
+    this.noteCache ??= new NoteLogitCache(
+      sessions,
+      sizes,
+      this.inputs,
+      maxBatch,
+      () => this.stayProjections(),
+      this.stats,
+    );
+    const parentMasks = memoisedStreamMasks(T);
+    const masks = sets.map((set) => streamMasks(set.units, T));
+    const ts = await this.tsStream.evaluate(
+      sets.map((set, i) => {
+        const parent = set.parent && parentMasks(set.parent);
+        return {
+          key: masks[i]!.windowKey,
+          windows: masks[i]!.windows,
+          parentKey: parent?.windowKey ?? null,
+          parentWindows: parent?.windows ?? null,
+        };
+      }),
+    );
+    const note = await this.noteCache.evaluate(masks);
+    return { ts, note };
+  }
+
+  retain(parents: readonly (readonly number[])[]): void {
+    this.tsStream?.retain(parents.map((units) => streamMasks(units, this.hours).windowKey));
   }
 
   /** phi(e_j) for every slot of the stay, [M, P], computed once. */
@@ -159,49 +194,23 @@ export class OnnxStayModel implements StayModel {
     return this.projections;
   }
 
-  /**
-   * phi(s * e_j) for every (slot, scale != 1) a query uses, keyed "slot:scale". The
-   * projection is per chunk, so scaled chunks are packed M to a row of one batched run.
-   */
-  private async scaledProjections(
-    queries: readonly EvidenceQuery[],
-  ): Promise<Map<string, Float32Array>> {
-    const { M, E, P } = this.context.sizes;
-    const wanted = new Map<string, { slot: number; scale: number }>();
-    for (const q of queries) {
-      q.noteInputScale?.forEach((scale, slot) => {
-        if (scale !== 1 && q.note[slot]! * this.inputs.presence[slot]! !== 0)
-          wanted.set(`${slot}:${scale}`, { slot, scale });
-      });
-    }
-    const out = new Map<string, Float32Array>();
-    if (wanted.size === 0) return out;
-    const items = [...wanted.entries()];
-    const rows = Math.ceil(items.length / M);
-    const scaled = new Float32Array(rows * M * E);
-    items.forEach(([, { slot, scale }], i) => {
-      for (let k = 0; k < E; k++)
-        scaled[i * E + k] = scale * this.inputs.chunkEmbeddings[slot * E + k]!;
-    });
-    const projected = await this.run(
-      'note_projection.onnx',
-      { chunk_embeddings: { data: scaled, dims: [M, E] } },
-      'projected',
-      rows,
-    );
-    items.forEach(([key], i) => out.set(key, projected.subarray(i * P, (i + 1) * P)));
-    return out;
-  }
-
   private async noteLogits(queries: readonly EvidenceQuery[]): Promise<Float64Array> {
-    const { P, Dc, De } = this.context.sizes;
+    const { P, Dc, De, M, E } = this.context.sizes;
     const base = await this.stayProjections();
-    const scaled = await this.scaledProjections(queries);
-    const { unique, rowOf } = this.distinct(
+    const scaled = await scaledProjections(queries, this.inputs, this.context.sizes, (data, rows) =>
+      this.run(
+        'note_projection.onnx',
+        { chunk_embeddings: { data, dims: [M, E] } },
+        'projected',
+        rows,
+      ),
+    );
+    const { unique, rowOf } = distinct(
       queries,
       (q) => keyOf(q.note) + (q.noteInputScale ? keyOf(q.noteInputScale) : ''),
       (q) => q,
     );
+    this.stats.plainNoteMasks += unique.length;
     const logits = new Float32Array(unique.length);
     for (let start = 0; start < unique.length; start += this.context.maxBatch) {
       const part = unique.slice(start, start + this.context.maxBatch);
@@ -224,8 +233,8 @@ export class OnnxStayModel implements StayModel {
         'note_head.onnx',
         {
           pooled: { data: pooled, dims: [P] },
-          cxr: { data: tileRow(this.inputs.cxr, part.length), dims: [Dc] },
-          ecg: { data: tileRow(this.inputs.ecg, part.length), dims: [De] },
+          cxr: { data: this.tiled(this.inputs.cxr, part.length), dims: [Dc] },
+          ecg: { data: this.tiled(this.inputs.ecg, part.length), dims: [De] },
         },
         'logit',
         part.length,

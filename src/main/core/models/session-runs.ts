@@ -5,8 +5,13 @@
  */
 import * as ort from 'onnxruntime-node';
 
-/** Rows per run unless configured: 4,096 TS rows are ~40 MB of input. */
-export const DEFAULT_MAX_BATCH = 4096;
+/**
+ * Rows per run unless configured. Not "as many as possible": on the 2-core benchmark machine
+ * the E1 bundle scored 38,000–39,000 masks/s with 24 to 128 rows per run and 26,000 with
+ * 4,096 (bench/run.ts --only ceiling), because a small batch's GRU gates stay in the cache.
+ * 64 sits in the middle of that plateau and keeps a run's input under 1 MB.
+ */
+export const DEFAULT_MAX_BATCH = 64;
 
 export function floatOutput(
   result: ort.InferenceSession.OnnxValueMapType,
@@ -54,6 +59,9 @@ export async function runRows(
       );
     }
     const part = floatOutput(await session.run(feeds), output, file);
+    // One run for all rows: its output is the answer, no copy (the search makes ~100 runs
+    // per stay, and copying each output was garbage for every worker's collector).
+    if (n === rows) return part;
     if (out === null) {
       perRow = part.length / n;
       out = new Float32Array(rows * perRow);

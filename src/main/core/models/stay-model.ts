@@ -33,6 +33,29 @@ export interface StayModel {
   evaluate(queries: readonly EvidenceQuery[]): Promise<StreamLogits>;
 }
 
+/** An evidence set (unit ids, ascending) and the set it grew from by one unit, if known. */
+export interface GrownSet {
+  units: readonly number[];
+  parent: readonly number[] | null;
+}
+
+/**
+ * A StayModel that can reuse work along a search: each stream's logit is cached by its own
+ * mask, and a child evaluated with its parent resumes from the parent's cached state instead
+ * of starting over. The logits equal evaluate()'s on the same sets.
+ */
+export interface IncrementalStayModel extends StayModel {
+  /** Stream logits for every set, in one batched evaluation. */
+  evaluateGrown(sets: readonly GrownSet[]): Promise<StreamLogits>;
+  /** The sets that will be grown next: cached state of every other set may be released. */
+  retain(parents: readonly (readonly number[])[]): void;
+}
+
+export function isIncremental(model: StayModel): model is IncrementalStayModel {
+  const candidate = model as Partial<IncrementalStayModel>;
+  return typeof candidate.evaluateGrown === 'function' && typeof candidate.retain === 'function';
+}
+
 export function sigmoid(logit: number): number {
   return logit >= 0 ? 1 / (1 + Math.exp(-logit)) : Math.exp(logit) / (1 + Math.exp(logit));
 }
@@ -71,6 +94,16 @@ export async function fusedProbabilities(
 ): Promise<Float64Array> {
   if (sets.length === 0) return new Float64Array();
   const logits = await model.evaluate(sets.map((units) => queryForUnits(model, units)));
+  return logits.ts.map((l, i) => sigmoid(l + logits.note[i]!));
+}
+
+/** Fused probabilities of grown sets, through the incremental path. */
+export async function grownProbabilities(
+  model: IncrementalStayModel,
+  sets: readonly GrownSet[],
+): Promise<Float64Array> {
+  if (sets.length === 0) return new Float64Array();
+  const logits = await model.evaluateGrown(sets);
   return logits.ts.map((l, i) => sigmoid(l + logits.note[i]!));
 }
 

@@ -34,3 +34,42 @@ export function compareUnitLists(a: readonly number[], b: readonly number[]): nu
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
 }
+
+/**
+ * The first `count` states in the beam's order, exactly as sorting them all would give.
+ * Sorting every child was a visible share of the search's own time; selecting the best few
+ * is linear. The order is a total one unless scores form a chain of near-ties (a ≈ b ≈ c
+ * within SCORE_TIE with a ≉ c: "within 1e-9" is not transitive), and then a different
+ * algorithm could keep different states; so if the scores hold such a chain, or a NaN, the
+ * full sort decides, as it always did.
+ */
+export function bestStates<S extends Pick<ScoredState, 'score' | 'p' | 'units'>>(
+  states: readonly S[],
+  count: number,
+  pFull: number,
+): S[] {
+  const order = (a: S, b: S) => compareStates(a, b, pFull);
+  if (!scoresAreTotal(states)) return [...states].sort(order).slice(0, count);
+  const best: S[] = [];
+  for (const state of states) {
+    if (best.length === count && order(state, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && order(state, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, state);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
+/** True if scores fall into clusters of span ≤ SCORE_TIE separated by gaps > SCORE_TIE. */
+function scoresAreTotal(states: readonly Pick<ScoredState, 'score'>[]): boolean {
+  const scores = Float64Array.from(states, (s) => s.score).sort();
+  let clusterStart = scores[0];
+  for (let i = 0; i < scores.length; i++) {
+    if (Number.isNaN(scores[i]!)) return false;
+    if (i === 0) continue;
+    if (scores[i]! - scores[i - 1]! > SCORE_TIE) clusterStart = scores[i];
+    else if (scores[i]! - clusterStart! > SCORE_TIE) return false;
+  }
+  return true;
+}

@@ -2,27 +2,37 @@
  * The abstention queue of a run and the reviewers' verdicts on its stays. The queue is
  * ordered and filtered by the core's abstentionQueue, then paged here.
  */
-import { abstentionQueue } from '../../audit/abstention-queue';
+import { abstentionCsv } from '../../audit/abstention-csv';
+import { abstentionQueue, type AbstentionQueueOptions } from '../../audit/abstention-queue';
 import { ReviewStore } from '../../audit/review-store';
 import { RunStore } from '../../audit/run-store';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
-type ReviewCalls = 'abstentions.list' | 'reviews.get' | 'reviews.set' | 'reviews.clear';
+type ReviewCalls =
+  'abstentions.list' | 'abstentions.csv' | 'reviews.get' | 'reviews.set' | 'reviews.clear';
 
 export function reviewHandlers({ store }: HandlerContext): HandlerGroup<ReviewCalls> {
   const runs = new RunStore(store);
   const reviews = new ReviewStore(store);
+  const queue = (runId: number, order: Pick<AbstentionQueueOptions, 'sort' | 'filter'>) => {
+    const { params } = runs.getRun(runId).spec;
+    return abstentionQueue(runs.results(runId), reviews.list(runId), {
+      tauConf: params.tauConf,
+      tauSuff: params.tauSuff,
+      stability: params.stability,
+      ...(order.sort ? { sort: order.sort } : {}),
+      ...(order.filter ? { filter: order.filter } : {}),
+    });
+  };
   return {
     'abstentions.list': async ({ runId, sort, filter, offset, limit }) => {
-      const { params } = runs.getRun(runId).spec;
-      const rows = abstentionQueue(runs.results(runId), reviews.list(runId), {
-        tauConf: params.tauConf,
-        tauSuff: params.tauSuff,
-        stability: params.stability,
-        ...(sort ? { sort } : {}),
-        ...(filter ? { filter } : {}),
-      });
+      const rows = queue(runId, { sort, filter });
       return { total: rows.length, rows: rows.slice(offset, offset + limit) };
+    },
+    'abstentions.csv': async ({ runId, sort, filter }) => {
+      const rows = queue(runId, { sort, filter });
+      // The BOM lets spreadsheet programs read the reviewers' comments as UTF-8.
+      return { csv: abstentionCsv(rows, { excelBom: true }), rows: rows.length };
     },
     'reviews.get': async ({ runId, stayId }) => {
       runs.getRun(runId);

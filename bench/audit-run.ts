@@ -1,0 +1,36 @@
+// One audit run of the audit benchmark, in a process of its own so that its peak memory
+// (resident set, worker threads included) is the audit's alone:
+//   node --import tsx bench/audit-run.ts STORE.sqlite WORKERS
+// Prints one JSON line: total, embedding and worker-phase seconds, stays, peak RSS, CPU.
+import { startRun } from '../src/main/core/audit/run-engine';
+import { Store } from '../src/main/core/store';
+import { E1_BUNDLE } from './fixtures';
+
+const [path, workersArg] = process.argv.slice(2);
+const workers = Number(workersArg);
+const store = new Store(path!);
+let auditingStarted = 0;
+const started = performance.now();
+const summary = await startRun(
+  store,
+  { cohortId: store.resolveCohort('demo'), task: 'E1', bundleDir: E1_BUNDLE, workers },
+  {
+    executionProvider: 'cpu',
+    progress: (p) => {
+      if (p.phase === 'auditing' && auditingStarted === 0) auditingStarted = performance.now();
+    },
+  },
+);
+const ended = performance.now();
+store.close();
+console.log(
+  JSON.stringify({
+    totalS: (ended - started) / 1000,
+    embeddingS: (auditingStarted - started) / 1000,
+    auditingS: (ended - auditingStarted) / 1000,
+    stays: summary.doneStays,
+    status: summary.status,
+    peakMiB: process.resourceUsage().maxRSS / 1024,
+    cpuS: (process.resourceUsage().userCPUTime + process.resourceUsage().systemCPUTime) / 1e6,
+  }),
+);

@@ -1,0 +1,127 @@
+// The whole-cohort audit a QI team runs: a demo cohort of N stays (default 10,000, seed 7)
+// audited for E1 with the shipped bundle through the run engine (note embedding on the main
+// thread, then the worker pool), with 1 worker and with every core, twice each, alternating
+// (1, n, 1, n) and keeping each count's faster run, because others share this machine: each
+// run records how much CPU other processes took meanwhile. Each run is a process of its own
+// (bench/audit-run.ts) on its own copy of the freshly generated store, so no run finds
+// another's cached embeddings and each peak memory is that run's alone.
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { createDemoCohort } from '../src/main/core/import/demo';
+import { Store } from '../src/main/core/store';
+import type { BenchFixtures } from './fixtures';
+import { machineCpuSeconds, type BenchmarkResult, type SectionBody } from './measure';
+
+interface AuditRun {
+  workers: number;
+  totalS: number;
+  embeddingS: number;
+  auditingS: number;
+  stays: number;
+  status: string;
+  peakMiB: number;
+  cpuS: number;
+  /** Share of all cores other processes used during the run (null off Linux). */
+  othersShare: number | null;
+}
+
+const ROUNDS = 2;
+
+function auditOnce(
+  fixtures: BenchFixtures,
+  source: string,
+  workers: number,
+  round: number,
+): AuditRun {
+  const path = join(fixtures.dir, `audit-${workers}-${round}.sqlite`);
+  const db = new Database(source, { readonly: true });
+  db.prepare('VACUUM INTO ?').run(path);
+  db.close();
+  const script = fileURLToPath(new URL('./audit-run.ts', import.meta.url));
+  const before = machineCpuSeconds();
+  const own = process.cpuUsage();
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', script, path, String(workers)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const after = machineCpuSeconds();
+  const ownUsed = process.cpuUsage(own);
+  const run = JSON.parse(output.trim().split('\n').pop()!) as Omit<
+    AuditRun,
+    'workers' | 'othersShare'
+  >;
+  const others =
+    before && after
+      ? after.busy - before.busy - run.cpuS - (ownUsed.user + ownUsed.system) / 1e6
+      : null;
+  const othersShare =
+    others === null ? null : Math.max(0, others) / (run.totalS * availableParallelism());
+  return { ...run, workers, othersShare };
+}
+
+export async function auditBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
+  const stays = fixtures.options.auditStays;
+  const source = join(fixtures.dir, 'audit-source.sqlite');
+  const generator = new Store(source);
+  await createDemoCohort(generator, { name: 'demo', stays, seed: 7, spurious: false }, {});
+  generator.close();
+
+  const counts = [...new Set([1, availableParallelism()])];
+  const runs: AuditRun[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const workers of counts) runs.push(auditOnce(fixtures, source, workers, round));
+  }
+  const best = (workers: number) =>
+    runs.filter((r) => r.workers === workers).reduce((a, b) => (b.totalS < a.totalS ? b : a));
+
+  const results: BenchmarkResult[] = [];
+  for (const workers of counts) {
+    const r = best(workers);
+    const all = runs.filter((x) => x.workers === workers).map((x) => x.totalS.toFixed(0));
+    const label = `audit ${stays} stays, ${workers} worker${workers > 1 ? 's' : ''}`;
+    results.push(
+      {
+        name: `${label}: total`,
+        value: r.totalS,
+        unit: `s (best of ${all.join(', ')} s; ${r.embeddingS.toFixed(1)} s embedding)`,
+      },
+      { name: `${label}: stays/s`, value: r.stays / r.totalS, unit: 'stays/s' },
+      { name: `${label}: peak memory`, value: r.peakMiB, unit: 'MiB RSS' },
+    );
+  }
+  if (counts.length > 1) {
+    const [one, all] = [best(counts[0]!), best(counts[1]!)];
+    results.push(
+      {
+        name: `audit: ${counts[1]} vs 1 worker, total`,
+        value: one.totalS / all.totalS,
+        unit: 'x faster (best runs)',
+      },
+      {
+        name: `audit: ${counts[1]} vs 1 worker, searching`,
+        value: one.auditingS / all.auditingS,
+        unit: 'x faster (worker phase)',
+      },
+    );
+  }
+  const shares = runs.map((r) => r.othersShare).filter((s): s is number => s !== null);
+  if (shares.length > 0) {
+    results.push({
+      name: 'audit: CPU taken by others per run',
+      value: 100 * Math.max(...shares),
+      unit: `% of cores at most (${shares.map((s) => (100 * s).toFixed(1)).join(', ')})`,
+    });
+  }
+  return {
+    results,
+    details: { stays, runs },
+    childCpuSeconds: runs.reduce((a, r) => a + r.cpuS, 0),
+  };
+}

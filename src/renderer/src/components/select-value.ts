@@ -1,0 +1,4 @@
+/** The value of the select box a change event came from (.vue files use no DOM globals). */
+export function selectedValue(event: Event): string {
+  return event.target instanceof HTMLSelectElement ? event.target.value : '';
+}
