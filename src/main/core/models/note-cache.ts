@@ -66,6 +66,8 @@ export class NoteLogitCache {
       [...fresh.keys()].forEach((key, i) => this.logits.set(key, out[i]!));
       this.stats.noteMasks += fresh.size;
     }
-    return Float64Array.from(selections, ({ slotKey }) => this.logits.get(slotKey)!);
+    const out = new Float64Array(selections.length);
+    for (let i = 0; i < selections.length; i++) out[i] = this.logits.get(selections[i]!.slotKey)!;
+    return out;
   }
 }

@@ -163,17 +163,8 @@ export class OnnxStayModel implements IncrementalStayModel {
     );
     const parentMasks = memoisedStreamMasks(T);
     const masks = sets.map((set) => streamMasks(set.units, T));
-    const ts = await this.tsStream.evaluate(
-      sets.map((set, i) => {
-        const parent = set.parent && parentMasks(set.parent);
-        return {
-          key: masks[i]!.windowKey,
-          windows: masks[i]!.windows,
-          parentKey: parent?.windowKey ?? null,
-          parentWindows: parent?.windows ?? null,
-        };
-      }),
-    );
+    const parents = sets.map((set) => (set.parent ? parentMasks(set.parent) : null));
+    const ts = await this.tsStream.evaluate(masks, parents);
     const note = await this.noteCache.evaluate(masks);
     return { ts, note };
   }

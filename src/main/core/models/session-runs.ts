@@ -52,11 +52,9 @@ export async function runRows(
     const feeds: Record<string, ort.Tensor> = {};
     for (const [name, input] of Object.entries(inputs)) {
       const size = rowSize(input);
-      feeds[name] = new ort.Tensor(
-        'float32',
-        input.data.subarray(start * size, (start + n) * size),
-        [n, ...input.dims],
-      );
+      const whole = start === 0 && n * size === input.data.length;
+      const data = whole ? input.data : input.data.subarray(start * size, (start + n) * size);
+      feeds[name] = new ort.Tensor('float32', data, [n, ...input.dims]);
     }
     const part = floatOutput(await session.run(feeds), output, file);
     // One run for all rows: its output is the answer, no copy (the search makes ~100 runs

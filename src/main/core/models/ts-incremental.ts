@@ -19,19 +19,19 @@ import { GRU_ROWS_PER_RUN, planGruRuns } from './gru-runs';
 import type { ManifestSizes } from './manifest-schema';
 import { runRows, tileRow } from './session-runs';
 import type { StayTensors } from './stay-inputs';
-import { addedWindow, handOver, materialise, newRow, type TsRow, type TsStates } from './ts-states';
+import type { StreamMasks } from './stream-masks';
+import {
+  addedWindow,
+  copyFloats,
+  materialise,
+  newRow,
+  writeHandOver,
+  type TsRow,
+  type TsStates,
+} from './ts-states';
 
 /** Children of one parent from which running the parent's states first is cheaper. */
 const MIN_CHILDREN_TO_RUN_PARENT = 3;
-
-export interface TsRequest {
-  /** The windows joined by commas: the cache key. */
-  key: string;
-  windows: readonly number[];
-  /** The set this one grew from (its windows and key), if known. */
-  parentKey: string | null;
-  parentWindows: readonly number[] | null;
-}
 
 export class IncrementalTsStream {
   private readonly logits = new Map<string, number>();
@@ -39,7 +39,6 @@ export class IncrementalTsStream {
   private retained = new Map<string, TsStates>();
   /** Rows of the latest call: states materialised only if someone grows from them. */
   private pending = new Map<string, TsRow>();
-  private readonly zeros: Float32Array;
   /** Reused GRU input buffer: a fresh one per run cost more in garbage collection than in use. */
   private scratch = new Float32Array(0);
   /** Calls run one after another: they share the buffer and the caches. */
@@ -51,12 +50,14 @@ export class IncrementalTsStream {
     private readonly inputs: StayTensors,
     private readonly maxBatch: number,
     private readonly stats: EvaluationStats,
-  ) {
-    this.zeros = new Float32Array(sizes.H);
-  }
+  ) {}
 
-  evaluate(requests: readonly TsRequest[]): Promise<Float64Array> {
-    const result = this.queue.then(() => this.evaluateNow(requests));
+  /** l_ts of each set; `parents[i]` is the set sets[i] grew from, if known. */
+  evaluate(
+    sets: readonly StreamMasks[],
+    parents: readonly (StreamMasks | null)[],
+  ): Promise<Float64Array> {
+    const result = this.queue.then(() => this.evaluateNow(sets, parents));
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -72,19 +73,25 @@ export class IncrementalTsStream {
     this.pending = new Map();
   }
 
-  private async evaluateNow(requests: readonly TsRequest[]): Promise<Float64Array> {
+  private async evaluateNow(
+    sets: readonly StreamMasks[],
+    parentSets: readonly (StreamMasks | null)[],
+  ): Promise<Float64Array> {
     const { T } = this.sizes;
-    // The window each request adds to its parent, and the parents' states (null: none kept).
+    // The window each set adds to its parent, and the parents' states (null: none kept).
     const parents = new Map<string, TsStates | null>();
     const uses = new Map<string, number>();
-    const added = requests.map(({ key, windows, parentKey, parentWindows }) => {
-      if (parentKey === null || parentWindows === null || this.logits.has(key)) return null;
-      const window = addedWindow(parentWindows, windows);
-      if (window === null) return null;
-      if (!parents.has(parentKey)) parents.set(parentKey, this.keptStates(parentKey));
-      uses.set(parentKey, (uses.get(parentKey) ?? 0) + 1);
-      return window;
-    });
+    const added: (number | null)[] = new Array<number | null>(sets.length).fill(null);
+    for (let i = 0; i < sets.length; i++) {
+      const parent = parentSets[i];
+      if (!parent || this.logits.has(sets[i]!.windowKey)) continue;
+      const window = addedWindow(parent.windows, sets[i]!.windows);
+      if (window === null) continue;
+      const key = parent.windowKey;
+      if (!parents.has(key)) parents.set(key, this.keptStates(key));
+      uses.set(key, (uses.get(key) ?? 0) + 1);
+      added[i] = window;
+    }
     this.pending = new Map();
     // A parent without kept states (the search's empty start state) is run in full first
     // when that pays: 2T steps for it and T + 1 per child beat 2T per child from 3 children.
@@ -101,23 +108,26 @@ export class IncrementalTsStream {
     }
     const rows: TsRow[] = [];
     const seen = new Set<string>();
-    requests.forEach(({ key, windows, parentKey }, i) => {
+    for (let i = 0; i < sets.length; i++) {
+      const { windowKey: key, windows } = sets[i]!;
       if (this.logits.has(key) || seen.has(key)) {
         this.stats.tsCacheHits++;
-        return;
+        continue;
       }
       seen.add(key);
       const window = added[i]!;
-      const parent = window === null ? null : parents.get(parentKey!);
+      const parent = window === null ? null : parents.get(parentSets[i]!.windowKey);
       rows.push(
         parent
-          ? newRow(key, windows, parent, window!, window!)
+          ? newRow(key, windows, parent, window, window)
           : newRow(key, windows, null, 0, T - 1),
       );
-    });
+    }
     await this.run(rows);
     for (const row of rows) this.pending.set(row.key, row);
-    return Float64Array.from(requests, (r) => this.logits.get(r.key)!);
+    const out = new Float64Array(sets.length);
+    for (let i = 0; i < sets.length; i++) out[i] = this.logits.get(sets[i]!.windowKey)!;
+    return out;
   }
 
   /** statesOf, kept for later calls too (a caller need not retain() between steps). */
@@ -142,13 +152,14 @@ export class IncrementalTsStream {
     await this.direction(rows, 'ts_gru_backward.onnx');
     const forwardLast = new Float32Array(rows.length * H);
     const backwardFirst = new Float32Array(rows.length * H);
-    rows.forEach((row, i) => {
-      const at = row.forwardAt + (T - 1 - row.from) * H;
-      forwardLast.set(row.forwardOut.subarray(at, at + H), i * H);
-      backwardFirst.set(row.backwardOut.subarray(row.backwardAt, row.backwardAt + H), i * H);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      const last = row.forwardAt + (T - 1 - row.from) * H;
+      copyFloats(row.forwardOut, last, forwardLast, i * H, H);
+      copyFloats(row.backwardOut, row.backwardAt, backwardFirst, i * H, H);
       this.stats.gruStepsNeeded += T - row.from + row.to + 1;
       this.stats.gruStepsFull += 2 * T;
-    });
+    }
     this.stats.tsMasks += rows.length;
     const logits = await runRows(
       this.sessions['ts_head.onnx'],
@@ -179,18 +190,19 @@ export class IncrementalTsStream {
     for (const { length: L, rows: members } of planGruRuns(rows.map(lengthOf), maxRows)) {
       const x = this.buffer(members.length * L * D);
       const h0 = new Float32Array(members.length * H);
-      members.forEach((r, i) => {
-        const row = rows[r]!;
+      for (let i = 0; i < members.length; i++) {
+        const row = rows[members[i]!]!;
         const first = forward ? row.from : 0;
-        const position = forward ? 0 : L - lengthOf(row);
+        const length = lengthOf(row);
+        const position = forward ? 0 : L - length;
         // x = ts ⊙ m: selected hours copied, masked hours left zero.
-        for (const hour of row.windows) {
-          if (hour < first || hour >= first + lengthOf(row)) continue;
-          const at = (i * L + position + hour - first) * D;
-          x.set(this.inputs.ts.subarray(hour * D, (hour + 1) * D), at);
+        for (let w = 0; w < row.windows.length; w++) {
+          const hour = row.windows[w]!;
+          if (hour < first || hour >= first + length) continue;
+          copyFloats(this.inputs.ts, hour * D, x, (i * L + position + hour - first) * D, D);
         }
-        h0.set(handOver(row, forward, this.sizes, this.zeros), i * H);
-      });
+        writeHandOver(row, forward, this.sizes, h0, i * H);
+      }
       const out = await runRows(
         this.sessions[file],
         file,

@@ -49,22 +49,32 @@ export function newRow(
   };
 }
 
-/** h0 of a row: the parent's state next to the re-run part, or `zeros` at the sequence ends. */
-export function handOver(
+/** Copies `n` floats; a loop, not set(subarray()), whose view objects were garbage per hour. */
+export function copyFloats(
+  from: Float32Array,
+  fromAt: number,
+  to: Float32Array,
+  toAt: number,
+  n: number,
+): void {
+  for (let k = 0; k < n; k++) to[toAt + k] = from[fromAt + k]!;
+}
+
+/**
+ * Writes a row's h0 at `at` of `h0`: the parent's state next to the re-run part, or zeros
+ * (left as they are in a fresh array) at the sequence ends.
+ */
+export function writeHandOver(
   row: TsRow,
   forward: boolean,
   sizes: Pick<ManifestSizes, 'T' | 'H'>,
-  zeros: Float32Array,
-): Float32Array {
+  h0: Float32Array,
+  at: number,
+): void {
   const { T, H } = sizes;
-  if (forward) {
-    return row.parent && row.from > 0
-      ? row.parent.forward.subarray((row.from - 1) * H, row.from * H)
-      : zeros;
-  }
-  return row.parent && row.to < T - 1
-    ? row.parent.backward.subarray((row.to + 1) * H, (row.to + 2) * H)
-    : zeros;
+  if (!row.parent) return;
+  if (forward && row.from > 0) copyFloats(row.parent.forward, (row.from - 1) * H, h0, at, H);
+  if (!forward && row.to < T - 1) copyFloats(row.parent.backward, (row.to + 1) * H, h0, at, H);
 }
 
 /** A row's full [T, H] states: the parent's where unchanged, the re-run part elsewhere. */

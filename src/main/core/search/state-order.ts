@@ -63,7 +63,9 @@ export function bestStates<S extends Pick<ScoredState, 'score' | 'p' | 'units'>>
 
 /** True if scores fall into clusters of span ≤ SCORE_TIE separated by gaps > SCORE_TIE. */
 function scoresAreTotal(states: readonly Pick<ScoredState, 'score'>[]): boolean {
-  const scores = Float64Array.from(states, (s) => s.score).sort();
+  const scores = new Float64Array(states.length);
+  for (let i = 0; i < states.length; i++) scores[i] = states[i]!.score;
+  scores.sort();
   let clusterStart = scores[0];
   for (let i = 0; i < scores.length; i++) {
     if (Number.isNaN(scores[i]!)) return false;
