@@ -20,10 +20,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'toe-e2e-'));
   const dbPath = join(dir, 'e2e.sqlite');
   const seeded = runSeed(dbPath);
-  if (seeded.method !== 'demo')
-    console.warn(
-      `e2e: the demo generator is not built yet; seeded with the ${seeded.method} fallback.`,
-    );
 
   // Port 0: the server binds a free port itself and prints it, so there is no race.
   const server = spawn(
