@@ -263,11 +263,18 @@ export const calls = {
   ),
   /**
    * The PDF audit report as bytes (base64), for a download. The core picks a private temp
-   * file and deletes it, so no caller (e.g. a browser page) chooses a path on disk.
+   * file and deletes it, so no caller (e.g. a browser page) chooses a path on disk. Page 1
+   * comes with it as a PNG (800 px wide) in the same call, not a call of its own: the
+   * preview is then of the very bytes the user saves, and the report, which takes seconds
+   * to write, is written once.
    */
-  'reports.pdf': call<{ fileName: string; pages: number; pdfBase64: string; sections: string[] }>()(
-    z.object({ runId, seed }).strict(),
-  ),
+  'reports.pdf': call<{
+    fileName: string;
+    pages: number;
+    pdfBase64: string;
+    pageOnePngBase64: string;
+    sections: string[];
+  }>()(z.object({ runId, seed }).strict()),
   'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
 } as const;
 

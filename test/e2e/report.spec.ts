@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  keepScreenshot,
+  requestsLeavingApp,
+  seriousA11yViolations,
+  test,
+} from './fixtures';
+import { completedTestSplitRun } from './support/app-api';
+
+async function darkTheme(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+}
+
+test.describe('Report view (browser over toe serve)', () => {
+  test('shows page 1 of the PDF it then exports, in both themes', async ({
+    page,
+    app,
+    requests,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const run = await completedTestSplitRun(app);
+    await page.goto(`${app.origin}/#/?token=${app.token}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+    await page.goto(`${app.origin}/#/runs/${run.id}/report`);
+
+    // Page 1 as pdf.js drew it in the core, with the facts of the PDF it came from.
+    const preview = page.getByTestId('report-preview');
+    const pageOne = preview.getByRole('img', {
+      name: `Page 1 of the audit report for run ${run.id}`,
+    });
+    await expect(pageOne).toBeVisible({ timeout: 120_000 });
+    await expect(pageOne).toHaveJSProperty('naturalWidth', 800);
+    await expect(preview).toContainText('Contents');
+    await expect(preview).toContainText('1. Summary for the quality-improvement committee');
+    const pages = Number(
+      /toe-audit-run-\d+\.pdf: (\d+) pages\./.exec(await preview.innerText())?.[1],
+    );
+    expect(pages).toBeGreaterThan(5);
+    await keepScreenshot(page, testInfo, 'report-light.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await darkTheme(page);
+    await keepScreenshot(page, testInfo, 'report-dark.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Export saves the bytes already written: at once, and the PDF the preview described.
+    const downloading = page.waitForEvent('download', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`toe-audit-run-${run.id}.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(
+      page.getByText(`Exported toe-audit-run-${run.id}.pdf: ${pages} pages.`, { exact: true }),
+    ).toBeVisible();
+
+    expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
