@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/server/**/*.test.ts'],
+    include: [
+      'test/core/**/*.test.ts',
+      'test/cli/**/*.test.ts',
+      'test/server/**/*.test.ts',
+      'test/packaging/**/*.test.ts',
+    ],
     environment: 'node',
     // Real SQLite files and ONNX sessions: give slow machines room, fail on real hangs.
     testTimeout: 120_000,

@@ -1,11 +1,13 @@
 // The desktop app's entry: thin on purpose. It opens the store, wires the core's handlers
 // to IPC and opens one hardened window; everything else lives in the core.
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { createHandlers } from './core/api/handlers';
 import { Store } from './core/store';
 import { defaultStorePath } from './core/store/default-path';
 import { createAppOrigin } from './electron/app-origin';
+import { appPaths } from './electron/app-paths';
+import { saveDownloadsThroughDialog } from './electron/download-save-dialog';
 import { forwardEvent, startIpcTransport } from './electron/ipc-transport';
 import { parseLaunchOptions } from './electron/launch-options';
 import { hardenSession } from './electron/session-hardening';
@@ -20,12 +22,16 @@ app.setPath('userData', dirname(defaultStorePath({ ...process.env, TOE_DB: undef
 const explicitDbPath = parseLaunchOptions(process.argv).dbPath;
 const dbPath = explicitDbPath ?? defaultStorePath();
 
-const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
-const origin = createAppOrigin({
-  rendererDir: join(import.meta.dirname, '../renderer'),
-  devServerUrl,
+// The bundled core cannot find the models and fonts from its own file (out/main, or app.asar
+// in an installer), so it is told where they are (README, "Packaging the desktop app").
+const paths = appPaths({
+  isPackaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+  mainDir: import.meta.dirname,
 });
-const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const origin = createAppOrigin({ rendererDir: paths.rendererDir, devServerUrl });
+const { preloadPath } = paths;
 
 let store: Store | null = null;
 let stopIpc: (() => void) | null = null;
@@ -40,6 +46,10 @@ async function start(): Promise<void> {
     origin,
     devServerOrigin: devServerUrl ? new URL(devServerUrl).origin : undefined,
     log: scopedLogger('session'),
+  });
+  saveDownloadsThroughDialog(session.defaultSession, {
+    documentsDir: app.getPath('documents'),
+    log: scopedLogger('downloads'),
   });
   guardAllWebContents(scopedLogger('navigation'));
   try {
@@ -56,6 +66,7 @@ async function start(): Promise<void> {
   const handlers = createHandlers({
     store,
     transport: 'ipc',
+    resources: paths.resources,
     // Only to windows still showing the app (navigation is blocked; this is belt and braces).
     emit: (event) =>
       forwardEvent(

@@ -5,6 +5,7 @@
  */
 import type { ApiEvent, CallName, CallResult, ParsedArgs } from '../../../shared/contract';
 import type { AppInfo } from '../../../shared/domain';
+import type { ShippedResources } from '../shipped-resources';
 import type { Store } from '../store';
 
 export type Handlers = {
@@ -18,4 +19,6 @@ export interface HandlerContext {
   store: Store;
   transport: AppInfo['transport'];
   emit: (event: ApiEvent) => void;
+  /** Model bundles and report fonts (default: resources/ of this checkout). */
+  resources?: ShippedResources;
 }

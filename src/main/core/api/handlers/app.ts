@@ -2,17 +2,19 @@
 import type { BundleSummary } from '../../../../shared/model-bundles';
 import { APP_VERSION } from '../../app-version';
 import { listBundles } from '../../models';
+import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
 export function appHandlers({
   store,
   transport,
+  resources = CHECKOUT_RESOURCES,
 }: HandlerContext): HandlerGroup<'app.info' | 'models.list'> {
   // Verifying a bundle hashes every file (megabytes); the shipped ones do not change while
   // the app runs, so they are verified once per launch.
   let bundles: BundleSummary[] | null = null;
   return {
     'app.info': async () => ({ version: APP_VERSION, dbPath: store.path, transport }),
-    'models.list': async () => (bundles ??= listBundles()),
+    'models.list': async () => (bundles ??= listBundles(resources.modelsDir)),
   };
 }

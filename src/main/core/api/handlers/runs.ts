@@ -3,11 +3,13 @@
  * events), listing, results a page at a time, one stay's trace, and stepping through the
  * stays of one outcome class or search status.
  */
+import { join } from 'node:path';
 import type { RunProgress } from '../../../../shared/audit';
 import { resumeRun, startRun, type RunOptions } from '../../audit/run-engine';
 import { RunStore } from '../../audit/run-store';
 import { stayNeighbours } from '../../audit/stay-neighbours';
 import type { ProgressUpdate } from '../../jobs/progress';
+import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 import type { Job, JobRunner } from '../job-runner';
 
@@ -26,7 +28,7 @@ const RUN_PHASE_LABEL: Record<RunProgress['phase'], string> = {
 };
 
 export function runHandlers(
-  { store, emit }: HandlerContext,
+  { store, emit, resources = CHECKOUT_RESOURCES }: HandlerContext,
   jobs: JobRunner,
 ): HandlerGroup<RunCalls> {
   const runs = new RunStore(store);
@@ -60,7 +62,15 @@ export function runHandlers(
       jobs.run(jobId, (job) =>
         startRun(
           store,
-          { cohortId, task, split: split ?? null, bundleDir: bundle, params, workers, stayKeys },
+          {
+            cohortId,
+            task,
+            split: split ?? null,
+            bundleDir: bundle ?? join(resources.modelsDir, task),
+            params,
+            workers,
+            stayKeys,
+          },
           runOptions(job),
         ),
       ),
