@@ -22,6 +22,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'UTC',
     viewport: { width: 1280, height: 800 },
+    // A click or fill that cannot happen fails in seconds, not at the test's own timeout
+    // (long walks allow minutes for audits, which wait with explicit expect timeouts).
+    actionTimeout: 30_000,
   },
   projects: [
     {
