@@ -45,7 +45,8 @@ function auditOnce(
   const own = process.cpuUsage();
   const output = execFileSync(
     process.execPath,
-    ['--import', 'tsx', script, path, String(workers)],
+    // As `toe` runs (bin/toe.mjs): each worker thread collects its own garbage.
+    ['--single-threaded-gc', '--import', 'tsx', script, path, String(workers)],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

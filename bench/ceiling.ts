@@ -5,7 +5,7 @@
 // ONNX run, which is how DEFAULT_MAX_BATCH was chosen.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerScript } from '../src/main/core/audit/worker-script';
+import { workerScript } from '../src/main/core/jobs/worker-script';
 import { ModelRuntime, OnnxStayModel } from '../src/main/core/models';
 import { CEILING_MASKS, randomQueries, statesPerSecond } from './ceiling-masks';
 import { E1_BUNDLE, type BenchFixtures } from './fixtures';
@@ -62,6 +62,7 @@ export async function ceilingBenchmark(fixtures: BenchFixtures) {
 async function workerRates(count: number, tensors: unknown): Promise<number[]> {
   const { script, entry } = workerScript(
     'ceiling-worker',
+    'bench',
     new URL('./ceiling-worker.ts', import.meta.url),
   );
   const workers = Array.from(

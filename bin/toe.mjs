@@ -1,6 +1,9 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --single-threaded-gc
 // The `toe` command. tsx compiles the TypeScript core on the fly, so the CLI runs from a
-// fresh clone under plain Node with no build step.
+// fresh clone under plain Node with no build step. --single-threaded-gc (also in package.json's
+// scripts): each audit or evaluation worker collects its own garbage instead of V8's helper
+// threads taking time from the other workers; V8 flags can only be given when the process
+// starts (docs/performance.md, "Workers").
 import { register } from 'tsx/esm/api';
 
 register();

@@ -4,7 +4,7 @@ import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/main/core/api/handlers';
-import { outsideAsar } from '../../src/main/core/audit/worker-script';
+import { outsideAsar } from '../../src/main/core/jobs/worker-script';
 import { CHECKOUT_RESOURCES } from '../../src/main/core/shipped-resources';
 import { appPaths } from '../../src/main/electron/app-paths';
 import { tempStore } from '../support/temp-store';

@@ -12,7 +12,7 @@ import { DebugLogger } from 'builder-util';
 import type { Configuration, FileSet, TargetConfiguration } from 'electron-builder';
 import { Minimatch } from 'minimatch';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outsideAsar } from '../../src/main/core/audit/worker-script';
+import { outsideAsar } from '../../src/main/core/jobs/worker-script';
 import { MIMIC_TASKS } from '../../src/main/core/import/clinical-variables';
 import { FONT_FILES } from '../../src/main/core/report/report-fonts';
 import { appPaths } from '../../src/main/electron/app-paths';

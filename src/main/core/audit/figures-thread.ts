@@ -5,10 +5,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { FiguresOf, FiguresRequest } from './run-figures';
-import { workerScript } from './worker-script';
+import { workerScript } from '../jobs/worker-script';
 
 export interface FiguresWorkerData {
-  /** The worker module (see worker-bootstrap.mjs). */
+  /** The worker module (see jobs/worker-bootstrap.mjs). */
   entry: string;
   dbPath: string;
   request: FiguresRequest;
@@ -20,7 +20,7 @@ export function figuresOnWorker<R extends FiguresRequest>(
   dbPath: string,
   request: R,
 ): Promise<FiguresOf<R>> {
-  const { script, entry } = workerScript('figures-worker');
+  const { script, entry } = workerScript('figures-worker', 'audit');
   const data: FiguresWorkerData = { entry: entry.href, dbPath, request };
   return new Promise((resolve, reject) => {
     let settled = false;

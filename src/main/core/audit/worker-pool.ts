@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StayAuditDetail } from './audit-types';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
-import { workerScript } from './worker-script';
+import { workerScript } from '../jobs/worker-script';
 
 export interface AuditPoolOptions {
   size: number;
@@ -33,14 +33,6 @@ export class PoolAbortedError extends Error {
   }
 }
 
-/**
- * A young generation of fixed size for each worker. With V8's default, which starts small and
- * grows, a search's short-lived objects were promoted and collected by full mark-compacts,
- * 50 to 100 per 200 stays; with 16 MB it took 1 or 2, and on the 2-core benchmark machine two
- * workers searched 15-20% faster (bench/run.ts --only audit; docs/performance.md).
- */
-const WORKER_HEAP = { maxYoungGenerationSizeMb: 16 };
-
 /** A stopping worker that has not exited after this long (a hung stay) is terminated. */
 const STOP_GRACE_MS = 30_000;
 
@@ -56,7 +48,7 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
 
 export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptions): Promise<void> {
   if (stayIds.length === 0) return Promise.resolve();
-  const { script, entry } = workerScript('audit-worker', options.entry);
+  const { script, entry } = workerScript('audit-worker', 'audit', options.entry);
   const workerData: AuditWorkerData = { ...options.data, entry: entry.href };
   const size = Math.max(1, Math.min(options.size, stayIds.length));
   let next = 0;
@@ -135,7 +127,7 @@ export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptio
     };
 
     for (let index = 1; index <= size; index++) {
-      const thread = new Worker(script, { workerData, resourceLimits: WORKER_HEAP });
+      const thread = new Worker(script, { workerData });
       const worker: PoolWorker = { index, thread, inHand: new Set(), exited: false };
       workers.push(worker);
       thread.on('message', (message: FromWorker) => onMessage(worker, message));
