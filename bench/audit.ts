@@ -4,7 +4,8 @@
 // (1, n, 1, n) and keeping each count's faster run, because others share this machine: each
 // run records how much CPU other processes took meanwhile. Each run is a process of its own
 // (bench/audit-run.ts) on its own copy of the freshly generated store, so no run finds
-// another's cached embeddings and each peak memory is that run's alone.
+// another's cached embeddings and each peak memory is that run's alone. Audit processes run
+// with --single-threaded-gc, as `toe` does; the gc section measures what that flag is worth.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ import { machineCpuSeconds, type BenchmarkResult, type SectionBody } from './mea
 
 interface AuditRun {
   workers: number;
+  /** Started with --single-threaded-gc (as `toe` is). */
+  singleThreadedGc: boolean;
   totalS: number;
   embeddingS: number;
   auditingS: number;
@@ -35,8 +38,9 @@ function auditOnce(
   source: string,
   workers: number,
   round: number,
+  singleThreadedGc = true,
 ): AuditRun {
-  const path = join(fixtures.dir, `audit-${workers}-${round}.sqlite`);
+  const path = join(fixtures.dir, `audit-${workers}-${round}-${singleThreadedGc}.sqlite`);
   const db = new Database(source, { readonly: true });
   db.prepare('VACUUM INTO ?').run(path);
   db.close();
@@ -46,7 +50,14 @@ function auditOnce(
   const output = execFileSync(
     process.execPath,
     // As `toe` runs (bin/toe.mjs): each worker thread collects its own garbage.
-    ['--single-threaded-gc', '--import', 'tsx', script, path, String(workers)],
+    [
+      ...(singleThreadedGc ? ['--single-threaded-gc'] : []),
+      '--import',
+      'tsx',
+      script,
+      path,
+      String(workers),
+    ],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -56,7 +67,7 @@ function auditOnce(
   const ownUsed = process.cpuUsage(own);
   const run = JSON.parse(output.trim().split('\n').pop()!) as Omit<
     AuditRun,
-    'workers' | 'othersShare'
+    'workers' | 'singleThreadedGc' | 'othersShare'
   >;
   const others =
     before && after
@@ -64,15 +75,20 @@ function auditOnce(
       : null;
   const othersShare =
     others === null ? null : Math.max(0, others) / (run.totalS * availableParallelism());
-  return { ...run, workers, othersShare };
+  return { ...run, workers, singleThreadedGc, othersShare };
+}
+
+async function generateCohort(fixtures: BenchFixtures, stays: number, file: string) {
+  const source = join(fixtures.dir, file);
+  const generator = new Store(source);
+  await createDemoCohort(generator, { name: 'demo', stays, seed: 7, spurious: false }, {});
+  generator.close();
+  return source;
 }
 
 export async function auditBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
   const stays = fixtures.options.auditStays;
-  const source = join(fixtures.dir, 'audit-source.sqlite');
-  const generator = new Store(source);
-  await createDemoCohort(generator, { name: 'demo', stays, seed: 7, spurious: false }, {});
-  generator.close();
+  const source = await generateCohort(fixtures, stays, 'audit-source.sqlite');
 
   const counts = [...new Set([1, availableParallelism()])];
   const runs: AuditRun[] = [];
@@ -119,6 +135,51 @@ export async function auditBenchmark(fixtures: BenchFixtures): Promise<SectionBo
       value: 100 * Math.max(...shares),
       unit: `% of cores at most (${shares.map((s) => (100 * s).toFixed(1)).join(', ')})`,
     });
+  }
+  return {
+    results,
+    details: { stays, runs },
+    childCpuSeconds: runs.reduce((a, r) => a + r.cpuS, 0),
+  };
+}
+
+/**
+ * What --single-threaded-gc is worth: 1 and 2 workers on a smaller demo cohort, with V8's
+ * default collector (helper threads) and with each thread collecting its own garbage,
+ * alternating the four configurations over two rounds and keeping each one's faster run.
+ */
+export async function gcBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
+  const stays = fixtures.options.gcStays;
+  const source = await generateCohort(fixtures, stays, 'gc-source.sqlite');
+  const counts = [...new Set([1, availableParallelism()])];
+  const runs: AuditRun[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const gc of [false, true]) {
+      for (const workers of counts) runs.push(auditOnce(fixtures, source, workers, round, gc));
+    }
+  }
+  const best = (workers: number, gc: boolean) =>
+    runs
+      .filter((r) => r.workers === workers && r.singleThreadedGc === gc)
+      .reduce((a, b) => (b.auditingS < a.auditingS ? b : a));
+  const results: BenchmarkResult[] = [];
+  for (const gc of [false, true]) {
+    const collector = gc ? '--single-threaded-gc' : "V8's default GC";
+    for (const workers of counts) {
+      const r = best(workers, gc);
+      results.push({
+        name: `${collector}, ${workers} worker${workers > 1 ? 's' : ''}`,
+        value: r.auditingS,
+        unit: `s searching ${stays} stays (${(r.cpuS / r.totalS).toFixed(2)} cores busy)`,
+      });
+    }
+    if (counts.length > 1) {
+      results.push({
+        name: `${collector}: ${counts[1]} vs 1 worker`,
+        value: best(counts[0]!, gc).auditingS / best(counts[1]!, gc).auditingS,
+        unit: 'x faster (worker phase, best runs)',
+      });
+    }
   }
   return {
     results,

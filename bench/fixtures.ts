@@ -19,6 +19,8 @@ export interface BenchOptions {
   mimicRows: number;
   /** Stays of the scaling runs (default 50). */
   scalingStays: number;
+  /** Stays of the garbage-collection comparison (default 2,000). */
+  gcStays: number;
 }
 
 export interface TestStays {

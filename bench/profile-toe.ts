@@ -5,7 +5,13 @@ import { treeOfEvidenceSearch } from '../src/main/core/search';
 import { BenchFixtures } from './fixtures';
 
 const evaluation = process.argv[2] === 'plain' ? 'plain' : 'incremental';
-const fixtures = new BenchFixtures({ stays: 200, auditStays: 1, mimicRows: 1, scalingStays: 1 });
+const fixtures = new BenchFixtures({
+  stays: 200,
+  auditStays: 1,
+  mimicRows: 1,
+  scalingStays: 1,
+  gcStays: 1,
+});
 try {
   const { runtime, tensors } = await fixtures.demoTestStays();
   const started = performance.now();

@@ -1,11 +1,11 @@
 // npm run bench [-- --only ceiling,toe] [--quick] [--stays N] [--audit-stays N]
-//                [--mimic-rows N] [--scaling-stays N]
+//                [--mimic-rows N] [--scaling-stays N] [--gc-stays N]
 // Every benchmark measured in one run on this machine, merged into bench/results.json (each
 // section with its own date and load; sections not run keep their last figures) and printed
 // as a table. Goals live here and in docs/performance.md, never in timed tests.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { auditBenchmark } from './audit';
+import { auditBenchmark, gcBenchmark } from './audit';
 import { baselinesBenchmark } from './baselines';
 import { ceilingBenchmark } from './ceiling';
 import { BenchFixtures, type BenchOptions } from './fixtures';
@@ -26,6 +26,7 @@ const SECTIONS: Record<string, Body> = {
   scaling: scalingBenchmark,
   imports: importsBenchmark,
   audit: auditBenchmark,
+  gc: gcBenchmark,
 };
 
 function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOptions } {
@@ -58,6 +59,7 @@ function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOpt
       auditStays: count('--audit-stays', 10_000, 300),
       mimicRows: count('--mimic-rows', 3_000_000, 200_000),
       scalingStays: count('--scaling-stays', 50, 8),
+      gcStays: count('--gc-stays', 2000, 300),
     },
   };
 }
@@ -104,6 +106,13 @@ writeFileSync(
   `${JSON.stringify({ machine, lastCommand: command, options, sections }, null, 2)}\n`,
 );
 
+/** Whole numbers from 100, one decimal from 10, two below; tiny differences in exponent form. */
+function formatValue(value: number): string {
+  const size = Math.abs(value);
+  if (size > 0 && size < 0.01) return value.toExponential(1);
+  return value.toFixed(size >= 100 ? 0 : size >= 10 ? 1 : 2);
+}
+
 function printSection(s: SectionResult): void {
   const others =
     s.othersCpuShare === null
@@ -113,7 +122,6 @@ function printSection(s: SectionResult): void {
     `\n[${s.section}] ${s.seconds} s; load ${s.loadBefore.join(' ')} -> ${s.loadAfter.join(' ')}${others}`,
   );
   for (const r of s.results) {
-    const digits = Math.abs(r.value) >= 100 ? 0 : Math.abs(r.value) >= 10 ? 1 : 2;
-    console.log(`  ${r.name.padEnd(42)} ${r.value.toFixed(digits).padStart(10)} ${r.unit}`);
+    console.log(`  ${r.name.padEnd(42)} ${formatValue(r.value).padStart(10)} ${r.unit}`);
   }
 }
