@@ -47,6 +47,11 @@ export default defineConfig({
           // Cohort statistics and bias audits are computed on a one-shot worker thread
           // (figures-thread.ts finds it the same way).
           'figures-worker': resolve(import.meta.dirname, 'src/main/core/audit/figures-worker.ts'),
+          // Evaluations started from a run's dashboard (evaluation-thread.ts), likewise.
+          'evaluation-worker': resolve(
+            import.meta.dirname,
+            'src/main/core/evaluation/evaluation-worker.ts',
+          ),
         },
       },
     },

@@ -22,6 +22,7 @@ import type {
   StaySummary,
 } from './domain';
 import { SPLITS } from './domain';
+import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import type { BundleSummary } from './model-bundles';
 import type { StayDetail, StayNeighbours } from './stay-detail';
 
@@ -243,6 +244,19 @@ export const calls = {
       .refine((a) => (a.runId === undefined) !== (a.cohortId === undefined), {
         message: 'give either runId or cohortId',
       }),
+  ),
+  /**
+   * The faithfulness–sparsity frontier of a run's model: the newest stored evaluation of its
+   * bundle on its cohort and split (the test split for a run of every split), and any
+   * evaluation of them under way.
+   */
+  'evaluations.forRun': call<RunEvaluationState>()(z.object({ runId }).strict()),
+  /**
+   * Evaluates a run's bundle on its cohort and split with toe evaluate's defaults, as a job on
+   * a worker thread, and keeps the result. `limit`: only the first N stays of the split.
+   */
+  'evaluations.start': call<StoredEvaluation>()(
+    z.object({ runId, limit: z.number().int().min(1).max(10_000_000).optional(), jobId }).strict(),
   ),
   /** The model bundles shipped with the app, each verified against its manifest. */
   'models.list': call<BundleSummary[]>()(z.object({}).strict()),

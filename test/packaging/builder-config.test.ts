@@ -18,7 +18,13 @@ import { FONT_FILES } from '../../src/main/core/report/report-fonts';
 import { appPaths } from '../../src/main/electron/app-paths';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const WORKERS = ['audit-worker', 'figures-worker'];
+/** Each worker thread's entry (electron.vite.config.ts) and the core folder of its source. */
+const WORKER_FOLDERS: Record<string, string> = {
+  'audit-worker': 'audit',
+  'figures-worker': 'audit',
+  'evaluation-worker': 'evaluation',
+};
+const WORKERS = Object.keys(WORKER_FOLDERS);
 const PLATFORMS = { linux: 'linux', win: 'win32', mac: 'darwin' } as const;
 
 /** Packages a worker's imports depend on only to install: none is loaded at run time. */
@@ -205,7 +211,7 @@ describe('electron-builder.yml', () => {
       expect(matches(file, unpack), file).toBe(true);
     }
     const imported = workerPackages(
-      WORKERS.map((name) => join(REPO, 'src/main/core/audit', `${name}.ts`)),
+      WORKERS.map((name) => join(REPO, 'src/main/core', WORKER_FOLDERS[name]!, `${name}.ts`)),
     );
     expect([...imported]).toEqual(expect.arrayContaining(['better-sqlite3', 'onnxruntime-node']));
     for (const key of runtimeClosure(imported)) {

@@ -4,9 +4,12 @@ import { SPLITS, type Split } from '../../../shared/domain';
 import { SELECTABLE_METHODS, type SelectableMethod } from '../../../shared/charts';
 import {
   DEFAULT_BUDGETS,
+  DEFAULT_EVALUATION,
   ensureCorruptedBundle,
   ensureSpuriousCohort,
+  evaluationCommandLine,
   evaluationHeadline,
+  EvaluationStore,
   formatDuration,
   parseBudgets,
   parseMethods,
@@ -53,24 +56,8 @@ const listOption =
     }
   };
 
-/**
- * The command with every setting spelled out (paths as typed), so a report states exactly
- * how to reproduce it.
- */
-function canonicalCommand(db: string, o: EvaluateOptions): string {
-  const parts = ['toe', '--db', db, 'evaluate', '--cohort', o.cohort, '--task', o.task];
-  if (o.bundle !== undefined) parts.push('--bundle', o.bundle);
-  parts.push('--split', o.split, '--seed', String(o.seed));
-  if (o.spurious) parts.push('--spurious');
-  else parts.push('--k', o.k.join(','), '--methods', o.methods.join(','));
-  if (o.limit !== undefined) parts.push('--limit', String(o.limit));
-  parts.push('--resamples', String(o.resamples));
-  if (!o.spurious) parts.push('--lime-samples', String(o.limeSamples));
-  if (o.shapBudget !== undefined) parts.push('--shap-budget', String(o.shapBudget));
-  if (o.spuriousBundle !== undefined) parts.push('--spurious-bundle', o.spuriousBundle);
-  if (o.out !== undefined) parts.push('--out', o.out);
-  return parts.join(' ');
-}
+/** The command with every setting spelled out (paths as typed), for the report. */
+const canonicalCommand = (db: string, o: EvaluateOptions) => evaluationCommandLine({ db, ...o });
 
 /**
  * The terminal progress bar (with ETA) on a TTY; in logs and CI, a line per phase and one at
@@ -139,12 +126,19 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
     });
     progress.sink({ phase: 'writing the report and figures', done: 0, total: 1 });
     const files = writeEvaluationFolder(out, result, records);
+    // Kept in the store too: the dashboard of every audit run of this bundle on this cohort
+    // and split shows its frontier.
+    const stored = new EvaluationStore(store).save(cohortId, result);
     progress.stop();
-    if (context.json) return context.printJson({ out, files, headline: result.headline });
+    if (context.json)
+      return context.printJson({ out, files, evaluationId: stored.id, headline: result.headline });
     context.print(evaluationHeadline(result));
     const seconds = result.provenance.seconds;
     context.print(
       `\n${records.length} stays in ${formatDuration(seconds)}; report: ${join(out, 'report.md')}`,
+    );
+    context.print(
+      `kept in the store as evaluation ${stored.id}: the dashboards of audit runs of this bundle on ${o.cohort} (${o.split} split) show its frontier`,
     );
   } finally {
     progress.stop();
@@ -223,15 +217,25 @@ export function registerEvaluateCommand(program: Command, context: CliContext): 
       '--seed <s>',
       'seed of the bootstrap and of Random, LIME, SHAP',
       integerOption(0, 2 ** 32 - 1),
-      7,
+      DEFAULT_EVALUATION.seed,
     )
     .option(
       '--limit <n>',
       'only the first N stays of the split (by id)',
       integerOption(1, 10_000_000),
     )
-    .option('--resamples <n>', 'bootstrap resamples', integerOption(1, 100_000), 1000)
-    .option('--lime-samples <n>', 'LIME neighbourhood size', integerOption(2, 1_000_000), 5000)
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples',
+      integerOption(1, 100_000),
+      DEFAULT_EVALUATION.resamples,
+    )
+    .option(
+      '--lime-samples <n>',
+      'LIME neighbourhood size',
+      integerOption(2, 1_000_000),
+      DEFAULT_EVALUATION.limeSamples,
+    )
     .option(
       '--shap-budget <n>',
       'KernelSHAP coalitions (default 2·units + 2048)',

@@ -5,6 +5,7 @@
  */
 import { appHandlers } from './handlers/app';
 import { cohortHandlers } from './handlers/cohorts';
+import { evaluationHandlers } from './handlers/evaluations';
 import { reportHandlers } from './handlers/reports';
 import { reviewHandlers } from './handlers/reviews';
 import { runFigureHandlers } from './handlers/run-figures';
@@ -23,6 +24,7 @@ export function createHandlers(context: HandlerContext): Handlers {
     ...stayHandlers(context),
     ...runHandlers(context, jobs),
     ...runFigureHandlers(context),
+    ...evaluationHandlers(context, jobs),
     ...reviewHandlers(context),
     ...reportHandlers(context),
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),

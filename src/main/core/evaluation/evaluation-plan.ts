@@ -3,7 +3,7 @@
  * ablations change, the seeds. One object, recorded in the result, so a report can always
  * say how its numbers were made.
  */
-import type { SearchParams } from '../search';
+import { DEFAULT_SEARCH_PARAMS, type SearchParams } from '../search';
 import {
   SELECTABLE_METHODS,
   type AblationMethod,
@@ -26,6 +26,20 @@ export interface EvaluationPlan {
 
 /** The paper's budgets (Table "Search vs Ranking" and the comprehensiveness table). */
 export const DEFAULT_BUDGETS = [1, 3, 5, 8, 10, 12, 16, 20, 24];
+
+/** toe evaluate's defaults, which an evaluation started from the app also uses. */
+export const DEFAULT_EVALUATION = { seed: 7, resamples: 1000, limeSamples: 5000 } as const;
+
+/** Every method at the paper's budgets, method.md's search defaults, the bundle's threshold. */
+export function defaultEvaluationPlan(decisionThreshold: number): EvaluationPlan {
+  return {
+    ks: [...DEFAULT_BUDGETS],
+    methods: [...SELECTABLE_METHODS],
+    params: { ...DEFAULT_SEARCH_PARAMS, threshold: decisionThreshold },
+    ...DEFAULT_EVALUATION,
+    shapBudget: null,
+  };
+}
 
 /** The optimality gap compares with exhaustive enumeration up to k = 3 (paper appendix). */
 export const EXHAUSTIVE_MAX_K = 3;

@@ -6,6 +6,8 @@
 export {
   comparedMethods,
   DEFAULT_BUDGETS,
+  DEFAULT_EVALUATION,
+  defaultEvaluationPlan,
   dynamicStepLimits,
   EXHAUSTIVE_MAX_K,
   parseBudgets,
@@ -18,6 +20,14 @@ export { runStayMethods, type Selection, type StayMethodResults } from './stay-m
 export type { StayRecord } from './stay-record';
 export { methodRows, fullModelFigures } from './method-rows';
 export { runEvaluation, summarise, type EvaluationInput } from './run-evaluation';
+export { evaluateBundle, type BundleEvaluationRequest } from './evaluate-bundle';
+export { evaluateOnWorker } from './evaluation-thread';
+export { evaluationCommandLine, type EvaluationCommand } from './evaluation-command';
+export {
+  EvaluationStore,
+  evaluatedBundleFingerprint,
+  type EvaluationKey,
+} from './evaluation-store';
 export {
   ensureSpuriousCohort,
   runSpuriousAudit,

@@ -39,13 +39,14 @@ export async function* labelledStays(
   const { ids } = splitCounts(store, selection);
   let yielded = 0;
   for (let start = 0; start < ids.length; start += SLICE) {
-    throwIfCancelled(signal, 'The evaluation');
     const stays = store
       .loadStays(ids.slice(start, start + SLICE))
       .filter((s) => s.outcomes[selection.task] !== undefined)
       .slice(0, selection.limit === null ? undefined : selection.limit - yielded);
     const models = await runtime.stayModels(stays);
     for (let i = 0; i < stays.length; i++) {
+      // Before every stay, not every slice: a stay takes about a second with every method.
+      throwIfCancelled(signal, 'The evaluation');
       yield { stay: stays[i]!, label: stays[i]!.outcomes[selection.task]!, model: models[i]! };
       yielded++;
     }

@@ -168,4 +168,26 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    name: 'evaluations (toe evaluate results, for the dashboard frontier)',
+    sql: `
+      -- One evaluation of a bundle on a cohort split (toe evaluate, or the dashboard). The
+      -- result is JSON, always read back whole. bundle_fingerprint identifies the model (a
+      -- hash over its files' hashes) and cohort_content_hash the data, so an evaluation is
+      -- shown only beside audit runs of the same model on the same data.
+      CREATE TABLE evaluations (
+        id INTEGER PRIMARY KEY,
+        cohort_id INTEGER NOT NULL REFERENCES cohorts (id) ON DELETE CASCADE,
+        task TEXT NOT NULL,
+        split TEXT NOT NULL CHECK (split IN ('train', 'val', 'test')),
+        bundle_fingerprint TEXT NOT NULL,
+        cohort_content_hash TEXT NOT NULL,
+        stays_evaluated INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        result TEXT NOT NULL
+      );
+      CREATE INDEX evaluations_by_model ON evaluations (cohort_id, task, bundle_fingerprint);
+    `,
+  },
 ];

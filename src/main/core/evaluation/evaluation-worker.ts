@@ -1,0 +1,38 @@
+/**
+ * A one-shot worker thread for an evaluation (evaluation-thread.ts): opens the store (the
+ * runtime may fill its note-embedding cache), evaluates, posts progress and then the result,
+ * and exits. The parent thread keeps the result.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Store } from '../store';
+import { evaluateBundle } from './evaluate-bundle';
+import {
+  describeFailure,
+  type EvaluationWorkerData,
+  type FromEvaluationWorker,
+  type ToEvaluationWorker,
+} from './evaluation-thread';
+
+const port = parentPort;
+if (!port) throw new Error('evaluation-worker runs as a worker thread (see evaluation-thread.ts)');
+const data = workerData as EvaluationWorkerData;
+const post = (message: FromEvaluationWorker) => port.postMessage(message);
+
+const controller = new AbortController();
+port.on('message', (message: ToEvaluationWorker) => {
+  if (message.kind === 'cancel') controller.abort();
+});
+
+const store = new Store(data.dbPath);
+try {
+  const result = await evaluateBundle(store, data.request, {
+    progress: (update) => post({ kind: 'progress', update }),
+    signal: controller.signal,
+  });
+  post({ kind: 'done', result });
+} catch (error) {
+  post({ kind: 'failed', failure: describeFailure(error) });
+} finally {
+  store.close();
+  port.close();
+}
