@@ -8,6 +8,7 @@ import { defaultStorePath } from './core/store/default-path';
 import { createAppOrigin } from './electron/app-origin';
 import { appPaths } from './electron/app-paths';
 import { saveDownloadsThroughDialog } from './electron/download-save-dialog';
+import { chooseFolderHandler } from './electron/folder-dialog';
 import { forwardEvent, startIpcTransport } from './electron/ipc-transport';
 import { parseLaunchOptions } from './electron/launch-options';
 import { hardenSession } from './electron/session-hardening';
@@ -63,7 +64,7 @@ async function start(): Promise<void> {
     app.quit();
     return;
   }
-  const handlers = createHandlers({
+  const core = createHandlers({
     store,
     transport: 'ipc',
     resources: paths.resources,
@@ -76,6 +77,13 @@ async function start(): Promise<void> {
         event,
       ),
   });
+  const handlers = {
+    ...core,
+    'folders.choose': chooseFolderHandler((options) => {
+      const window = BrowserWindow.getFocusedWindow();
+      return window ? dialog.showOpenDialog(window, options) : dialog.showOpenDialog(options);
+    }, app.getPath('documents')),
+  };
   stopIpc = startIpcTransport({
     handlers,
     isTrustedSender: (url) => origin.isAppPage(url),

@@ -19,6 +19,7 @@ import type {
   CohortSummary,
   ImportReport,
   JobProgress,
+  PhiFinding,
   StaySummary,
 } from './domain';
 import { SPLITS } from './domain';
@@ -290,6 +291,14 @@ export const calls = {
     sections: string[];
   }>()(z.object({ runId, seed }).strict()),
   'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
+  /**
+   * A folder chosen in the desktop app's native dialog; null when the user closed it. Only the
+   * desktop transport can show one: over HTTP it is refused as unavailable, and the page offers
+   * a typed path instead.
+   */
+  'folders.choose': call<{ path: string | null }>()(
+    z.object({ title: z.string().min(1).max(200) }).strict(),
+  ),
 } as const;
 
 export type CallName = keyof typeof calls;
@@ -317,12 +326,17 @@ export type ErrorCode =
   | 'bad-input'
   | 'cancelled'
   | 'unauthorized'
+  | 'unavailable'
   | 'internal';
 
 /** The error shape both transports return; `message` is written for the user. */
 export interface ApiErrorPayload {
   code: ErrorCode;
   message: string;
+  /** Bad input: where it is, for a page to show beside the message. */
+  location?: { file: string; line: number | null; field: string | null };
+  /** An import refused by the PHI guard: every possible identifier it found, masked. */
+  phiFindings?: PhiFinding[];
 }
 
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: ApiErrorPayload };

@@ -70,6 +70,15 @@ export interface TaskPrevalence {
   byTestSplit: { positives: number; stays: number };
 }
 
+/** A possible direct identifier the import's PHI guard found in note text. */
+export interface PhiFinding {
+  file: string;
+  line: number;
+  kind: 'email' | 'phone' | 'ssn' | 'mrn' | 'street address';
+  /** The match with its middle masked, so the report itself leaks nothing. */
+  excerpt: string;
+}
+
 /** What an importer reports: stays in and out with reasons, coverage, dropped values. */
 export interface ImportReport {
   format: CohortSource;

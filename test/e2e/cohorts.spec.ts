@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  demoForm,
   expect,
   keepScreenshot,
   requestsLeavingApp,
@@ -100,9 +101,9 @@ test.describe('Cohorts view (browser over toe serve)', () => {
   }, testInfo) => {
     const before = cohortNames(app.dbPath);
     await openApp(page, app.origin, app.token);
-    await page.getByLabel('Name').fill('big-cancelled');
-    await page.getByLabel('Stays').fill('100000');
-    await page.getByRole('button', { name: 'Create demo cohort' }).click();
+    await demoForm(page).getByLabel('Name').fill('big-cancelled');
+    await demoForm(page).getByLabel('Stays').fill('100000');
+    await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();
 
     const progress = page.getByRole('progressbar', { name: 'Creating demo cohort big-cancelled' });
     await expect(progress).toBeVisible();
@@ -130,9 +131,9 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     consoleErrors,
   }) => {
     await openApp(page, app.origin, app.token);
-    await page.getByLabel('Name').fill('small-demo');
-    await page.getByLabel('Stays').fill('50');
-    await page.getByRole('button', { name: 'Create demo cohort' }).click();
+    await demoForm(page).getByLabel('Name').fill('small-demo');
+    await demoForm(page).getByLabel('Stays').fill('50');
+    await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();
     await expect(
       page.getByRole('heading', { level: 2, name: 'Import report: small-demo' }),
     ).toBeVisible();

@@ -72,3 +72,8 @@ export function requestsLeavingApp(urls: string[], origin: string): string[] {
     }
   });
 }
+
+/** The Cohorts view's demo-cohort form (the import form beside it has a Name field too). */
+export function demoForm(page: Page) {
+  return page.getByRole('form', { name: 'Create a demo cohort' });
+}

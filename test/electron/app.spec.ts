@@ -12,6 +12,12 @@ test.describe('desktop app', () => {
         'SYNTHETIC',
       );
       await expect(window.getByText('Desktop app · offline')).toBeVisible();
+      // Over IPC the import form offers the native folder dialog (the browser cannot).
+      await expect(
+        window
+          .getByRole('form', { name: 'Import a cohort' })
+          .getByRole('button', { name: 'Choose folder…' }),
+      ).toBeVisible();
       // The page must not see Node or raw IPC: only the one bridge object.
       expect(
         await window.evaluate(() => typeof (globalThis as { require?: unknown }).require),

@@ -26,6 +26,8 @@ const STATUS_FOR: Record<ErrorCode, number> = {
   cancelled: 409,
   conflict: 409,
   'bad-input': 422,
+  // Something only the desktop app can do (a native dialog).
+  unavailable: 501,
   internal: 500,
 };
 

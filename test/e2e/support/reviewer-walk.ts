@@ -3,7 +3,7 @@
 // (test/electron/walk.spec.ts). It moves only as a user does (sidebar, links, buttons),
 // because the desktop window refuses navigation to typed URLs.
 import type { Page } from '@playwright/test';
-import { expect, seriousA11yViolations } from '../fixtures';
+import { demoForm, expect, seriousA11yViolations } from '../fixtures';
 
 export interface WalkOptions {
   /** Saves the view's screenshot as an artifact under this name. */
@@ -46,9 +46,9 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
 
   // 1. A demo cohort, created from the Cohorts view.
   await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
-  await page.getByLabel('Name').fill(cohortName);
-  await page.getByLabel('Stays').fill(String(WALK_STAYS));
-  await page.getByRole('button', { name: 'Create demo cohort' }).click();
+  await demoForm(page).getByLabel('Name').fill(cohortName);
+  await demoForm(page).getByLabel('Stays').fill(String(WALK_STAYS));
+  await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();
   await expect(
     page.getByRole('heading', { level: 2, name: `Import report: ${cohortName}` }),
   ).toBeVisible({ timeout: 120_000 });

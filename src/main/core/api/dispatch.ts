@@ -11,6 +11,7 @@ import { CancelledError } from '../jobs/progress';
 import { BundleError } from '../models';
 import { ConflictError, NotFoundError } from '../store';
 import type { Handlers } from './handlers';
+import { UnavailableError } from './unavailable-error';
 
 function codeFor(error: unknown): ErrorCode {
   if (error instanceof NotFoundError) return 'not-found';
@@ -23,11 +24,19 @@ function codeFor(error: unknown): ErrorCode {
     return 'bad-input';
   }
   if (error instanceof CancelledError) return 'cancelled';
+  if (error instanceof UnavailableError) return 'unavailable';
   return 'internal';
 }
 
 export function toErrorPayload(error: unknown): ApiErrorPayload {
-  return { code: codeFor(error), message: error instanceof Error ? error.message : String(error) };
+  const payload: ApiErrorPayload = {
+    code: codeFor(error),
+    message: error instanceof Error ? error.message : String(error),
+  };
+  if (error instanceof InputError)
+    payload.location = { file: error.file, line: error.line, field: error.field };
+  if (error instanceof PhiRefusedError) payload.phiFindings = error.findings;
+  return payload;
 }
 
 /**

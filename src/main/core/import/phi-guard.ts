@@ -4,13 +4,9 @@
  * addresses) refuse the import, with where each was found, unless the user overrides.
  * It does not de-identify anything and is no substitute for a de-identification pipeline.
  */
-export interface PhiFinding {
-  file: string;
-  line: number;
-  kind: 'email' | 'phone' | 'ssn' | 'mrn' | 'street address';
-  /** The match with its middle masked, so the report itself leaks nothing. */
-  excerpt: string;
-}
+import type { PhiFinding } from '../../../shared/domain';
+
+export type { PhiFinding };
 
 const PATTERNS: { kind: PhiFinding['kind']; pattern: RegExp }[] = [
   { kind: 'email', pattern: /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g },
@@ -47,7 +43,7 @@ export class PhiRefusedError extends Error {
       .map((f) => `${f.file}, line ${f.line}: ${f.kind} (${f.excerpt})`)
       .join('; ');
     super(
-      `Refused: ${findings.length} possible direct identifier${findings.length === 1 ? '' : 's'} in note text (${shown}${findings.length > 10 ? '; …' : ''}). Nothing was imported. De-identify the notes, or re-run with --allow-phi if your data-use agreement permits identified text.`,
+      `Refused: ${findings.length} possible direct identifier${findings.length === 1 ? '' : 's'} in note text (${shown}${findings.length > 10 ? '; …' : ''}). Nothing was imported. De-identify the notes, or, if your data-use agreement permits identified text, import them as such (toe import … --allow-phi, or in the app: allow identified note text).`,
     );
     this.name = 'PhiRefusedError';
   }

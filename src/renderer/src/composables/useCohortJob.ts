@@ -5,25 +5,24 @@ import { toErrorPayload, type ApiClient } from '../api/client';
 
 export type JobState = 'idle' | 'running' | 'cancelling';
 
-export interface DemoCohortRequest {
-  name: string;
-  stays: number;
-}
-
-export interface DemoCohortJob {
+export interface CohortJob {
   state: Ref<JobState>;
   progress: ShallowRef<JobProgress | null>;
   error: Ref<ApiErrorPayload | null>;
-  /** Resolves with the report, or null when the job failed or was cancelled. */
-  start: (request: DemoCohortRequest) => Promise<ImportReport | null>;
+  /**
+   * Runs `call` (cohorts.createDemo or cohorts.import) under a new job id; resolves with the
+   * import report, or null when the job failed or was cancelled (see error).
+   */
+  start: (call: (jobId: string) => Promise<ImportReport>) => Promise<ImportReport | null>;
   cancel: () => Promise<void>;
 }
 
 /**
- * Runs cohorts.createDemo as a job: the caller-chosen job id ties the progress events
- * (with their ETA) to this run, and jobs.cancel stops it (the store is left unchanged).
+ * A job that makes a cohort (the demo generator or an importer): the caller-chosen job id
+ * ties the progress events (with their ETA) to this form, and jobs.cancel stops it, leaving
+ * the store unchanged (imports are one transaction).
  */
-export function useDemoCohortJob(api: ApiClient): DemoCohortJob {
+export function useCohortJob(api: ApiClient): CohortJob {
   const state = ref<JobState>('idle');
   const progress = shallowRef<JobProgress | null>(null);
   const error = ref<ApiErrorPayload | null>(null);
@@ -36,9 +35,11 @@ export function useDemoCohortJob(api: ApiClient): DemoCohortJob {
   };
   onScopeDispose(stopListening);
 
-  async function start(request: DemoCohortRequest): Promise<ImportReport | null> {
+  async function start(
+    call: (jobId: string) => Promise<ImportReport>,
+  ): Promise<ImportReport | null> {
     if (state.value !== 'idle') return null;
-    const id = `demo-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const id = `cohort-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     jobId = id;
     state.value = 'running';
     progress.value = null;
@@ -48,13 +49,7 @@ export function useDemoCohortJob(api: ApiClient): DemoCohortJob {
         progress.value = event.progress;
     });
     try {
-      return await api.call('cohorts.createDemo', {
-        name: request.name,
-        stays: request.stays,
-        seed: 7,
-        spurious: false,
-        jobId: id,
-      });
+      return await call(id);
     } catch (caught) {
       error.value = toErrorPayload(caught);
       return null;
