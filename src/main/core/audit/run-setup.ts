@@ -6,7 +6,7 @@
 import type { CohortDetail, Split } from '../../../shared/domain';
 import { APP_VERSION } from '../app-version';
 import { InputError } from '../import/input-error';
-import { BundleError, type BundleManifest, type ModelRuntime } from '../models';
+import { BundleError, bundleHashes, type BundleManifest, type ModelRuntime } from '../models';
 import { searchParamsSchema, type SearchParams } from '../search';
 import { ConflictError, type Store } from '../store';
 import type { RunProvenance, RunSummary } from './audit-types';
@@ -84,10 +84,6 @@ export function resolveParams(
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(all)'}: ${i.message}`);
   throw new InputError('search parameters', null, null, problems.join('; '));
-}
-
-export function bundleHashes(manifest: BundleManifest): Record<string, string> {
-  return Object.fromEntries(manifest.files.map((f) => [f.path, f.sha256]));
 }
 
 export function runProvenance(

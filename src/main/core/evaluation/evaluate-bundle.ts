@@ -6,7 +6,7 @@
 import type { EvaluationResult } from '../../../shared/charts';
 import type { Split } from '../../../shared/domain';
 import type { ProgressSink } from '../jobs/progress';
-import { BundleError, bundleFingerprint, ModelRuntime } from '../models';
+import { BundleError, bundleFingerprint, bundleHashes, ModelRuntime } from '../models';
 import type { Store } from '../store';
 import { evaluationCommandLine } from './evaluation-command';
 import { defaultEvaluationPlan } from './evaluation-plan';
@@ -31,9 +31,7 @@ export async function evaluateBundle(
   const runtime = await ModelRuntime.open(bundleDir, { store });
   try {
     const { manifest } = runtime;
-    const fingerprint = bundleFingerprint(
-      Object.fromEntries(manifest.files.map((f) => [f.path, f.sha256])),
-    );
+    const fingerprint = bundleFingerprint(bundleHashes(manifest));
     if (request.expectedFingerprint !== null && fingerprint !== request.expectedFingerprint) {
       throw new BundleError(
         'hash',

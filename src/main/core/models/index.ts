@@ -5,7 +5,7 @@
 export type { EvidenceQuery, StayModel, StreamLogits } from './stay-model';
 export { BundleError, type BundleProblem } from './bundle-error';
 export { loadBundle, readManifest, type ModelBundle } from './bundle';
-export { bundleFingerprint } from './bundle-fingerprint';
+export { bundleFingerprint, bundleHashes } from './bundle-fingerprint';
 export type { BundleManifest } from './manifest-schema';
 export { checkCohortCompatibility, cohortDifferences } from './cohort-compatibility';
 export {

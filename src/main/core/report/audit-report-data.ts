@@ -8,7 +8,6 @@ import type { CohortDetail } from '../../../shared/domain';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
 import { RunStore } from '../audit/run-store';
-import { bundleHashes } from '../audit/run-setup';
 import {
   ABSTENTION_REASONS,
   abstentionQueue,
@@ -18,7 +17,7 @@ import {
   type AbstentionRow,
 } from '../audit/statistics-index';
 import { TASK_DESCRIPTIONS } from '../import/clinical-variables';
-import { readManifest, type BundleManifest } from '../models';
+import { bundleHashes, readManifest, type BundleManifest } from '../models';
 import { NotFoundError, type Store } from '../store';
 import { chooseExamples } from './example-selection';
 import { exampleTrace } from './example-trace-data';
