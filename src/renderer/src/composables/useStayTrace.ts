@@ -20,11 +20,15 @@ export function useStayTrace(
   const resource = useAsyncResource<StayTrace>(async () => {
     if (runId.value === null || stayId.value === null) return null;
     const ids = { runId: runId.value, stayId: stayId.value };
-    const [audit, stay] = await Promise.all([
+    // Both at once, but the error shown is always the run's answer when both fail: with
+    // Promise.all it was whichever call failed first, so the page's message varied by timing.
+    const [audit, stay] = await Promise.allSettled([
       api.call('runs.stay', ids),
       api.call('stays.detail', ids),
     ]);
-    return { audit, stay };
+    if (audit.status === 'rejected') throw audit.reason;
+    if (stay.status === 'rejected') throw stay.reason;
+    return { audit: audit.value, stay: stay.value };
   });
   watch([runId, stayId], () => void resource.reload(), { immediate: true });
   return resource;
