@@ -18,8 +18,7 @@ import { useRunResource } from './useRunResource';
 export interface RunEvaluation {
   /** The run's stored evaluation, what one would cover, and any evaluation under way. */
   state: AsyncResource<RunEvaluationState>;
-  /** The evaluation under way (started here or elsewhere), or null. */
-  jobId: Ref<string | null>;
+  /** The progress of the evaluation under way (started here or elsewhere). */
   progress: ShallowRef<JobProgress | null>;
   running: ComputedRef<boolean>;
   cancelling: Ref<boolean>;
@@ -40,6 +39,7 @@ export interface RunEvaluation {
  */
 export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): RunEvaluation {
   const state = useRunResource(runId, (id) => api.call('evaluations.forRun', { runId: id }));
+  /** The evaluation under way (started here or elsewhere), or null. */
   const jobId = ref<string | null>(null);
   const progress = shallowRef<JobProgress | null>(null);
   const cancelling = ref(false);
@@ -112,5 +112,5 @@ export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): Run
     }
   }
 
-  return { state, jobId, progress, running, cancelling, cancelled, error, start, cancel };
+  return { state, progress, running, cancelling, cancelled, error, start, cancel };
 }
