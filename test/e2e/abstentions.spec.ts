@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
@@ -24,8 +25,7 @@ test.describe('Abstention queue (browser over toe serve)', () => {
       await callApi(app, 'reviews.clear', { runId: run.id, stayId: row.stayId });
     }
 
-    await page.goto(`${app.origin}/#/?token=${app.token}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+    await openApp(page, app);
     await page.goto(`${app.origin}/#/runs/${run.id}`);
     await page.getByRole('link', { name: /^Abstention queue \(/ }).click();
     await expect(page).toHaveURL(new RegExp(`#/runs/${run.id}/abstentions$`));

@@ -1,6 +1,7 @@
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
@@ -19,8 +20,7 @@ test.describe('Bias audit (browser over toe serve)', () => {
     const audit = await callApi(app, 'runs.bias', { runId: run.id });
     expect(audit.attributes.length).toBeGreaterThan(0);
 
-    await page.goto(`${app.origin}/#/?token=${app.token}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+    await openApp(page, app);
     await page.goto(`${app.origin}/#/runs/${run.id}`);
     await page.getByRole('link', { name: 'Bias audit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#/runs/${run.id}/bias$`));

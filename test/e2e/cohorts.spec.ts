@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import {
   demoForm,
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
@@ -17,11 +17,6 @@ const share = (n: number) =>
     maximumFractionDigits: 1,
   }).format(n);
 
-async function openApp(page: Page, origin: string, token: string): Promise<void> {
-  await page.goto(`${origin}/#/?token=${token}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
-}
-
 test.describe('Cohorts view (browser over toe serve)', () => {
   test("lists the demo cohort and shows its import report with the store's numbers", async ({
     page,
@@ -33,7 +28,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     const report = cohort.report;
     if (!report) throw new Error('the seeded cohort has no import report');
 
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     // The token leaves the address bar at once (it stays in sessionStorage for this tab).
     await expect(page).toHaveURL(new RegExp(`#/cohorts/${cohort.id}$`));
     expect(page.url()).not.toContain(app.token);
@@ -100,7 +95,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     consoleErrors,
   }, testInfo) => {
     const before = cohortNames(app.dbPath);
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     await demoForm(page).getByLabel('Name').fill('big-cancelled');
     await demoForm(page).getByLabel('Stays').fill('100000');
     await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();
@@ -130,7 +125,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     app,
     consoleErrors,
   }) => {
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     await demoForm(page).getByLabel('Name').fill('small-demo');
     await demoForm(page).getByLabel('Stays').fill('50');
     await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();

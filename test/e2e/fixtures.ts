@@ -2,7 +2,7 @@
 // every network request and console error of the test's browser context.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readE2eEnv, type E2eEnv } from './support/e2e-env';
 
@@ -71,6 +71,15 @@ export function requestsLeavingApp(urls: string[], origin: string): string[] {
       return true;
     }
   });
+}
+
+/**
+ * Opens the served app as its user does, through the address `toe serve` prints (with the
+ * session token), and waits for the first view, Cohorts.
+ */
+export async function openApp(page: Page, app: Pick<E2eEnv, 'origin' | 'token'>): Promise<void> {
+  await page.goto(`${app.origin}/#/?token=${app.token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
 }
 
 /** The Cohorts view's demo-cohort form (the import form beside it has a Name field too). */

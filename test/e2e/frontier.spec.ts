@@ -6,16 +6,17 @@ import type { RunEvaluationState } from '../../src/shared/evaluations';
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
 } from './fixtures';
 import { callApi, completedTestSplitRun } from './support/app-api';
+import type { E2eEnv } from './support/e2e-env';
 
-async function openDashboard(page: Page, origin: string, token: string, runId: number) {
-  await page.goto(`${origin}/#/?token=${token}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
-  await page.goto(`${origin}/#/runs/${runId}`);
+async function openDashboard(page: Page, app: E2eEnv, runId: number) {
+  await openApp(page, app);
+  await page.goto(`${app.origin}/#/runs/${runId}`);
   await expect(page.getByTestId('headline-stays')).toBeVisible({ timeout: 60_000 });
 }
 
@@ -28,7 +29,7 @@ test.describe('Faithfulness–sparsity frontier (browser over toe serve)', () =>
   }, testInfo) => {
     test.setTimeout(300_000);
     const run = await completedTestSplitRun(app);
-    await openDashboard(page, app.origin, app.token, run.id);
+    await openDashboard(page, app, run.id);
 
     const frontier = page.getByTestId('frontier');
     await expect(frontier).toContainText('No evaluation of this model on this cohort yet.');

@@ -1,17 +1,19 @@
 // Importing from the Cohorts view in the browser over toe serve: a folder typed by path (the
 // browser cannot pick one; the desktop app adds a native dialog), the report afterwards, bad
 // input located and lossless, a PHI-guard refusal listed and overridden, and a cancel.
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
 } from './fixtures';
+import { copyFixture } from '../support/fixture-copy';
 import { cohortNames } from './support/store-snapshot';
 
 const INCIDENTS = resolve('docs/examples/service-incidents');
@@ -22,11 +24,6 @@ function importForm(page: Page) {
   return page.getByRole('form', { name: 'Import a cohort' });
 }
 
-async function openApp(page: Page, origin: string, token: string): Promise<void> {
-  await page.goto(`${origin}/#/?token=${token}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
-}
-
 async function startImport(page: Page, format: string, folder: string, name: string) {
   const form = importForm(page);
   await form.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
@@ -35,12 +32,9 @@ async function startImport(page: Page, format: string, folder: string, name: str
   await form.getByRole('button', { name: 'Import', exact: true }).click();
 }
 
-/** A copy of the clinical generic fixture to change. */
-function fixtureCopy(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'toe-e2e-import-')), 'cohort');
-  cpSync(CLINICAL, dir, { recursive: true });
-  return dir;
-}
+const copies = mkdtempSync(join(tmpdir(), 'toe-e2e-import-'));
+test.afterAll(() => rmSync(copies, { recursive: true, force: true }));
+const fixtureCopy = () => copyFixture(CLINICAL, copies);
 
 test.describe('Importing a cohort (browser over toe serve)', () => {
   test('imports a generic-format folder by its path and opens its report', async ({
@@ -49,7 +43,7 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     requests,
     consoleErrors,
   }, testInfo) => {
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     const form = importForm(page);
     // A browser cannot hand over a folder's path: no dialog button, a typed path instead.
     await expect(form.getByRole('button', { name: 'Choose folder…' })).toHaveCount(0);
@@ -79,7 +73,7 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     writeFileSync(file, lines.join('\n'));
     const before = cohortNames(app.dbPath);
 
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     await startImport(page, 'Generic interchange format', dir, 'broken-e2e');
     const alert = importForm(page).getByRole('alert');
     await expect(alert).toContainText('measurements.csv, line 3, field "value"');
@@ -106,7 +100,7 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     const line = readFileSync(join(dir, 'notes.csv'), 'utf8').trimEnd().split('\n').length;
     const before = cohortNames(app.dbPath);
 
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     await startImport(page, 'Generic interchange format', dir, 'phi-e2e');
     const form = importForm(page);
     await expect(form.getByRole('alert').first()).toContainText(
@@ -136,7 +130,7 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
   }) => {
     test.skip(!existsSync(MIMIC_DEMO), `the MIMIC-IV demo is not at ${MIMIC_DEMO}`);
     const before = cohortNames(app.dbPath);
-    await openApp(page, app.origin, app.token);
+    await openApp(page, app);
     await startImport(page, 'MIMIC-IV', MIMIC_DEMO, 'mimic-cancelled');
     await expect(page.getByRole('progressbar', { name: `Importing ${MIMIC_DEMO}` })).toBeVisible();
     await importForm(page).getByRole('button', { name: 'Cancel' }).click();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
@@ -23,8 +24,7 @@ test.describe('Report view (browser over toe serve)', () => {
   }, testInfo) => {
     test.setTimeout(300_000);
     const run = await completedTestSplitRun(app);
-    await page.goto(`${app.origin}/#/?token=${app.token}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+    await openApp(page, app);
     await page.goto(`${app.origin}/#/runs/${run.id}/report`);
 
     // Page 1 as pdf.js drew it in the core, with the facts of the PDF it came from.

@@ -2,10 +2,12 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
 } from './fixtures';
+import type { E2eEnv } from './support/e2e-env';
 import { callApi } from './support/app-api';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
@@ -15,9 +17,8 @@ const REFUSED_422 =
 const CANCELLED_409 =
   'Failed to load resource: the server responded with a status of 409 (Conflict)';
 
-async function openRuns(page: Page, origin: string, token: string): Promise<void> {
-  await page.goto(`${origin}/#/?token=${token}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
+async function openRuns(page: Page, app: E2eEnv): Promise<void> {
+  await openApp(page, app);
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Audit runs' })
@@ -41,7 +42,7 @@ test.describe('Audit runs (browser over toe serve)', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     const before = await callApi(app, 'runs.list', {});
-    await openRuns(page, app.origin, app.token);
+    await openRuns(page, app);
     if (before.length === 0) await expect(page.getByText('No audit runs yet.')).toBeVisible();
     await page.getByRole('link', { name: 'Start an audit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Start an audit' })).toBeVisible();
@@ -138,7 +139,7 @@ test.describe('Audit runs (browser over toe serve)', () => {
     consoleErrors,
   }, testInfo) => {
     test.setTimeout(240_000);
-    await openRuns(page, app.origin, app.token);
+    await openRuns(page, app);
     await darkTheme(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Start an audit' }).click();

@@ -2,18 +2,19 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   keepScreenshot,
+  openApp,
   requestsLeavingApp,
   seriousA11yViolations,
   test,
 } from './fixtures';
+import type { E2eEnv } from './support/e2e-env';
 import { callApi, completedTestSplitRun } from './support/app-api';
 
 const three = (x: number) => x.toFixed(3);
 
-async function openDashboard(page: Page, origin: string, token: string, runId: number) {
-  await page.goto(`${origin}/#/?token=${token}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cohorts' })).toBeVisible();
-  await page.goto(`${origin}/#/runs/${runId}`);
+async function openDashboard(page: Page, app: E2eEnv, runId: number) {
+  await openApp(page, app);
+  await page.goto(`${app.origin}/#/runs/${runId}`);
   await expect(
     page.getByRole('heading', { level: 1, name: new RegExp(`Run ${runId}:`) }),
   ).toBeVisible();
@@ -37,7 +38,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
     expect(exhaustedFps.total, 'exhausted false positives in the seeded run').toBeGreaterThan(1);
     const first = exhaustedFps.first!;
 
-    await openDashboard(page, app.origin, app.token, run.id);
+    await openDashboard(page, app, run.id);
     await page
       .getByTestId('confusion-FP')
       .getByRole('link', { name: /Traces of exhausted false positives/ })
@@ -126,7 +127,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
 
   test('an unknown stay says where to go instead', async ({ page, app, consoleErrors }) => {
     const run = await completedTestSplitRun(app);
-    await openDashboard(page, app.origin, app.token, run.id);
+    await openDashboard(page, app, run.id);
     await page.goto(`${app.origin}/#/runs/${run.id}/stays/999999`);
     await expect(page.getByRole('alert').first()).toContainText(/stay 999999/);
     await expect(page.getByRole('link', { name: "the run's dashboard" })).toBeVisible();

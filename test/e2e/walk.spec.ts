@@ -3,7 +3,7 @@
 // queue, read the bias audit and save the PDF report. The desktop twin is
 // test/electron/walk.spec.ts; the steps are in support/reviewer-walk.ts.
 import { readFileSync } from 'node:fs';
-import { expect, keepScreenshot, requestsLeavingApp, test } from './fixtures';
+import { expect, keepScreenshot, openApp, requestsLeavingApp, test } from './fixtures';
 import { callApi } from './support/app-api';
 import { walkThroughAudit } from './support/reviewer-walk';
 
@@ -14,7 +14,7 @@ test('a QI reviewer walks through an audit in the browser', async ({
   consoleErrors,
 }, testInfo) => {
   test.setTimeout(480_000);
-  await page.goto(`${app.origin}/#/?token=${app.token}`);
+  await openApp(page, app);
   const walk = await walkThroughAudit(page, {
     cohortName: `walk-browser-${Date.now() % 100_000}`,
     screenshot: async (name) => void (await keepScreenshot(page, testInfo, name)),

@@ -3,13 +3,14 @@
  * is, a PHI-guard refusal with every finding, both leaving the store unchanged; the override
  * imports; and a native folder dialog is refused as unavailable outside the desktop app.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
 import type { ImportReport } from '../../../src/shared/domain';
 import { storeFingerprint, tempStore } from '../../support/temp-store';
+import { copyFixture } from '../../support/fixture-copy';
 
 const CLINICAL = resolve(import.meta.dirname, '../../fixtures/generic-minimal');
 const temp = tempStore();
@@ -17,12 +18,7 @@ afterAll(temp.dispose);
 const handlers = createHandlers({ store: temp.store, transport: 'http', emit: () => {} });
 const call = (name: string, args: unknown) => dispatch(handlers, name, args);
 
-let copies = 0;
-function fixtureCopy(): string {
-  const dir = join(temp.dir, `case-${++copies}`);
-  cpSync(CLINICAL, dir, { recursive: true });
-  return dir;
-}
+const fixtureCopy = () => copyFixture(CLINICAL, temp.dir);
 
 describe('cohorts.import over the API', () => {
   it('reports bad input with its file, line and field, and changes nothing', async () => {

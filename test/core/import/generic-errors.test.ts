@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { InputError } from '../../../src/main/core/import/input-error';
 import { PhiRefusedError } from '../../../src/main/core/import/phi-guard';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { ConflictError, Store } from '../../../src/main/core/store';
+import { copyFixture } from '../../support/fixture-copy';
 
 const CLINICAL = resolve(__dirname, '../../fixtures/generic-minimal');
 
@@ -30,9 +31,8 @@ function snapshot(): { cohorts: CohortSummary[]; rows: Record<string, number> } 
 let copies = 0;
 /** A fresh copy of the clinical fixture to break. */
 function fixtureCopy(): string {
-  const dir = join(root, `case-${++copies}`);
-  cpSync(CLINICAL, dir, { recursive: true });
-  return dir;
+  copies++;
+  return copyFixture(CLINICAL, root);
 }
 
 /** Replaces a 1-based line of a file of the copy. */

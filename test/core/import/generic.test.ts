@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { importGeneric } from '../../../src/main/core/import/generic';
 import { splitForSubject } from '../../../src/main/core/import/patient-split';
 import { CancelledError, type ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import { CxrCode, Store, type Stay } from '../../../src/main/core/store';
+import { copyFixture } from '../../support/fixture-copy';
 
 const CLINICAL = resolve(__dirname, '../../fixtures/generic-minimal');
 const SERVICES = resolve(__dirname, '../../../docs/examples/service-incidents');
@@ -19,11 +20,7 @@ function tempDir(): string {
   temps.push(dir);
   return dir;
 }
-function copyOf(fixture: string): string {
-  const dir = join(tempDir(), 'cohort');
-  cpSync(fixture, dir, { recursive: true });
-  return dir;
-}
+const copyOf = (fixture: string) => copyFixture(fixture, tempDir());
 afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
