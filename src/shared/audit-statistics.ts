@@ -189,3 +189,6 @@ export interface CohortStatistics {
   /** Plain sentences for the report, reachability always beside abstention. */
   summary: string[];
 }
+
+/** The bootstrap seed every figure uses unless the user picks another (printed with them). */
+export const DEFAULT_FIGURES_SEED = 7;

@@ -2,6 +2,8 @@
 // and each stay's outcome. Plain data only, importable by the renderer. The core's own
 // search types are checked against the mirrors below (src/main/core/audit/audit-types.ts),
 // so the two cannot drift apart silently.
+import type { AbstentionPolicyName, ReviewBudget } from './abstention';
+import type { RunDecision } from './calibration';
 import type { Split } from './domain';
 
 /** The search's parameters (method.md's defaults live in the core's searchParamsSchema). */
@@ -51,6 +53,22 @@ export interface RunSpec {
   workers: number;
   /** Only these stays (by stay key), or null for every stay of the cohort or split. */
   stayKeys?: string[] | null;
+  /**
+   * How ŷ_full is decided: the paper's raw probability and threshold, or a calibration file's
+   * map and validated threshold (params.threshold is then that threshold). Absent on runs
+   * made before calibration existed: the paper's mode.
+   */
+  decision?: RunDecision;
+  /** The abstention policy and review budget; absent on older runs (the paper's rule). */
+  abstention?: RunAbstention;
+}
+
+/** A run's abstention settings, fixed when it starts. */
+export interface RunAbstention {
+  policy: AbstentionPolicyName;
+  budget: ReviewBudget;
+  /** The audit of the validation split that fitted policies are fitted on, if any. */
+  validationRunId: number | null;
 }
 
 /** Where a run's numbers came from, stored with it and printed in every report. */
@@ -94,7 +112,10 @@ export interface StayAuditResult {
   stayKey: string;
   /** The true label for the run's task. */
   label: 0 | 1;
+  /** p_full on the scale the run decided on (calibrated when the run used a calibration). */
   pFull: number;
+  /** The model's own p_full before calibration (equal to pFull in the paper's mode). */
+  rawPFull: number;
   yFull: 0 | 1;
   /** Unit ids of the evidence set (windows 0..T-1, then note chunks T..). */
   evidence: number[];
@@ -112,6 +133,12 @@ export interface StayAuditResult {
   /** Evidence units that are note chunks. */
   noteUnits: number;
   elapsedMs: number;
+  /**
+   * The leading state's p after each step up to S_max, continued past a convergence, so that
+   * other stopping rules can be replayed (abstention policies). Runs from before this was
+   * recorded have only the trace's leaders.
+   */
+  leaderPath: number[];
 }
 
 export interface StayAuditDetail extends StayAuditResult {

@@ -2,7 +2,13 @@
 // all derive from this table: a call's name, the zod schema of its arguments and the type
 // of its result. Arguments are validated by whichever transport receives them.
 import { z } from 'zod';
-import { ABSTENTION_REASONS, ABSTENTION_SORT_KEYS, type AbstentionRow } from './abstention-queue';
+import { ABSTENTION_POLICIES, type AbstentionAnalysis } from './abstention';
+import {
+  ABSTENTION_REASONS,
+  ABSTENTION_SORT_KEYS,
+  QUEUE_SCOPES,
+  type AbstentionRow,
+} from './abstention-queue';
 import type {
   RunProgress,
   RunSummary,
@@ -11,7 +17,7 @@ import type {
   StayAuditResult,
   StayReview,
 } from './audit';
-import { CONFUSION_CLASSES, type CohortStatistics } from './audit-statistics';
+import { CONFUSION_CLASSES, DEFAULT_FIGURES_SEED, type CohortStatistics } from './audit-statistics';
 import type { BiasAudit } from './bias-audit';
 import type {
   AppInfo,
@@ -49,7 +55,7 @@ const seed = z
   .int()
   .min(0)
   .max(2 ** 32 - 1)
-  .default(7);
+  .default(DEFAULT_FIGURES_SEED);
 const outcome = z.enum(CONFUSION_CLASSES);
 
 /**
@@ -62,6 +68,20 @@ const searchParamsOverrides = z.custom<Partial<SearchParams>>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   'expected an object of search parameters',
 );
+
+/** A review budget (src/shared/abstention.ts): N stays, a share of them, or a maximum error. */
+const reviewBudget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('stays'), count: z.number().int().min(1).max(10_000_000) }).strict(),
+  z.object({ kind: z.literal('share'), share: z.number().gt(0).max(1) }).strict(),
+  z
+    .object({
+      kind: z.literal('max-error'),
+      alpha: z.number().gt(0).lt(1),
+      delta: z.number().gt(0).lt(1).default(0.1),
+    })
+    .strict(),
+]);
+const abstentionPolicy = z.enum(ABSTENTION_POLICIES);
 
 export const calls = {
   'app.info': call<AppInfo>()(z.object({}).strict()),
@@ -117,6 +137,14 @@ export const calls = {
         workers,
         /** Audit only these stays (a filtered subset). */
         stayKeys: z.array(z.string().min(1)).min(1).max(1_000_000).optional(),
+        /** 'bundle' (default): decide on the bundle's calibration file; 'none': the paper's mode. */
+        calibration: z.enum(['bundle', 'none']).optional(),
+        abstention: z
+          .object({ policy: abstentionPolicy.optional(), budget: reviewBudget.optional() })
+          .strict()
+          .optional(),
+        /** Audit the validation split first, for the policies fitted on it (default true). */
+        validation: z.boolean().default(true),
         jobId,
       })
       .strict(),
@@ -147,6 +175,15 @@ export const calls = {
       })
       .strict(),
   ),
+  /**
+   * Every abstention policy's proof on the run (docs/abstention.md): risk–coverage, AURC,
+   * figures at the run's budget, the likelihood-ratio test, the verdict and warnings.
+   */
+  'runs.abstention': call<AbstentionAnalysis>()(z.object({ runId, seed }).strict()),
+  /** Changes a run's review policy and budget: a reviewer's setting, not the search's. */
+  'runs.setAbstention': call<RunSummary>()(
+    z.object({ runId, policy: abstentionPolicy, budget: reviewBudget }).strict(),
+  ),
   /** The run's cohort statistics (docs/audit-metrics.md), at its own parameters. */
   'runs.statistics': call<CohortStatistics>()(z.object({ runId, seed }).strict()),
   /** The run's bias audit over the attributes its stays carry in the store. */
@@ -169,11 +206,15 @@ export const calls = {
       })
       .strict(),
   ),
-  /** The run's exhausted stays with why they exhausted and their reviews, a page at a time. */
+  /**
+   * The run's review queue — by default the stays its policy flags at its budget, most likely
+   * wrong first — with why each search stopped and the reviews, a page at a time.
+   */
   'abstentions.list': call<{ total: number; rows: AbstentionRow[] }>()(
     z
       .object({
         runId,
+        scope: z.enum(QUEUE_SCOPES).default('flagged'),
         sort: z
           .object({
             key: z.enum(ABSTENTION_SORT_KEYS),
@@ -202,6 +243,7 @@ export const calls = {
     z
       .object({
         runId,
+        scope: z.enum(QUEUE_SCOPES).default('flagged'),
         sort: z
           .object({
             key: z.enum(ABSTENTION_SORT_KEYS),

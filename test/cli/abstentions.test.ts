@@ -22,7 +22,26 @@ describe('toe abstentions and toe review', () => {
   });
   afterAll(() => dispose());
 
-  it('lists every exhausted stay with its reason, and exports them with reviews as CSV', () => {
+  it('lists the flagged stays most likely wrong first, no more than the budget', () => {
+    const run = JSON.parse(runToe(['--json', 'runs'], db).stdout).find(
+      (r: { id: number }) => r.id === runId,
+    );
+    // A calibrated run: the default policy (confidence) and budget (10% of the stays).
+    expect(run.spec.abstention).toMatchObject({ policy: 'confidence', budget: { share: 0.1 } });
+    const listed = JSON.parse(runToe(['--json', 'abstentions', String(runId)], db).stdout);
+    expect(listed.length).toBe(Math.floor(0.1 * run.totalStays));
+    expect(listed.map((r: { rank: number }) => r.rank)).toEqual(
+      listed.map((_: unknown, i: number) => i + 1),
+    );
+    expect(listed.every((r: { flagged: boolean }) => r.flagged)).toBe(true);
+    const exhausted = JSON.parse(
+      runToe(['--json', 'abstentions', String(runId), '--scope', 'exhausted'], db).stdout,
+    );
+    expect(exhausted.length).toBe(run.exhaustedStays);
+    expect(exhausted.every((r: { reason: string }) => r.reason !== 'converged')).toBe(true);
+  });
+
+  it('exports the queue with reviews as CSV', () => {
     const listed = JSON.parse(runToe(['--json', 'abstentions', String(runId)], db).stdout);
     expect(listed.length).toBeGreaterThan(0);
     const flagged = listed[0];
@@ -56,9 +75,9 @@ describe('toe abstentions and toe review', () => {
     expect(Number.isNaN(Date.parse(row.reviewed_at!))).toBe(false);
   });
 
-  it('refuses to review a stay that is not flagged, exit 4', () => {
+  it('refuses to review a stay the run did not audit, exit 4', () => {
     const result = runToe(['review', String(runId), 'no-such-stay', '--verdict', 'agree'], db);
     expect(result.status).toBe(4);
-    expect(result.stderr).toMatch(/not in run \d+'s abstention queue/);
+    expect(result.stderr).toMatch(/was not audited in run \d+/);
   });
 });

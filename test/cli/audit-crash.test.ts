@@ -22,7 +22,20 @@ import { runToe } from '../support/run-toe';
 
 const TOE = fileURLToPath(new URL('../../bin/toe.mjs', import.meta.url));
 const ENV = { TOE_EXECUTION_PROVIDER: 'cpu' };
-const AUDIT = ['audit', '--cohort', 'demo', '--task', 'E1', '--split', 'test', '--workers', '2'];
+// Without the validation audit, so the run killed is the one compared (the validation pair
+// resumes through the same resumeRun: test/core/audit/validation-run.test.ts).
+const AUDIT = [
+  'audit',
+  '--cohort',
+  'demo',
+  '--task',
+  'E1',
+  '--split',
+  'test',
+  '--workers',
+  '2',
+  '--no-validation',
+];
 
 /** Starts `toe audit` and resolves once `count` results of its new run are committed. */
 async function auditUntil(db: string, count: number) {

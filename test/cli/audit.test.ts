@@ -19,29 +19,59 @@ describe('toe audit, runs, resume', () => {
   });
   afterAll(() => demo.dispose());
 
-  it('audits a split and prints a summary, then lists the run', () => {
-    const result = toe(...audit, '--workers', '2', '--beam-width', '4');
+  it('audits validation, then the split, and prints the review summary, then lists both', () => {
+    const result = toe(...audit, '--workers', '2', '--beam-width', '4', '--review-budget', '3');
     expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Validation split: auditing it first/);
     const stays = demo.store.stayIds(demo.cohortId, 'test').length;
+    const val = demo.store.stayIds(demo.cohortId, 'val').length;
     expect(result.stdout).toContain(
-      `Audit run 1 completed: ${stays} of ${stays} stays of cohort "demo" (test split), task E1`,
+      `Audit run 2 completed: ${stays} of ${stays} stays of cohort "demo" (test split), task E1`,
     );
+    expect(result.stdout).toMatch(/decision: the Platt-scaled probability .* threshold 0\.\d{3}/);
     expect(result.stdout).toMatch(/converged \d+, exhausted \d+; left out \(no E1 label\): 0/);
+    expect(result.stdout).toMatch(
+      /review queue: 3 stays flagged by the confidence policy \(the 3 stays most likely wrong\)/,
+    );
+    expect(result.stdout).toMatch(/search adds|confidence alone|search beats|Too few/);
     expect(result.stdout).toMatch(
       /\d+\.\d s, \d+\.\d stays\/s this session; execution provider cpu/,
     );
 
     const listed = toe('runs');
     expect(listed.stdout).toMatch(
-      new RegExp(`^1\\s+completed\\s+E1\\s+demo\\s+test\\s+${stays}/${stays}`, 'm'),
+      new RegExp(`^1\\s+completed\\s+E1\\s+demo\\s+val\\s+${val}/${val}`, 'm'),
+    );
+    expect(listed.stdout).toMatch(
+      new RegExp(`^2\\s+completed\\s+E1\\s+demo\\s+test\\s+${stays}/${stays}`, 'm'),
     );
     const json = JSON.parse(toe('runs', '--json').stdout);
     expect(json).toEqual([
-      expect.objectContaining({ id: 1, status: 'completed', doneStays: stays, totalStays: stays }),
+      expect.objectContaining({ id: 1, status: 'completed', doneStays: val }),
+      expect.objectContaining({ id: 2, status: 'completed', doneStays: stays, totalStays: stays }),
     ]);
-    expect(json[0].spec.params.beamWidth).toBe(4);
+    expect(json[1].spec.params.beamWidth).toBe(4);
+    expect(json[1].spec.abstention).toEqual({
+      policy: 'confidence',
+      budget: { kind: 'stays', count: 3 },
+      validationRunId: 1,
+    });
 
-    const again = toe('resume', '1');
+    // A second audit of the same split reuses the completed validation audit.
+    const second = toe(...audit, '--beam-width', '4', '--abstention', 'learned', '--json');
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/reusing completed audit run 1/);
+    const summary = JSON.parse(second.stdout);
+    expect(summary.spec.abstention).toMatchObject({ policy: 'learned', validationRunId: 1 });
+    expect(summary.review.policies.map((p: { policy: string }) => p.policy)).toEqual([
+      'exhausted',
+      'confidence',
+      'toe-tuned',
+      'learned',
+      'guaranteed',
+    ]);
+
+    const again = toe('resume', '2');
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/already complete/);
   });
@@ -55,6 +85,7 @@ describe('toe audit, runs, resume', () => {
     expect(badParam.stderr).toMatch(/tauConf/);
     expect(toe(...audit, '--workers', '0').status).toBe(2);
     expect(toe('resume', '99').status).toBe(4);
-    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(1);
+    expect(toe(...audit, '--review-budget', '0%').status).toBe(2);
+    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(3);
   });
 });

@@ -24,6 +24,13 @@ describe('the main job (toe demo)', () => {
     expect(summary.exhaustion.fp.exhausted).toBeLessThanOrEqual(fp);
     expect(summary.pages).toBeGreaterThan(5);
     expect(existsSync(pdf)).toBe(true);
+    // Issue 12's bar for the defaults: a calibrated decision, a queue within the 10% budget,
+    // and errors at least twice as common in the queue as among the accepted stays.
+    expect(summary.decision.mode).toBe('calibrated');
+    expect(summary.review.policy).toBe('confidence');
+    expect(summary.review.queueSize).toBeLessThanOrEqual(Math.floor(0.1 * summary.stays));
+    expect(summary.review.figures.enrichment.estimate).toBeGreaterThanOrEqual(2);
+    expect(summary.verdict).toMatch(/confidence/);
   });
 
   it('reuses the completed run the second time and says so', () => {
@@ -31,7 +38,9 @@ describe('the main job (toe demo)', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/already in the store, reused/);
     expect(result.stdout).toMatch(/stays audited: \d+; accuracy at the threshold: [\d.]+%/);
-    expect(result.stdout).toMatch(/flagged for abstention \(search exhausted\): \d+/);
+    expect(result.stdout).toMatch(
+      /review queue: \d+ stays flagged by the confidence policy \(the 10% of stays most likely wrong\); \d+ of the \d+ wrong decisions are among them, error enrichment [\d.]+× \(95% CI [\d.]+–[\d.]+×\)/,
+    );
     expect(result.stdout).toMatch(/PDF audit report: .*demo-audit\.pdf \(\d+ pages\)/);
   });
 });

@@ -31,6 +31,11 @@ export class CliContext {
     process.stdout.write(`${text}\n`);
   }
 
+  /** A remark while a command works: to stderr, so --json output stays one document. */
+  note(text: string): void {
+    process.stderr.write(`${text}\n`);
+  }
+
   printJson(value: unknown): void {
     process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }

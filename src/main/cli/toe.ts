@@ -10,6 +10,7 @@ import { registerEvaluateCommand } from './commands/evaluate-command';
 import { registerAuditCommands } from './commands/audit-commands';
 import { registerReportCommands } from './commands/report-command';
 import { registerAbstentionCommands } from './commands/abstention-commands';
+import { registerCalibrateCommand } from './commands/calibrate-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 
 export function buildProgram(): { program: Command; context: CliContext } {
@@ -31,6 +32,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerAuditCommands(program, context);
   registerReportCommands(program, context);
   registerAbstentionCommands(program, context);
+  registerCalibrateCommand(program, context);
   const overrideExits = (command: Command): void => {
     command.exitOverride();
     command.commands.forEach(overrideExits);

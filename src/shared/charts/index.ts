@@ -14,6 +14,7 @@ import type { SpuriousAuditResult } from './spurious-result';
 export * from './evaluation-data';
 export * from './evaluation-result';
 export * from './spurious-result';
+export { POLICY_COLOURS, riskCoverageChart } from './abstention-charts';
 export { budgetChart, type BudgetMetric } from './budget-charts';
 export { calibrationChart, evidenceSizeChart, exhaustionChart } from './diagnostic-charts';
 export { spuriousConvergenceChart, spuriousEvidenceChart } from './spurious-charts';

@@ -114,10 +114,26 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
     );
   });
 
-  it('lists the abstention queue with reviews, and sets, reads and clears a review', async () => {
+  it('lists the review queue, most likely wrong first, within the budget', async () => {
+    const flagged = value<{ total: number; rows: AbstentionRow[] }>(
+      await fx.call('abstentions.list', { runId: fx.run.id }),
+    );
+    expect(flagged.total).toBeLessThanOrEqual(Math.floor(0.1 * results.length));
+    expect(flagged.rows.every((r) => r.flagged)).toBe(true);
+    expect(flagged.rows.map((r) => r.rank)).toEqual(flagged.rows.map((_, i) => i + 1));
+    const all = value<{ total: number; rows: AbstentionRow[] }>(
+      await fx.call('abstentions.list', { runId: fx.run.id, scope: 'all' }),
+    );
+    expect(all.total).toBe(results.length);
+    expect(all.rows.slice(0, flagged.total).map((r) => r.stayId)).toEqual(
+      flagged.rows.map((r) => r.stayId),
+    );
+  });
+
+  it('lists the exhausted searches with reviews, and sets, reads and clears a review', async () => {
     const exhausted = results.filter((r) => r.status === 'exhausted');
     const queue = value<{ total: number; rows: AbstentionRow[] }>(
-      await fx.call('abstentions.list', { runId: fx.run.id }),
+      await fx.call('abstentions.list', { runId: fx.run.id, scope: 'exhausted' }),
     );
     expect(queue.total).toBe(exhausted.length);
     expect(queue.rows.every((r) => r.review === null)).toBe(true);
@@ -140,6 +156,7 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
     const reviewed = value<{ total: number; rows: AbstentionRow[] }>(
       await fx.call('abstentions.list', {
         runId: fx.run.id,
+        scope: 'exhausted',
         filter: { reviewed: true },
         sort: { key: 'pFull', direction: 'desc' },
       }),
@@ -147,7 +164,12 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
     expect(reviewed.total).toBe(1);
     expect(reviewed.rows[0]!.review).toMatchObject({ verdict: 'disagree' });
     const page = value<{ total: number; rows: AbstentionRow[] }>(
-      await fx.call('abstentions.list', { runId: fx.run.id, offset: 1, limit: 2 }),
+      await fx.call('abstentions.list', {
+        runId: fx.run.id,
+        scope: 'exhausted',
+        offset: 1,
+        limit: 2,
+      }),
     );
     expect(page.total).toBe(queue.total);
     expect(page.rows.map((r) => r.stayId)).toEqual(queue.rows.slice(1, 3).map((r) => r.stayId));
@@ -177,6 +199,7 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
       ['abstentions.list', { runId: fx.run.id, limit: 0 }],
       ['abstentions.list', { runId: fx.run.id, sort: { key: 'age' } }],
       ['abstentions.list', { runId: fx.run.id, filter: { reasons: ['tired'] } }],
+      ['abstentions.list', { runId: fx.run.id, scope: 'everything' }],
     ] as const) {
       expect(errorCode(await fx.call(name, args)), `${name} ${JSON.stringify(args)}`).toBe(
         'invalid-arguments',
@@ -203,7 +226,7 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(records[0]).toMatch(/^stay_id,stay_key,reason,/);
+    expect(records[0]).toMatch(/^stay_id,stay_key,rank,review_score,flagged,reason,/);
     expect(records.slice(1).map((r) => Number(r.split(',')[0]))).toEqual(
       list.rows.map((r) => r.stayId),
     );

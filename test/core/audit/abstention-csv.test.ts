@@ -39,8 +39,10 @@ describe('abstentionCsv', () => {
     stay({ id: 1, p: 0.6, y: 0, pe: 0.55, evidence: 10, exhausted: true }),
     stay({ id: 2, p: 0.88, y: 1, pe: 0.8, evidence: [1, 2, 24], exhausted: true }),
   ];
+  const order = [1, 2].map((stayId) => ({ stayId, score: -stayId, rank: stayId, flagged: true }));
   const rows: AbstentionRow[] = abstentionQueue(
     results,
+    order,
     [
       {
         stayId: 1,
@@ -57,6 +59,9 @@ describe('abstentionCsv', () => {
     expect(ABSTENTION_CSV_COLUMNS.map((c) => c.header)).toEqual([
       'stay_id',
       'stay_key',
+      'rank',
+      'review_score',
+      'flagged',
       'reason',
       'reachable',
       'fails_confidence',
@@ -77,12 +82,15 @@ describe('abstentionCsv', () => {
 
   it('writes one record per row that a parser reads back exactly', () => {
     const csv = abstentionCsv(rows);
-    expect(csv.startsWith('stay_id,stay_key,reason,')).toBe(true);
+    expect(csv.startsWith('stay_id,stay_key,rank,review_score,flagged,reason,')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     const records = parse(csv, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
       stay_id: '1',
+      rank: '1',
+      review_score: '-1',
+      flagged: 'true',
       reason: 'unreachable',
       reachable: 'false',
       p_full: '0.6',
@@ -102,7 +110,7 @@ describe('abstentionCsv', () => {
   });
 
   it('leaves review columns empty for unreviewed stays and prefixes a BOM on request', () => {
-    const unreviewed = abstentionQueue(results, [], { tauConf: 0.9, tauSuff: 0.9 });
+    const unreviewed = abstentionQueue(results, order, [], { tauConf: 0.9, tauSuff: 0.9 });
     const csv = abstentionCsv(unreviewed, { excelBom: true });
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const records = parse(csv, { columns: true, bom: true }) as Record<string, string>[];

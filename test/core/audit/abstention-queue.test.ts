@@ -5,6 +5,7 @@ import {
   type AbstentionRow,
   type QueuedReview,
 } from '../../../src/main/core/audit/statistics-index';
+import type { QueueEntry } from '../../../src/main/core/abstention';
 import { stay } from './audit-fixtures';
 
 // tau_conf = tau_suff = .9, threshold .5; C and S of the returned best state follow from
@@ -36,6 +37,15 @@ const reviews: QueuedReview[] = [
   { stayId: 6, verdict: 'agree', comment: 'converged', reviewedAt: '2024-01-06T00:00:00.000Z' },
 ];
 const ids = (rows: AbstentionRow[]) => rows.map((r) => r.stayId);
+// A policy's review order (made by hand): ranks 1..8 in this stay order, the first three
+// flagged, as a policy at a budget of three stays would.
+const ORDER: QueueEntry[] = [4, 1, 6, 8, 2, 7, 3, 5].map((stayId, i) => ({
+  stayId,
+  score: 8 - i,
+  rank: i + 1,
+  flagged: i < 3,
+}));
+const EXHAUSTED = { ...TAU, scope: 'exhausted' as const };
 
 describe('abstention reasons', () => {
   it('separates forced exhaustion from confidence and stability failures', () => {
@@ -46,14 +56,15 @@ describe('abstention reasons', () => {
       3: 'stability',
       4: 'both',
       5: 'unexplained',
-      6: 'unexplained', // converged: both pass (the queue never lists it)
+      6: 'converged',
       7: 'unreachable',
       8: 'both',
     });
   });
 
   it('agrees with the recorded reachability for the run τ, in the stability space asked', () => {
-    for (const r of results) expect(abstentionReason(r, TAU) === 'unreachable').toBe(!r.reachable);
+    for (const r of results.filter((x) => x.status === 'exhausted'))
+      expect(abstentionReason(r, TAU) === 'unreachable').toBe(!r.reachable);
     // Logit space: a positive decision converges only if p_full >= .9/(.9 + .1·e^.1) ≈ .8906.
     const logit = { ...TAU, stability: 'logit' as const };
     expect(abstentionReason(results[1]!, logit)).toBe('unreachable'); // p_full .88
@@ -61,13 +72,40 @@ describe('abstention reasons', () => {
 });
 
 describe('abstentionQueue', () => {
-  it('lists every exhausted stay with its figures and latest review, in reason order', () => {
-    const rows = abstentionQueue(results, reviews, TAU);
-    expect(ids(rows)).toEqual([1, 7, 4, 8, 2, 3, 5]);
-    const first = rows[0]!;
+  it('lists the flagged stays in review order by default, converged ones included', () => {
+    const rows = abstentionQueue(results, ORDER, reviews, TAU);
+    expect(ids(rows)).toEqual([4, 1, 6]);
+    expect(rows.map((r) => [r.rank, r.reviewScore, r.flagged])).toEqual([
+      [1, 8, true],
+      [2, 7, true],
+      [3, 6, true],
+    ]);
+    expect(rows[2]).toMatchObject({ reason: 'converged', outcome: 'TP' });
+  });
+
+  it('lists every stay, or every exhausted search, in review order when asked', () => {
+    expect(ids(abstentionQueue(results, ORDER, reviews, { ...TAU, scope: 'all' }))).toEqual([
+      4, 1, 6, 8, 2, 7, 3, 5,
+    ]);
+    expect(ids(abstentionQueue(results, ORDER, reviews, EXHAUSTED))).toEqual([4, 1, 8, 2, 7, 3, 5]);
+  });
+
+  it('keeps a stay the policy could not score, unranked and unflagged', () => {
+    const rows = abstentionQueue(results, [], [], { ...TAU, scope: 'all' });
+    expect(rows).toHaveLength(results.length);
+    expect(rows.every((r) => !r.flagged && Number.isNaN(r.reviewScore))).toBe(true);
+    expect(abstentionQueue(results, [], [], TAU)).toEqual([]);
+  });
+
+  it('gives every exhausted stay its figures and latest review', () => {
+    const rows = abstentionQueue(results, ORDER, reviews, EXHAUSTED);
+    const first = rows.find((r) => r.stayId === 1)!;
     expect(first).toEqual({
       stayId: 1,
       stayKey: 'S1',
+      reviewScore: 7,
+      rank: 2,
+      flagged: true,
       reason: 'unreachable',
       reachable: false,
       confidence: 0.55,
@@ -92,7 +130,7 @@ describe('abstentionQueue', () => {
 
   it('sorts by p_full, evidence size and review state, ties by stay id', () => {
     const by = (key: 'pFull' | 'evidenceSize' | 'review', direction?: 'asc' | 'desc') =>
-      ids(abstentionQueue(results, reviews, { ...TAU, sort: { key, direction } }));
+      ids(abstentionQueue(results, ORDER, reviews, { ...EXHAUSTED, sort: { key, direction } }));
     expect(by('pFull')).toEqual([5, 8, 7, 1, 3, 4, 2]);
     expect(by('pFull', 'desc')).toEqual([2, 3, 4, 1, 7, 8, 5]);
     expect(by('evidenceSize')).toEqual([5, 2, 3, 8, 4, 7, 1]);
@@ -102,13 +140,13 @@ describe('abstentionQueue', () => {
   });
 
   it('filters by reason, outcome class and review state', () => {
-    const q = (filter: Parameters<typeof abstentionQueue>[2]['filter']) =>
-      ids(abstentionQueue(results, reviews, { ...TAU, filter }));
+    const q = (filter: Parameters<typeof abstentionQueue>[3]['filter']) =>
+      ids(abstentionQueue(results, ORDER, reviews, { ...EXHAUSTED, filter }));
     expect(q({ reasons: ['unreachable'] })).toEqual([1, 7]);
-    expect(q({ outcomes: ['FP'] })).toEqual([1, 4]);
+    expect(q({ outcomes: ['FP'] })).toEqual([4, 1]);
     expect(q({ outcomes: ['TP', 'FN'], reasons: ['confidence', 'unexplained'] })).toEqual([2, 5]);
-    expect(q({ reviewed: true })).toEqual([1, 4]);
-    expect(q({ reviewed: false })).toEqual([7, 8, 2, 3, 5]);
+    expect(q({ reviewed: true })).toEqual([4, 1]);
+    expect(q({ reviewed: false })).toEqual([8, 2, 7, 3, 5]);
     expect(q({ reasons: [] })).toEqual([]);
   });
 });

@@ -35,6 +35,7 @@ export function stay(s: StaySketch): StayAuditResult {
     stayKey: `S${s.id}`,
     label: s.y,
     pFull: s.p,
+    rawPFull: s.p,
     yFull,
     evidence,
     pEvidence: s.pe,
@@ -48,6 +49,7 @@ export function stay(s: StaySketch): StayAuditResult {
     steps: evidence.length,
     statesScored: 8 * evidence.length,
     noteUnits: evidence.filter((u) => u >= NOTE_UNIT_START).length,
+    leaderPath: [s.pe],
     elapsedMs: 10,
   };
 }

@@ -43,11 +43,20 @@ describe('runs.* calls', () => {
         stayKeys,
         params: { beamWidth: 4 },
         workers: 2,
+        calibration: 'none',
+        validation: false,
         jobId: 'audit-1',
       }),
     );
     expect(run).toMatchObject({ status: 'completed', totalStays: 8, doneStays: 8 });
+    // The paper's mode: the raw probability at the bundle's own threshold, the paper's rule.
     expect(run.spec.params).toMatchObject({ beamWidth: 4, maxSteps: 10, threshold: 0.5 });
+    expect(run.spec.decision).toEqual({ mode: 'paper', threshold: 0.5 });
+    expect(run.spec.abstention).toEqual({
+      policy: 'exhausted',
+      budget: { kind: 'share', share: 1 },
+      validationRunId: null,
+    });
     const progress = events.filter((e) => e.type === 'run.progress');
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toMatchObject({

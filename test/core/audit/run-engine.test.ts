@@ -10,7 +10,13 @@ import { RunCancelledError, RunFailedError } from '../../../src/main/core/audit/
 import { resumeRun, startRun, type RunOptions } from '../../../src/main/core/audit/run-engine';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
-import { BundleError, readManifest } from '../../../src/main/core/models';
+import { readBundleCalibration } from '../../../src/main/core/calibration';
+import {
+  BundleError,
+  bundleFingerprint,
+  bundleHashes,
+  readManifest,
+} from '../../../src/main/core/models';
 import { ConflictError } from '../../../src/main/core/store';
 import { BUNDLE_DIR } from '../models/training-cohort';
 import {
@@ -79,7 +85,17 @@ describe('audit runs', () => {
       error: null,
     });
     expect(reference.convergedStays! + reference.exhaustedStays!).toBe(testStays.length);
-    expect(reference.spec.params.threshold).toBe(readManifest(BUNDLE_DIR).decisionThreshold);
+    // The shipped bundle is calibrated: the threshold is the one its calibration file chose.
+    const calibration = readBundleCalibration(
+      BUNDLE_DIR,
+      bundleFingerprint(bundleHashes(readManifest(BUNDLE_DIR))),
+    )!;
+    expect(reference.spec.decision).toMatchObject({
+      mode: 'calibrated',
+      map: calibration.calibration.map,
+      fileSha256: calibration.sha256,
+    });
+    expect(reference.spec.params.threshold).toBe(calibration.calibration.threshold.value);
     expect(reference.provenance).toMatchObject({
       bundleTask: 'E1',
       executionProvider: 'cpu',

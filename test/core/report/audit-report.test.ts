@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import { ReviewStore } from '../../../src/main/core/audit/review-store';
+import { runQueueRows } from '../../../src/main/core/audit/run-abstention';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import {
   biasAudit,
@@ -20,7 +21,15 @@ import { writeAuditReport, type WrittenReport } from '../../../src/main/core/rep
 import { figure, percent } from '../../../src/main/core/report/figure-format';
 import { SECTIONS } from '../../../src/main/core/report/report-sections';
 import { TRIPOD_ITEMS } from '../../../src/main/core/report/tripod-map';
-import { auditedDemo, escapeRegExp, pdfPages, pdfToPngs, REPO, squash } from './report-fixture';
+import {
+  auditedDemo,
+  escapeRegExp,
+  pdfPages,
+  pdfToPngs,
+  REPO,
+  squash,
+  unspaced,
+} from './report-fixture';
 
 const ARTIFACTS = join(REPO, 'artifacts', 'report');
 const README_IMAGE = join(REPO, 'docs', 'images', 'audit-report-page1.png');
@@ -47,10 +56,11 @@ describe('PDF audit report', () => {
     demo = await auditedDemo(300);
     const runs = new RunStore(demo.store);
     results = runs.results(demo.run.id);
-    const flagged = results.filter((r) => r.status === 'exhausted' && r.yFull === 1);
+    // Two reviews of stays in the run's review queue, as a reviewer working through it would.
+    const queue = runQueueRows(demo.store, demo.run.id);
     const reviews = new ReviewStore(demo.store);
-    reviews.set(demo.run.id, flagged[0]!.stayId, 'agree', 'Low confidence, alert rightly held.');
-    reviews.set(demo.run.id, flagged[1]!.stayId, 'discuss');
+    reviews.set(demo.run.id, queue[0]!.stayId, 'agree', 'Low confidence, alert rightly held.');
+    reviews.set(demo.run.id, queue[1]!.stayId, 'discuss');
     mkdirSync(ARTIFACTS, { recursive: true });
     const out = join(ARTIFACTS, 'audit-report.pdf');
     written = await writeAuditReport(demo.store, demo.run.id, out, {
@@ -139,19 +149,30 @@ describe('PDF audit report', () => {
     expect(exhaustion).toContain(percent(stats.exhaustion.byClass.FP.rate));
   });
 
-  it('prints how many alerts are flagged for abstention and how many were reviewed', () => {
-    const flagged = results.filter((r) => r.status === 'exhausted' && r.yFull === 1).length;
-    expect(flagged).toBeGreaterThanOrEqual(2);
-    expect(section(SECTIONS.summary)).toMatch(
-      new RegExp(`Flagged for abstention \\(exhausted positive predictions\\)\\s+${flagged} \\(`),
-    );
+  it('prints one meaning of flagged: the run policy’s queue, its size and its reviews', () => {
+    const queue = runQueueRows(demo.store, demo.run.id);
+    expect(queue.length).toBeGreaterThanOrEqual(2);
+    expect(queue.length).toBeLessThanOrEqual(Math.floor(0.1 * results.length));
+    const analysis = written.data.abstentionAnalysis;
+    expect(analysis.queueSize).toBe(queue.length);
+    const summary = squash(section(SECTIONS.summary));
+    expect(summary).toContain('Flagged for review (confidence policy, the 10% of stays');
+    expect(summary).toContain(`${queue.length} stays; `);
+    expect(squash(section(SECTIONS.summary))).toContain(squash(analysis.verdict));
     const abstention = section(SECTIONS.abstention);
-    expect(abstention).toContain(
-      `Flagged for abstention (exhausted positive predictions): ${flagged}.`,
+    expect(abstention).toMatch(
+      new RegExp(`Review queue\\s+${queue.length} stays flagged by the confidence policy`),
     );
-    expect(abstention).toMatch(new RegExp(`Flagged alerts reviewed\\s+2 of ${flagged}\\b`));
+    expect(abstention).toMatch(new RegExp(`Reviewed\\s+2 of ${queue.length}\\b`));
     expect(abstention).toMatch(/Verdicts\s+agree 1, disagree 0, discuss 1/);
     expect(squash(abstention)).toContain('agree: Low confidence, alert rightly held.');
+    // Every policy is compared, and the queue is listed in rank order.
+    for (const p of analysis.policies)
+      expect(abstention).toMatch(new RegExp(`^${p.policy}\\b`, 'm'));
+    const listed = queue.map((r) => r.stayKey);
+    const at = listed.map((key) => abstention.lastIndexOf(key));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 
   it('prints every reported group with its n and outcomes, and names every suppressed group', () => {
@@ -196,7 +217,7 @@ describe('PDF audit report', () => {
     expect(traces).toContain(`6.3 An exhausted false positive: stay ${fp.stayKey}`);
     for (const slot of written.data.examples) {
       for (const chunk of slot.example?.evidenceNotes ?? []) {
-        expect(squash(traces)).toContain(squash(chunk.text));
+        expect(unspaced(traces)).toContain(unspaced(chunk.text));
       }
     }
     expect(traces).toMatch(/Step\s+Leading state’s units\s+p\s+C\s+S\s+K\s+Score/);

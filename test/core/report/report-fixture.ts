@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunSummary } from '../../../src/main/core/audit/audit-types';
-import { startRun } from '../../../src/main/core/audit/run-engine';
+import { startAuditWithValidation } from '../../../src/main/core/audit/validation-run';
 import { demoStore } from '../../support/audit-runs';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,7 +16,8 @@ export async function auditedDemo(
 ): Promise<Awaited<ReturnType<typeof demoStore>> & { run: RunSummary }> {
   const demo = await demoStore(stays);
   try {
-    const run = await startRun(
+    // With its validation audit, as `toe audit --split test` does: every policy is scored.
+    const run = await startAuditWithValidation(
       demo.store,
       { cohortId: demo.cohortId, task: 'E1', split: 'test', workers: 1 },
       { executionProvider: 'cpu' },
@@ -53,5 +54,11 @@ export function pdfToPngs(path: string, prefix: string, dpi = 60): void {
 
 /** Collapses runs of white space, so text wrapped by the layout compares with the source. */
 export const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Text with every space removed: for quoting free text that PDF line breaking may split
+ * where the source had none (after "?" or "/").
+ */
+export const unspaced = (text: string): string => text.replace(/\s+/g, '');
 
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -3,6 +3,7 @@
  * documented columns in their fixed order, values that read back exactly, JSON with types
  * and column descriptions; `toe report` and `toe export` with their exit codes.
  */
+import { runReviewQueue } from '../../../src/main/core/audit/run-abstention';
 import { parse } from 'csv-parse/sync';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,9 @@ describe('per-stay results export', () => {
       ...STAY_RESULT_COLUMNS.map((c) => c.header),
       ...ATTRIBUTES.map((a) => `attr_${a}`),
     ]);
+    const queue = new Map(
+      runReviewQueue(demo.store, demo.run.id).entries.map((e) => [e.stayId, e]),
+    );
     rows.forEach((row, i) => {
       const r = results[i]!;
       expect(row.stay_id).toBe(String(r.stayId));
@@ -56,7 +60,11 @@ describe('per-stay results export', () => {
       expect(row.synthetic_cohort).toBe('true');
       expect(row.split).toBe('test');
       expect(row.evidence!.split(' ').filter(Boolean)).toHaveLength(r.evidence.length);
-      expect(row.flagged_for_abstention).toBe(String(r.status === 'exhausted' && r.yFull === 1));
+      // One meaning of "flagged": the run's review policy at its budget, as the queue lists it.
+      const entry = queue.get(r.stayId)!;
+      expect(row.flagged_for_review).toBe(String(entry.flagged));
+      expect(Number(row.review_rank)).toBe(entry.rank);
+      expect(Number(row.raw_p_full)).toBe(r.rawPFull);
       expect(row.exhaustion_reason === '').toBe(r.status === 'converged');
     });
     // A comment a spreadsheet would run as a formula is written as text.

@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { ReviewVerdict } from '../../../shared/audit';
 import { abstentionCsv } from '../../core/audit/abstention-csv';
-import { abstentionQueue } from '../../core/audit/abstention-queue';
+import { QUEUE_SCOPES, type QueueScope } from '../../../shared/abstention-queue';
+import { describeBudget, ABSTENTION_POLICY_LABELS } from '../../../shared/abstention';
 import { ReviewStore } from '../../core/audit/review-store';
+import { runAbstentionSettings, runQueueRows } from '../../core/audit/run-abstention';
 import { RunStore } from '../../core/audit/run-store';
 import { NotFoundError, type Store } from '../../core/store';
 import type { CliContext } from '../cli-context';
@@ -12,16 +14,10 @@ import { integerOption } from './cohort-commands';
 
 const VERDICTS: readonly ReviewVerdict[] = ['agree', 'disagree', 'discuss'];
 
-/** A run's abstention queue with its reviews, in queue order (reason, then stay). */
-function queueOf(store: Store, runId: number) {
-  const runs = new RunStore(store);
-  const run = runs.getRun(runId);
-  const rows = abstentionQueue(runs.results(runId), new ReviewStore(store).list(runId), {
-    tauConf: run.spec.params.tauConf,
-    tauSuff: run.spec.params.tauSuff,
-    stability: run.spec.params.stability,
-  });
-  return { run, rows };
+/** A run's review queue with its reviews, most likely wrong first. */
+function queueOf(store: Store, runId: number, scope: QueueScope = 'flagged') {
+  const run = new RunStore(store).getRun(runId);
+  return { run, rows: runQueueRows(store, runId, { scope }) };
 }
 
 /**
@@ -32,12 +28,22 @@ export function registerAbstentionCommands(program: Command, context: CliContext
   const runId = integerOption(1, Number.MAX_SAFE_INTEGER);
   program
     .command('abstentions')
-    .description('list an audit run’s abstention queue: every stay whose search exhausted, and why')
+    .description(
+      'list an audit run’s review queue: the stays its abstention policy flags at its review budget, most likely wrong first',
+    )
     .argument('<run>', 'run id (`toe runs` lists them)', runId)
+    .addOption(
+      new Option(
+        '--scope <scope>',
+        'flagged (the queue), exhausted (every exhausted search) or all stays',
+      )
+        .choices(QUEUE_SCOPES)
+        .default('flagged'),
+    )
     .option('--csv <file>', 'export the queue with its reviews as CSV')
     .option('--excel-bom', 'start the CSV with a byte-order mark, for Excel', false)
-    .action((run: number, options: { csv?: string; excelBom: boolean }) => {
-      const { rows } = queueOf(context.openStore(), run);
+    .action((run: number, options: { scope: QueueScope; csv?: string; excelBom: boolean }) => {
+      const { run: summary, rows } = queueOf(context.openStore(), run, options.scope);
       if (options.csv) {
         const path = resolve(options.csv);
         writeFileSync(path, abstentionCsv(rows, { excelBom: options.excelBom }));
@@ -46,10 +52,17 @@ export function registerAbstentionCommands(program: Command, context: CliContext
       }
       if (context.json) return context.printJson(rows);
       const reviewed = rows.filter((r) => r.review !== null).length;
-      context.print(`${rows.length} flagged for abstention, ${reviewed} reviewed`);
+      const settings = runAbstentionSettings(summary);
+      const what = {
+        flagged: `flagged by ${settings.policy} (${ABSTENTION_POLICY_LABELS[settings.policy]}) within ${describeBudget(settings.budget)}`,
+        exhausted: 'whose search exhausted',
+        all: 'audited',
+      }[options.scope];
+      context.print(`${rows.length} stays ${what}; ${reviewed} reviewed`);
       for (const row of rows) {
+        const rank = Number.isFinite(row.reviewScore) ? `#${row.rank}` : '—';
         context.print(
-          `${row.stayKey.padEnd(12)} ${row.outcome.padEnd(2)} p_full ${row.pFull.toFixed(3)}  ${row.reason.padEnd(12)} |E| ${String(row.evidenceSize).padStart(2)}  ${row.review ? `${row.review.verdict}${row.review.comment ? `: ${row.review.comment}` : ''}` : 'unreviewed'}`,
+          `${rank.padStart(5)} ${row.stayKey.padEnd(12)} ${row.outcome.padEnd(2)} p_full ${row.pFull.toFixed(3)}  ${row.reason.padEnd(12)} |E| ${String(row.evidenceSize).padStart(2)}  ${row.review ? `${row.review.verdict}${row.review.comment ? `: ${row.review.comment}` : ''}` : 'unreviewed'}`,
         );
       }
     });
@@ -66,11 +79,11 @@ export function registerAbstentionCommands(program: Command, context: CliContext
     .action(
       (run: number, stayKey: string, options: { verdict: ReviewVerdict; comment: string }) => {
         const store = context.openStore();
-        const { rows } = queueOf(store, run);
+        const { rows } = queueOf(store, run, 'all');
         const row = rows.find((r) => r.stayKey === stayKey);
         if (!row) {
           throw new NotFoundError(
-            `Stay "${stayKey}" is not in run ${run}'s abstention queue (${rows.length} stays are). Only flagged stays are reviewed.`,
+            `Stay "${stayKey}" was not audited in run ${run} (${rows.length} stays were; \`toe abstentions ${run}\` lists its queue).`,
           );
         }
         const review = new ReviewStore(store).set(

@@ -1,7 +1,23 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import {
+  ABSTENTION_POLICIES,
+  describeBudget,
+  parseReviewBudget,
+  type AbstentionAnalysis,
+  type AbstentionPolicyName,
+  type ReviewBudget,
+} from '../../../shared/abstention';
+import { DEFAULT_FIGURES_SEED, type Figure } from '../../../shared/audit-statistics';
+import { describeDecision } from '../../../shared/calibration';
+import { runAbstentionAnalysis } from '../../core/audit/run-abstention';
 import type { RunProgress, RunSummary } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
-import { resumeRun, startRun, type RunOptions } from '../../core/audit/run-engine';
+import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
+import {
+  resumeAuditWithValidation,
+  startAuditWithValidation,
+  type AuditPairOptions,
+} from '../../core/audit/validation-run';
 import { RunStore } from '../../core/audit/run-store';
 import type { ExecutionProviderRequest } from '../../core/models';
 import type { SearchParams } from '../../core/search';
@@ -26,6 +42,32 @@ interface AuditOptions {
   tauSuff?: number;
   threshold?: number;
   stability?: SearchParams['stability'];
+  paperMode?: boolean;
+  abstention?: AbstentionPolicyName;
+  reviewBudget?: ReviewBudget;
+  maxError?: number;
+  delta: number;
+  validation: boolean;
+}
+
+function budgetOption(raw: string): ReviewBudget {
+  const budget = parseReviewBudget(raw);
+  if ('error' in budget) throw new InvalidArgumentError(budget.error);
+  return budget;
+}
+
+function shareOption(raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !(value > 0 && value < 1))
+    throw new InvalidArgumentError('expected a number between 0 and 1, e.g. 0.1');
+  return value;
+}
+
+/** --max-error wins over --review-budget: it is a budget of its own kind. */
+function budgetOf(options: AuditOptions): ReviewBudget | undefined {
+  if (options.maxError !== undefined)
+    return { kind: 'max-error', alpha: options.maxError, delta: options.delta };
+  return options.reviewBudget;
 }
 
 const PHASE_LABEL: Record<RunProgress['phase'], string> = {
@@ -51,13 +93,42 @@ function statusOf(run: RunSummary): string {
   return run.interrupted ? 'interrupted' : run.status;
 }
 
-function formatSummary(run: RunSummary, seconds: number, rate: number | null): string {
+function formatSummary(
+  run: RunSummary,
+  seconds: number,
+  rate: number | null,
+  review: AbstentionAnalysis | null,
+): string {
+  const decision = run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold };
   return [
     `Audit run ${run.id} ${statusOf(run)}: ${run.doneStays} of ${run.totalStays} stays of ${scopeOf(run)}`,
+    `  decision: ${describeDecision(decision)}`,
     `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
+    ...(review ? reviewLines(review) : []),
     `  ${seconds.toFixed(1)} s, ${rate === null ? 'n/a' : rate.toFixed(1)} stays/s this session; execution provider ${run.provenance.executionProvider}`,
     `  bundle ${run.spec.bundleDir}`,
   ].join('\n');
+}
+
+/** What a reviewer wants from a finished run: the queue, its enrichment, the verdict. */
+export function reviewLines(review: AbstentionAnalysis): string[] {
+  const chosen = review.policies.find((p) => p.policy === review.policy);
+  const all = chosen?.all ?? null;
+  const queue = all
+    ? `  review queue: ${review.queueSize} stays flagged by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions among them, error enrichment ${formatRatio(all.enrichment)}`
+    : `  review queue: the ${review.policy} policy is unavailable: ${chosen?.unavailable ?? 'not scored'}`;
+  return [
+    queue,
+    `  ${review.verdict}`,
+    ...review.warnings.map((w) => `  warning: ${w.message}`),
+    `  \`toe abstentions ${review.runId}\` lists the queue; \`toe report ${review.runId}\` writes the PDF`,
+  ];
+}
+
+function formatRatio(figure: Figure): string {
+  if (figure.estimate === null) return `— (${figure.missing})`;
+  const bound = (x: number | null) => (x === null ? '…' : x.toFixed(2));
+  return `${figure.estimate.toFixed(2)}× (95% CI ${bound(figure.lower)}–${bound(figure.upper)}×)`;
 }
 
 /**
@@ -84,8 +155,13 @@ async function inTerminal(
     });
     bar.stop();
     const seconds = (performance.now() - started) / 1000;
-    if (context.json) context.printJson({ ...run, session: { seconds, staysPerSecond: rate } });
-    else context.print(formatSummary(run, seconds, rate));
+    const review =
+      run.status === 'completed'
+        ? runAbstentionAnalysis(context.openStore(), run.id, { seed: DEFAULT_FIGURES_SEED })
+        : null;
+    if (context.json)
+      context.printJson({ ...run, review, session: { seconds, staysPerSecond: rate } });
+    else context.print(formatSummary(run, seconds, rate, review));
   } finally {
     bar.stop();
     process.off('SIGINT', onInterrupt);
@@ -130,6 +206,17 @@ function formatRunList(runs: RunSummary[]): string {
   return lines.join('\n');
 }
 
+function validationNote(event: Parameters<NonNullable<AuditPairOptions['onValidation']>>[0]) {
+  switch (event.action) {
+    case 'reuse':
+      return `Validation split: reusing completed audit run ${event.runId} to fit the policies.`;
+    case 'resume':
+      return `Validation split: resuming audit run ${event.runId} first (the policies are fitted on it).`;
+    case 'start':
+      return 'Validation split: auditing it first (the policies are fitted on it), then the requested split.';
+  }
+}
+
 /** `toe audit`, `toe runs`, `toe resume`: audit runs, resumable after a cancel or crash. */
 export function registerAuditCommands(program: Command, context: CliContext): void {
   program
@@ -169,6 +256,36 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
         'logit',
       ]),
     )
+    .option(
+      '--paper-mode',
+      "the paper's decision: raw probability, the bundle's threshold, flag every exhausted search (ignores calibration.json)",
+    )
+    .addOption(
+      new Option(
+        '--abstention <policy>',
+        'abstention policy that ranks stays for review (default: confidence; exhausted in paper mode)',
+      ).choices(ABSTENTION_POLICIES),
+    )
+    .option(
+      '--review-budget <budget>',
+      'stays a reviewer can look at: a share such as 10% (default) or a number such as 25',
+      budgetOption,
+    )
+    .option(
+      '--max-error <alpha>',
+      'instead of a budget: flag as few stays as keep the error among accepted predictions ≤ alpha',
+      shareOption,
+    )
+    .option(
+      '--delta <delta>',
+      'with --max-error: the bound holds with probability ≥ 1 − delta',
+      shareOption,
+      0.1,
+    )
+    .option(
+      '--no-validation',
+      'do not audit the validation split first (policies fitted on it are then unavailable)',
+    )
     .action(async (options: AuditOptions) => {
       const store = context.openStore();
       const cohortId = store.resolveCohort(options.cohort);
@@ -184,19 +301,27 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
         threshold: options.threshold,
         stability: options.stability,
       };
+      const budget = budgetOf(options);
+      const request: RunRequest = {
+        cohortId,
+        task: options.task,
+        split: options.split ?? null,
+        bundleDir: options.bundle,
+        params,
+        workers: options.workers,
+        calibration: options.paperMode ? 'none' : 'bundle',
+        abstention: {
+          ...(options.abstention ? { policy: options.abstention } : {}),
+          ...(budget ? { budget } : {}),
+        },
+        ...(options.validation ? {} : { validationRunId: null }),
+      };
       await inTerminal(context, (run) =>
-        startRun(
-          store,
-          {
-            cohortId,
-            task: options.task,
-            split: options.split ?? null,
-            bundleDir: options.bundle,
-            params,
-            workers: options.workers,
-          },
-          { ...run, executionProvider: options.executionProvider },
-        ),
+        startAuditWithValidation(store, request, {
+          ...run,
+          executionProvider: options.executionProvider,
+          onValidation: (event) => context.note(validationNote(event)),
+        }),
       );
     });
 
@@ -223,7 +348,11 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
         return;
       }
       await inTerminal(context, (session) =>
-        resumeRun(store, runId, { ...session, workers: options.workers }),
+        resumeAuditWithValidation(store, runId, {
+          ...session,
+          workers: options.workers,
+          onValidation: (event) => context.note(validationNote(event)),
+        }),
       );
     });
 }

@@ -1,13 +1,18 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { RunSummary } from '../../../shared/audit';
+import { describeBudget, type AbstentionAnalysis } from '../../../shared/abstention';
+import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
 import type { Figure } from '../../core/audit/statistics-index';
-import { resumeRun, startRun } from '../../core/audit/run-engine';
-import { RunStore } from '../../core/audit/run-store';
+import { describeDecision } from '../../../shared/calibration';
+import type { RunRequest } from '../../core/audit/run-engine';
+import {
+  resumeAuditWithValidation,
+  reusableRun,
+  startAuditWithValidation,
+} from '../../core/audit/validation-run';
 import { createDemoCohort } from '../../core/import/demo';
-import { bundleHashes, readManifest, SHIPPED_MODELS_DIR } from '../../core/models';
+import { SHIPPED_MODELS_DIR } from '../../core/models';
 import { writeAuditReport } from '../../core/report/audit-report';
-import type { Store } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine } from '../report-text';
@@ -21,26 +26,27 @@ const percent = (figure: Figure) =>
     ? `— (${figure.missing})`
     : `${(100 * figure.estimate).toFixed(1)}% (${figure.lower === null ? '…' : (100 * figure.lower).toFixed(1)}–${figure.upper === null ? '…' : (100 * figure.upper).toFixed(1)}%)`;
 
-/**
- * The audit of the demo's test split this store already holds for the shipped bundle, if
- * any: a completed one is reused, an interrupted or cancelled one resumed, so running the
- * main job twice costs seconds and a killed one loses nothing.
- */
-function existingDemoRun(store: Store, cohortId: number, bundleDir: string): RunSummary | null {
-  const hashes = bundleHashes(readManifest(bundleDir));
-  const matching = new RunStore(store)
-    .listRuns()
-    .filter(
-      (run) =>
-        run.spec.cohortId === cohortId &&
-        run.spec.task === DEMO_TASK &&
-        run.spec.split === DEMO_SPLIT &&
-        run.spec.stayKeys === null &&
-        JSON.stringify(run.provenance.bundleHashes) === JSON.stringify(hashes),
-    )
-    .filter((run) => run.status !== 'failed' && !(run.status === 'running' && !run.interrupted));
-  return matching.at(-1) ?? null;
+/** The run's review queue in one line: its policy, budget, size and error enrichment. */
+function reviewSummary(analysis: AbstentionAnalysis) {
+  const chosen = analysis.policies.find((p) => p.policy === analysis.policy);
+  const all = chosen?.all ?? null;
+  const text =
+    all === null
+      ? `${analysis.policy} policy unavailable: ${chosen?.unavailable ?? 'not scored'}`
+      : `${analysis.queueSize} stays flagged by the ${analysis.policy} policy (${describeBudget(analysis.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${ratio(all.enrichment)}`;
+  return {
+    policy: analysis.policy,
+    budget: analysis.budget,
+    queueSize: analysis.queueSize,
+    figures: all,
+    text,
+  };
 }
+
+const ratio = (figure: Figure) =>
+  figure.estimate === null
+    ? `— (${figure.missing})`
+    : `${figure.estimate.toFixed(2)}× (95% CI ${figure.lower === null ? '…' : figure.lower.toFixed(2)}–${figure.upper === null ? '…' : figure.upper.toFixed(2)}×)`;
 
 /**
  * The main job: the SYNTHETIC demo cohort (built if absent), an audit of its test split for
@@ -75,20 +81,21 @@ export function registerDemoCommand(program: Command, context: CliContext): void
               total: p.total,
             }),
         };
-        const previous = existingDemoRun(store, cohortId, bundleDir);
+        // A completed audit of the same model and decision is reused, an interrupted one
+        // resumed, so running the main job twice costs seconds and a killed one loses nothing.
+        const request: RunRequest = { cohortId, task: DEMO_TASK, split: DEMO_SPLIT, bundleDir };
+        const previous = reusableRun(store, request);
         const run =
           previous === null
-            ? await startRun(
-                store,
-                { cohortId, task: DEMO_TASK, split: DEMO_SPLIT, bundleDir },
-                runOptions,
-              )
+            ? await startAuditWithValidation(store, request, runOptions)
             : previous.status === 'completed'
               ? previous
-              : await resumeRun(store, previous.id, runOptions);
+              : await resumeAuditWithValidation(store, previous.id, runOptions);
         bar.stop();
         const outPath = resolve(options.out);
-        const report = await writeAuditReport(store, run.id, outPath, { seed: 7 });
+        const report = await writeAuditReport(store, run.id, outPath, {
+          seed: DEFAULT_FIGURES_SEED,
+        });
         const statistics = report.data.statistics;
         const { tp, fp, tn, fn } = statistics.confusion;
         const seconds = (performance.now() - started) / 1000;
@@ -103,7 +110,10 @@ export function registerDemoCommand(program: Command, context: CliContext): void
             tp: statistics.exhaustion.byClass.TP,
             fp: statistics.exhaustion.byClass.FP,
           },
-          flaggedForAbstention: report.data.abstention.rows.length,
+          decision: run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold },
+          review: reviewSummary(report.data.abstentionAnalysis),
+          verdict: report.data.abstentionAnalysis.verdict,
+          warnings: report.data.abstentionAnalysis.warnings.map((w) => w.message),
           executionProvider: run.provenance.executionProvider,
           report: outPath,
           pages: report.pages,
@@ -114,9 +124,11 @@ export function registerDemoCommand(program: Command, context: CliContext): void
         context.print(
           [
             `Audit run ${run.id}${summary.reusedRun ? ' (already in the store, reused)' : ''}: E1 on the test split, shipped bundle, ${summary.executionProvider}`,
+            `  decision: ${describeDecision(summary.decision)}`,
             `  stays audited: ${summary.stays}; accuracy at the threshold: ${(100 * summary.accuracy).toFixed(1)}% (TP ${tp}, FP ${fp}, TN ${tn}, FN ${fn})`,
+            `  review queue: ${summary.review.text}`,
             `  search exhausted: ${summary.exhaustion.tp.exhausted} of ${tp} true positives, ${percent(summary.exhaustion.tp.rate)}; ${summary.exhaustion.fp.exhausted} of ${fp} false positives, ${percent(summary.exhaustion.fp.rate)}`,
-            `  flagged for abstention (search exhausted): ${summary.flaggedForAbstention}`,
+            `  ${summary.verdict}`,
             `  PDF audit report: ${outPath} (${report.pages} pages)`,
             `  store: ${context.dbPath}`,
             `  done in ${seconds.toFixed(1)} s`,

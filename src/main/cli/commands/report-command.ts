@@ -1,3 +1,4 @@
+import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -40,7 +41,12 @@ export function registerReportCommands(program: Command, context: CliContext): v
     .description('write the PDF audit report of an audit run')
     .argument('<run>', 'run id (`toe runs` lists them)', runId)
     .requiredOption('--out <file>', 'the PDF to write, e.g. audit.pdf')
-    .option('--seed <s>', 'bootstrap seed of every interval', integerOption(0, 2 ** 32 - 1), 7)
+    .option(
+      '--seed <s>',
+      'bootstrap seed of every interval',
+      integerOption(0, 2 ** 32 - 1),
+      DEFAULT_FIGURES_SEED,
+    )
     .option('--resamples <n>', 'bootstrap resamples', integerOption(100, 100_000), 1000)
     .option(
       '--min-group-size <n>',

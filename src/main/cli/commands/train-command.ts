@@ -3,10 +3,13 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { calibrateBundle, DEFAULT_CALIBRATION_METHOD } from '../../core/calibration';
+import { InputError } from '../../core/import/input-error';
 import { embedCohortNotes, openEncoderFolder, type EmbedReport } from '../../core/models';
 import { NotFoundError } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
+import { calibrateCommandLine, calibrationSummaryLine } from './calibrate-command';
 import { integerOption } from './cohort-commands';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -122,5 +125,36 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
       });
       if (code !== 0)
         throw new Error(`training failed (exit ${code}); nothing was written to ${out}`);
+      await calibrateNewBundle(context, options.cohort, out);
     });
+}
+
+/**
+ * A new bundle gets its calibration.json right away: the default map and threshold rule,
+ * fitted on the training cohort's val split, one line printed. A cohort without a val split
+ * (or whose val split the fit cannot use) leaves the bundle uncalibrated, saying so.
+ */
+async function calibrateNewBundle(context: CliContext, cohort: string, out: string): Promise<void> {
+  const store = context.openStore();
+  const cohortId = store.resolveCohort(cohort);
+  const command = calibrateCommandLine(out, cohort, DEFAULT_CALIBRATION_METHOD, {
+    kind: 'prevalence',
+  });
+  if (store.stayIds(cohortId, 'val').length === 0) {
+    context.print(
+      `not calibrated: cohort "${cohort}" has no val split (\`${command}\` once it has one)`,
+    );
+    return;
+  }
+  try {
+    const { calibration, written } = await calibrateBundle(store, {
+      bundleDir: out,
+      cohortId,
+      command,
+    });
+    context.print(calibrationSummaryLine(calibration, written!.file));
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    context.print(`not calibrated: ${error.message}`);
+  }
 }

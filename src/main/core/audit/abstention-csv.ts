@@ -34,6 +34,9 @@ export const ABSTENTION_CSV_COLUMNS: readonly {
 }[] = [
   { header: 'stay_id', value: (r) => String(r.stayId) },
   { header: 'stay_key', value: (r) => spreadsheetSafe(r.stayKey) },
+  { header: 'rank', value: (r) => (Number.isFinite(r.reviewScore) ? String(r.rank) : '') },
+  { header: 'review_score', value: (r) => number(r.reviewScore) },
+  { header: 'flagged', value: (r) => String(r.flagged) },
   { header: 'reason', value: (r) => r.reason },
   { header: 'reachable', value: (r) => String(r.reachable) },
   { header: 'fails_confidence', value: (r) => String(r.failsConfidence) },

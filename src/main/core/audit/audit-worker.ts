@@ -5,7 +5,9 @@
  * were computed by the run engine before the pool started, so they are only read here.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { applyCalibration } from '../calibration';
 import { ModelRuntime } from '../models';
+import type { ProbabilityMap } from '../search';
 import { Store } from '../store';
 
 import { auditStay } from './stay-audit';
@@ -19,6 +21,8 @@ function parent(): MessagePort {
 const port = parent();
 const data = workerData as AuditWorkerData;
 const post = (message: FromWorker) => port.postMessage(message);
+const map = data.calibration;
+const calibration: ProbabilityMap | undefined = map ? (p) => applyCalibration(map, p) : undefined;
 
 /** Set by a 'stop' message: finish the stay at hand, skip the rest, release, exit. */
 let stopping = false;
@@ -29,7 +33,10 @@ async function audit(runtime: ModelRuntime, store: Store, stayIds: number[]): Pr
   const models = await runtime.stayModels(stays);
   for (const [i, stay] of stays.entries()) {
     if (stopping) return;
-    post({ kind: 'result', detail: await auditStay(models[i]!, stay, data.task, data.params) });
+    post({
+      kind: 'result',
+      detail: await auditStay(models[i]!, stay, data.task, data.params, calibration),
+    });
   }
 }
 

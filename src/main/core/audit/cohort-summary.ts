@@ -40,7 +40,7 @@ function effect(a: AbstentionFigures): string {
 export function cohortSummary(s: Omit<CohortStatistics, 'summary'>): string[] {
   const { confusion: k, exhaustion: e, abstention: a, reachability: r, parameters: p } = s;
   const lines = [
-    `${count(s.stays, 'stay')} at decision threshold ${p.threshold}: ` +
+    `${count(s.stays, 'stay')} at decision threshold ${Number(p.threshold.toFixed(3))}: ` +
       `${count(k.tp, 'true positive')}, ${count(k.fp, 'false positive')}, ` +
       `${count(k.tn, 'true negative')}, ${count(k.fn, 'false negative')}.`,
     `The search exhausted its budget for ${share(e.byClass.TP.rate, 'true positives')} and ` +

@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { AbstentionPolicyName, ReviewBudget } from '../../../shared/abstention';
 import type { Split } from '../../../shared/domain';
 import {
   BundleError,
@@ -21,7 +22,16 @@ import type { RunProgress, RunSpec, RunSummary } from './audit-types';
 import { precomputeNoteEmbeddings } from './note-precompute';
 import { RunCancelledError, RunFailedError } from './run-errors';
 import { RunProgressMeter } from './run-progress';
-import { checkResumable, planStays, resolveParams, runProvenance } from './run-setup';
+import {
+  checkResumable,
+  decisionThreshold,
+  planStays,
+  resolveAbstention,
+  resolveDecision,
+  resolveParams,
+  runProvenance,
+  type CalibrationChoice,
+} from './run-setup';
 import { RunStore } from './run-store';
 import { runAuditPool } from './worker-pool';
 
@@ -36,6 +46,12 @@ export interface RunRequest {
   /** Worker threads (default: one per core). */
   workers?: number;
   stayKeys?: readonly string[] | null;
+  /** 'bundle' (default): decide on the calibration file beside the bundle, if any. */
+  calibration?: CalibrationChoice;
+  /** Policy and budget; defaults depend on the decision (run-setup's resolveAbstention). */
+  abstention?: { policy?: AbstentionPolicyName; budget?: ReviewBudget };
+  /** The validation-split audit that fitted policies use (see validation-run.ts). */
+  validationRunId?: number | null;
 }
 
 export interface RunOptions {
@@ -79,14 +95,25 @@ export async function startRun(
     const split = request.split ?? null;
     const stayKeys = request.stayKeys ? [...request.stayKeys] : null;
     const plan = planStays(store, cohort, request.task, split, stayKeys);
+    const decision = resolveDecision(
+      bundleDir,
+      runtime.manifest,
+      request.calibration ?? 'bundle',
+      request.params?.threshold,
+    );
     const spec: RunSpec = {
       cohortId: cohort.id,
       task: request.task,
       split,
       bundleDir,
-      params: resolveParams(request.params, runtime.manifest),
+      params: resolveParams(
+        { ...request.params, threshold: decisionThreshold(decision) },
+        runtime.manifest,
+      ),
       workers: checkWorkers(request.workers ?? availableParallelism()),
       stayKeys,
+      decision,
+      abstention: resolveAbstention(decision, request.abstention, request.validationRunId ?? null),
     };
     const provenance = runProvenance(store, cohort, runtime);
     runId = new RunStore(store).createRun({ spec, provenance, ...plan });
@@ -170,6 +197,7 @@ async function execute(
         executionProvider: provenance.executionProvider,
         task: spec.task,
         params: spec.params,
+        calibration: spec.decision?.mode === 'calibrated' ? spec.decision.map : null,
       },
       ...(options.workerEntry ? { entry: options.workerEntry } : {}),
       ...(signal ? { signal } : {}),

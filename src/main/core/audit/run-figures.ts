@@ -1,20 +1,23 @@
 /**
- * A run's cohort statistics and bias audit, read from the store and computed at the run's
+ * A run's cohort statistics, abstention analysis and bias audit, read from the store and computed at the run's
  * own parameters (threshold, τ, stability space), as the dashboard and the PDF show them.
  * Both take seconds on a large run, so the API computes them on a worker thread
  * (figures-worker.ts) through this one function.
  */
+import type { AbstentionAnalysis } from '../../../shared/abstention';
 import type { CohortStatistics } from '../../../shared/audit-statistics';
 import type { BiasAudit, ReferenceRule } from '../../../shared/bias-audit';
 import { ConflictError, type Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { biasAudit } from './bias-audit';
 import { cohortStatistics } from './cohort-statistics';
+import { runAbstentionAnalysis } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
 import { RunStore } from './run-store';
 
 export type FiguresRequest =
   | { kind: 'statistics'; runId: number; seed: number }
+  | { kind: 'abstention'; runId: number; seed: number }
   | {
       kind: 'bias';
       runId: number;
@@ -26,7 +29,9 @@ export type FiguresRequest =
 
 export type FiguresOf<R extends FiguresRequest> = R extends { kind: 'statistics' }
   ? CohortStatistics
-  : BiasAudit;
+  : R extends { kind: 'abstention' }
+    ? AbstentionAnalysis
+    : BiasAudit;
 
 /** The run, refusing one without any result yet: there is nothing to compute on. */
 export function runWithResults(store: Store, runId: number): RunSummary {
@@ -54,6 +59,9 @@ export function computeFigures<R extends FiguresRequest>(store: Store, request: 
       stability: p.stability,
       maxEvidenceSize: largest,
     }) as FiguresOf<R>;
+  }
+  if (request.kind === 'abstention') {
+    return runAbstentionAnalysis(store, request.runId, { seed: request.seed }) as FiguresOf<R>;
   }
   const attributes = runStayAttributes(store, request.runId);
   return biasAudit(results, attributes, {

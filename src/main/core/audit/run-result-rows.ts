@@ -80,12 +80,34 @@ export function resultRow(runId: number, detail: StayAuditDetail, committedAt: s
   };
 }
 
-export function resultFromRow(row: Omit<ResultRow, 'candidates' | 'trace'>): StayAuditResult {
+/** The run_result_paths row of a result (migration 4); null for results made before it. */
+export interface PathColumns {
+  raw_p_full: number | null;
+  leader_path: string | null;
+}
+
+export function pathRow(
+  runId: number,
+  detail: StayAuditDetail,
+): { run_id: number; stay_id: number; raw_p_full: number; leader_path: string } {
+  return {
+    run_id: runId,
+    stay_id: detail.stayId,
+    raw_p_full: detail.rawPFull,
+    leader_path: JSON.stringify(detail.leaderPath),
+  };
+}
+
+export function resultFromRow(
+  row: Omit<ResultRow, 'candidates' | 'trace'> & PathColumns,
+): StayAuditResult {
   return {
     stayId: row.stay_id,
     stayKey: row.stay_key,
     label: row.label === 1 ? 1 : 0,
     pFull: row.p_full,
+    // Results from before migration 4 were all decided on the raw probability.
+    rawPFull: row.raw_p_full ?? row.p_full,
     yFull: row.y_full === 1 ? 1 : 0,
     evidence: JSON.parse(row.evidence) as number[],
     pEvidence: row.p_evidence,
@@ -99,13 +121,19 @@ export function resultFromRow(row: Omit<ResultRow, 'candidates' | 'trace'>): Sta
     statesScored: row.states_scored,
     noteUnits: row.note_units,
     elapsedMs: row.elapsed_ms,
+    leaderPath: row.leader_path === null ? [] : (JSON.parse(row.leader_path) as number[]),
   };
 }
 
-export function detailFromRow(row: ResultRow): StayAuditDetail {
+export function detailFromRow(row: ResultRow & PathColumns): StayAuditDetail {
+  const result = resultFromRow(row);
+  const trace = JSON.parse(row.trace) as StayAuditDetail['trace'];
   return {
-    ...resultFromRow(row),
+    ...result,
+    // Before migration 4 only the trace's leaders were known.
+    leaderPath:
+      row.leader_path === null ? trace.map((step) => step.kept[step.leader]!.p) : result.leaderPath,
     candidates: JSON.parse(row.candidates) as number[],
-    trace: JSON.parse(row.trace) as StayAuditDetail['trace'],
+    trace,
   };
 }

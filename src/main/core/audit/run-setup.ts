@@ -3,10 +3,25 @@
  * parameters, and the provenance that makes its numbers traceable; and, on resume, the
  * checks that the bundle, provider and cohort are still exactly the ones it started with.
  */
+import {
+  DEFAULT_ABSTENTION_POLICY,
+  DEFAULT_REVIEW_BUDGET,
+  type AbstentionPolicyName,
+  type ReviewBudget,
+} from '../../../shared/abstention';
+import type { RunAbstention } from '../../../shared/audit';
+import type { RunDecision } from '../../../shared/calibration';
 import type { CohortDetail, Split } from '../../../shared/domain';
+import { readBundleCalibration } from '../calibration';
 import { APP_VERSION } from '../app-version';
 import { InputError } from '../import/input-error';
-import { BundleError, bundleHashes, type BundleManifest, type ModelRuntime } from '../models';
+import {
+  BundleError,
+  bundleFingerprint,
+  bundleHashes,
+  type BundleManifest,
+  type ModelRuntime,
+} from '../models';
 import { searchParamsSchema, type SearchParams } from '../search';
 import { ConflictError, type Store } from '../store';
 import type { RunProvenance, RunSummary } from './audit-types';
@@ -86,6 +101,66 @@ export function resolveParams(
   throw new InputError('search parameters', null, null, problems.join('; '));
 }
 
+/** How a run decides ŷ_full: 'bundle' uses the calibration file beside it, if there is one. */
+export type CalibrationChoice = 'bundle' | 'none';
+
+/**
+ * The run's decision: with a calibration file beside the bundle (and not 'none'), its map and
+ * validated threshold; else the paper's raw probability with the bundle's (or the caller's)
+ * threshold. A caller's threshold beside a calibration is refused: the file's threshold was
+ * chosen on validation by a named rule, and a run must not silently mix two thresholds.
+ */
+export function resolveDecision(
+  bundleDir: string,
+  manifest: BundleManifest,
+  choice: CalibrationChoice,
+  givenThreshold: number | undefined,
+): RunDecision {
+  if (choice === 'none') {
+    return { mode: 'paper', threshold: givenThreshold ?? manifest.decisionThreshold };
+  }
+  const found = readBundleCalibration(bundleDir, bundleFingerprint(bundleHashes(manifest)));
+  if (!found) return { mode: 'paper', threshold: givenThreshold ?? manifest.decisionThreshold };
+  if (givenThreshold !== undefined && givenThreshold !== found.calibration.threshold.value) {
+    throw new InputError(
+      'threshold',
+      null,
+      null,
+      `this bundle is calibrated (${found.file}) and its threshold ${found.calibration.threshold.value.toFixed(4)} was chosen on validation by the ${found.calibration.threshold.rule.kind} rule; choose another rule with \`toe calibrate --threshold-rule …\`, or audit the raw probability with --paper-mode.`,
+    );
+  }
+  return {
+    mode: 'calibrated',
+    map: found.calibration.map,
+    threshold: found.calibration.threshold,
+    fileSha256: found.sha256,
+    file: found.file,
+    fittedOn: found.calibration.fittedOn,
+  };
+}
+
+/** The decision threshold a run's decision implies. */
+export function decisionThreshold(decision: RunDecision): number {
+  return decision.mode === 'paper' ? decision.threshold : decision.threshold.value;
+}
+
+/**
+ * The run's abstention settings. The paper's mode keeps the paper's rule by default: every
+ * exhausted search flagged (the whole of them is the budget).
+ */
+export function resolveAbstention(
+  decision: RunDecision,
+  given: { policy?: AbstentionPolicyName; budget?: ReviewBudget } | undefined,
+  validationRunId: number | null,
+): RunAbstention {
+  const paper = decision.mode === 'paper';
+  return {
+    policy: given?.policy ?? (paper ? 'exhausted' : DEFAULT_ABSTENTION_POLICY),
+    budget: given?.budget ?? (paper ? { kind: 'share', share: 1 } : DEFAULT_REVIEW_BUDGET),
+    validationRunId,
+  };
+}
+
 export function runProvenance(
   store: Store,
   cohort: CohortDetail,
@@ -114,6 +189,19 @@ export function checkResumable(store: Store, run: RunSummary, runtime: ModelRunt
       'hash',
       `The bundle in ${run.spec.bundleDir} changed since audit run ${run.id} started (${changed.join(', ')}). Resuming would mix two models' results in one run: start a new run instead.`,
     );
+  }
+  const decision = run.spec.decision;
+  if (decision?.mode === 'calibrated') {
+    const now = readBundleCalibration(
+      run.spec.bundleDir,
+      bundleFingerprint(bundleHashes(runtime.manifest)),
+    );
+    if (now?.sha256 !== decision.fileSha256) {
+      throw new BundleError(
+        'hash',
+        `The calibration ${decision.file} ${now ? 'changed' : 'is gone'} since audit run ${run.id} started. Resuming would decide the rest of its stays differently: start a new run instead.`,
+      );
+    }
   }
   if (runtime.provider !== recorded.executionProvider) {
     throw new BundleError(

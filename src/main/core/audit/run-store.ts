@@ -15,10 +15,13 @@ import type {
   StayAuditDetail,
   StayAuditResult,
 } from './audit-types';
+import type { RunAbstention } from '../../../shared/audit';
 import {
   ALL_COLUMNS,
   detailFromRow,
+  pathRow,
   resultFromRow,
+  type PathColumns,
   resultRow,
   SUMMARY_COLUMNS,
   type ResultRow,
@@ -58,6 +61,7 @@ const SUMMARY_SELECT = `
 export class RunStore {
   private readonly db: Db;
   private readonly insertResult;
+  private readonly insertPath;
 
   constructor(store: Store) {
     this.db = store.db;
@@ -65,6 +69,10 @@ export class RunStore {
     const values = ALL_COLUMNS.map((c) => `@${c}`).join(', ');
     this.insertResult = this.db.prepare<[ResultRow]>(
       `INSERT INTO run_results (${columns}) VALUES (${values})`,
+    );
+    this.insertPath = this.db.prepare<[ReturnType<typeof pathRow>]>(
+      `INSERT INTO run_result_paths (run_id, stay_id, raw_p_full, leader_path)
+       VALUES (@run_id, @stay_id, @raw_p_full, @leader_path)`,
     );
   }
 
@@ -143,9 +151,12 @@ export class RunStore {
     return rows.map((r) => r.stay_id);
   }
 
-  /** Commits one stay's result (autocommit). Throws if the stay already has one. */
+  /** Commits one stay's result (one transaction). Throws if the stay already has one. */
   saveResult(runId: number, detail: StayAuditDetail): void {
-    this.insertResult.run(resultRow(runId, detail, new Date().toISOString()));
+    this.db.transaction(() => {
+      this.insertResult.run(resultRow(runId, detail, new Date().toISOString()));
+      this.insertPath.run(pathRow(runId, detail));
+    })();
   }
 
   /** Results without traces, in plan order; a page of them when offset/limit are given. */
@@ -153,24 +164,47 @@ export class RunStore {
     const columns = SUMMARY_COLUMNS.map((c) => `x.${c}`).join(', ');
     const rows = this.db
       .prepare(
-        `SELECT ${columns} FROM run_results x
+        `SELECT ${columns}, y.raw_p_full, y.leader_path FROM run_results x
          JOIN run_stays p ON p.run_id = x.run_id AND p.stay_id = x.stay_id
+         LEFT JOIN run_result_paths y ON y.run_id = x.run_id AND y.stay_id = x.stay_id
          WHERE x.run_id = ? ORDER BY p.position LIMIT ? OFFSET ?`,
       )
-      .all(runId, page.limit ?? -1, page.offset ?? 0) as Omit<ResultRow, 'candidates' | 'trace'>[];
+      .all(runId, page.limit ?? -1, page.offset ?? 0) as (Omit<ResultRow, 'candidates' | 'trace'> &
+      PathColumns)[];
     return rows.map(resultFromRow);
   }
 
   /** One stay's result with its trace and candidates. */
   detail(runId: number, stayId: number): StayAuditDetail {
     const row = this.db
-      .prepare(`SELECT * FROM run_results WHERE run_id = ? AND stay_id = ?`)
-      .get(runId, stayId) as ResultRow | undefined;
+      .prepare(
+        `SELECT x.*, y.raw_p_full, y.leader_path FROM run_results x
+         LEFT JOIN run_result_paths y ON y.run_id = x.run_id AND y.stay_id = x.stay_id
+         WHERE x.run_id = ? AND x.stay_id = ?`,
+      )
+      .get(runId, stayId) as (ResultRow & PathColumns) | undefined;
     if (!row) {
       this.getRun(runId);
       throw new NotFoundError(`Audit run ${runId} has no result for stay ${stayId}.`);
     }
     return detailFromRow(row);
+  }
+
+  /**
+   * Changes the run's review policy and budget (a reviewer's setting; the search's results
+   * do not depend on it). The validation audit it is fitted on stays the run's own.
+   */
+  setAbstention(runId: number, settings: Omit<RunAbstention, 'validationRunId'>): RunSummary {
+    const run = this.getRun(runId);
+    const spec: RunSpec = {
+      ...run.spec,
+      abstention: {
+        ...settings,
+        validationRunId: run.spec.abstention?.validationRunId ?? null,
+      },
+    };
+    this.db.prepare('UPDATE runs SET spec = ? WHERE id = ?').run(JSON.stringify(spec), runId);
+    return this.getRun(runId);
   }
 
   /** A resume takes the run over: running again, owned by this process, error cleared. */

@@ -3,6 +3,7 @@
  * ids, never tensors: each loads its stays from the store itself, so messages stay small
  * and the main thread does nothing but hand out ids and commit results.
  */
+import type { CalibrationMap } from '../../../shared/calibration';
 import type { ExecutionProviderName } from '../models';
 import type { SearchParams } from '../search';
 import type { StayAuditDetail } from './audit-types';
@@ -17,6 +18,8 @@ export interface AuditWorkerData {
   executionProvider: ExecutionProviderName;
   task: string;
   params: SearchParams;
+  /** The run's calibration, applied to every probability the search scores; null: none. */
+  calibration: CalibrationMap | null;
 }
 
 /** 'stop': finish the stay at hand, audit nothing more, release the sessions and exit. */

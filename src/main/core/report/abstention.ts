@@ -1,18 +1,36 @@
 /**
- * Section 4: what abstaining on exhausted searches would do, always beside the
- * confidence-only rule it must beat; why each search in the queue exhausted; and how far
- * clinicians have reviewed the alerts it would withdraw.
+ * Section 4: the run's review policy and budget, every policy compared with the model's own
+ * confidence (risk–coverage, AURC, enrichment at the budget, among all and among reachable
+ * stays, the likelihood-ratio test and one plain verdict); the paper's rule beside the
+ * confidence-only rule it must beat; why searches exhausted; the review queue and its reviews.
  */
+import {
+  ABSTENTION_POLICY_LABELS,
+  describeBudget,
+  type AbstentionPolicyName,
+  type PolicyFigures,
+} from '../../../shared/abstention';
+import { riskCoverageChart } from '../../../shared/charts';
 import type { AbstentionFigures, AbstentionReason } from '../audit/statistics-index';
-import { countOf, decimal, percent, percentPoint } from './figure-format';
+import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
+import { placeChart } from './report-charts';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS } from './report-style';
 import { drawTable } from './pdf-table';
 import type { ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
 
-/** The flagged-alert list is cut here; the CSV export has every row. */
+/** The queue's list is cut here; the CSV export has every row. */
 const MAX_LISTED = 60;
+
+/** Reasons an exhausted search gives (every reason but 'converged'). */
+const EXHAUSTION_REASONS = [
+  'unreachable',
+  'both',
+  'confidence',
+  'stability',
+  'unexplained',
+] as const satisfies readonly AbstentionReason[];
 
 const REASON_TEXT: Record<AbstentionReason, string> = {
   unreachable: 'p_full made convergence impossible: the model was not confident enough',
@@ -20,6 +38,7 @@ const REASON_TEXT: Record<AbstentionReason, string> = {
   confidence: 'reachable; the best evidence missed τ_conf (confidence)',
   stability: 'reachable; the best evidence missed τ_suff: it moved the risk too far from p_full',
   unexplained: 'reachable and both thresholds met: inconsistent results, investigate',
+  converged: 'the search converged (listed for its review score, not for exhaustion)',
 };
 
 function ruleRow(name: string, a: AbstentionFigures): string[] {
@@ -33,34 +52,59 @@ function ruleRow(name: string, a: AbstentionFigures): string[] {
   ];
 }
 
-function flaggedList(layout: PdfLayout, data: ReportData): void {
-  const flagged = data.abstention.rows.filter((r) => r.predicted === 1);
-  if (flagged.length === 0) {
-    layout.paragraph(
-      'No positive prediction exhausted its search: nothing is flagged for abstention.',
-    );
+function policyRow(p: PolicyFigures, chosen: AbstentionPolicyName): string[] {
+  const name = p.policy === chosen ? `${p.policy} (this run)` : p.policy;
+  if (p.unavailable !== null || p.all === null) {
+    return [name, '—', '—', '—', p.aurc ? figure(p.aurc, 3, true) : '—', '—', p.unavailable ?? ''];
+  }
+  const all = p.all;
+  return [
+    name,
+    `${all.flagged}`,
+    `${all.errorsFlagged} of ${all.errors}`,
+    figure(all.enrichment, 2, true),
+    p.aurc ? figure(p.aurc, 3, true) : '—',
+    p.aurcVsConfidence ? figure(p.aurcVsConfidence, 3, true) : 'reference',
+    `${percentPoint(all.precisionWithout.estimate)} → ${percentPoint(all.precisionWith.estimate)}; ${percentPoint(all.sensitivityWithout.estimate)} → ${percentPoint(all.sensitivityWith.estimate)}`,
+  ];
+}
+
+function reachableRow(p: PolicyFigures): string[] {
+  const r = p.reachable;
+  if (p.unavailable !== null || r === null) return [p.policy, '—', '—', '—', '—'];
+  return [
+    p.policy,
+    `${r.stays}`,
+    `${r.flagged}`,
+    `${r.errorsFlagged} of ${r.errors}`,
+    figure(r.enrichment, 2, true),
+  ];
+}
+
+function queueList(layout: PdfLayout, data: ReportData): void {
+  const rows = data.abstention.rows;
+  if (rows.length === 0) {
+    layout.paragraph('The policy flags no stay at this budget: the review queue is empty.');
     return;
   }
-  const shown = flagged.slice(0, MAX_LISTED);
+  const shown = rows.slice(0, MAX_LISTED);
   drawTable(
     layout,
     [
-      { header: 'Stay', weight: 3.2 },
-      { header: 'p_full', weight: 1.2, align: 'right' },
-      { header: 'Outcome', weight: 1.2 },
-      { header: 'Reason', weight: 2 },
-      { header: 'C', weight: 1.1, align: 'right' },
-      { header: 'S', weight: 1.1, align: 'right' },
-      { header: '|E|', weight: 0.8, align: 'right' },
+      { header: 'Rank', weight: 0.8, align: 'right' },
+      { header: 'Stay', weight: 3 },
+      { header: 'p_full', weight: 1.1, align: 'right' },
+      { header: 'Outcome', weight: 1.1 },
+      { header: 'Search', weight: 2 },
+      { header: '|E|', weight: 0.7, align: 'right' },
       { header: 'Review', weight: 3.4 },
     ],
     shown.map((r) => [
+      String(r.rank),
       r.stayKey,
       decimal(r.pFull),
       r.outcome,
       r.reason,
-      decimal(r.confidence),
-      decimal(r.stability),
       String(r.evidenceSize),
       r.review
         ? `${r.review.verdict}${r.review.comment ? `: ${r.review.comment}` : ''}`
@@ -68,24 +112,72 @@ function flaggedList(layout: PdfLayout, data: ReportData): void {
     ]),
     { zebra: true },
   );
-  if (flagged.length > shown.length) {
+  if (rows.length > shown.length) {
     layout.paragraph(
-      `${flagged.length - shown.length} more flagged alerts are not listed; \`toe export\` writes every stay.`,
+      `${rows.length - shown.length} more flagged stays are not listed; \`toe abstentions ${data.run.id} --csv FILE\` writes every one.`,
       { colour: COLOURS.muted },
     );
   }
 }
 
 export function drawAbstention(layout: PdfLayout, data: ReportData): void {
-  const { abstention: q, statistics: s } = data;
+  const { abstention: q, abstentionAnalysis: analysis, statistics: s } = data;
   const a = s.abstention;
   layout.section('abstention', SECTIONS.abstention);
   layout.paragraph(
-    'Abstaining withdraws a positive prediction (the alert is not raised, or goes to a clinician). Three rules are compared on the same stays: ' +
-      'the paper’s rule (every exhausted search), the confidence-only rule (wherever p_full makes convergence unreachable, which needs no search), ' +
-      'and exhaustion where convergence was reachable, which is exactly what the search adds. Credit the search only with the third rule.',
+    `A review policy ranks every audited stay by how likely its decision is wrong; the review budget (${describeBudget(analysis.budget)}) sizes the queue. ` +
+      `This run uses the ${analysis.policy} policy: ${ABSTENTION_POLICY_LABELS[analysis.policy]}. ` +
+      'Every policy is compared with the model’s own confidence on the same stays, with paired bootstrap intervals; policies fitted on the validation split were fitted before any test stay was seen.',
   );
-  layout.heading('Effect of abstaining');
+  layout.paragraph(analysis.verdict, { bold: true });
+  for (const warning of analysis.warnings) {
+    layout.paragraph(`Warning: ${warning.message}`, { colour: COLOURS.flag });
+  }
+  layout.heading('Policies compared at the budget');
+  drawTable(
+    layout,
+    [
+      { header: 'Policy', weight: 2.4 },
+      { header: 'Flagged', weight: 1.1, align: 'right' },
+      { header: 'Errors flagged', weight: 1.5 },
+      { header: 'Enrichment (95% CI)', weight: 2.4 },
+      { header: 'AURC (95% CI)', weight: 2.4 },
+      { header: 'AURC − confidence', weight: 2.6 },
+      { header: 'Precision; sensitivity without → with', weight: 3.4 },
+    ],
+    analysis.policies.map((p) => policyRow(p, analysis.policy)),
+    { zebra: true, size: 7 },
+  );
+  layout.paragraph(
+    'Enrichment is the error rate among flagged stays divided by the error rate among accepted ones. AURC is the area under the risk–coverage curve (lower is better). ' +
+      '“With” withdraws the flagged positive predictions (alerts held for review).',
+    { colour: COLOURS.muted },
+  );
+  placeChart(
+    layout,
+    riskCoverageChart(analysis, `${s.stays} stays; the grey line is the review budget`),
+    190,
+  );
+  layout.heading('Among stays where convergence was reachable');
+  drawTable(
+    layout,
+    [
+      { header: 'Policy', weight: 2.4 },
+      { header: 'Reachable stays', weight: 1.6, align: 'right' },
+      { header: 'Flagged', weight: 1.2, align: 'right' },
+      { header: 'Errors flagged', weight: 1.6 },
+      { header: 'Enrichment (95% CI)', weight: 2.6 },
+    ],
+    analysis.policies.map(reachableRow),
+    { zebra: true, size: 7 },
+  );
+  const test = analysis.traceFeatureTest;
+  layout.paragraph(
+    test
+      ? `Likelihood-ratio test of the trace features (${test.features.join(', ')}) beyond the model’s confidence, on ${test.stays} stays with ${test.errors} wrong decisions: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${formatP(test.pValue)}.`
+      : 'Too few wrong (or right) decisions for the likelihood-ratio test of the trace features.',
+  );
+  layout.heading('The paper’s rule: abstain on exhausted positive predictions');
   drawTable(
     layout,
     [
@@ -103,10 +195,6 @@ export function drawAbstention(layout: PdfLayout, data: ReportData): void {
     ],
     { zebra: true },
   );
-  layout.paragraph(
-    `Flagged for abstention (exhausted positive predictions): ${a.onExhaustion.abstained}.`,
-    { bold: true },
-  );
   layout.heading('Why the searches exhausted');
   drawTable(
     layout,
@@ -115,19 +203,12 @@ export function drawAbstention(layout: PdfLayout, data: ReportData): void {
       { header: 'Stays', weight: 1, align: 'right' },
       { header: 'Meaning', weight: 8 },
     ],
-    (Object.keys(REASON_TEXT) as AbstentionReason[]).map((reason) => [
-      reason,
-      String(q.byReason[reason]),
-      REASON_TEXT[reason],
-    ]),
+    EXHAUSTION_REASONS.map((reason) => [reason, String(q.byReason[reason]), REASON_TEXT[reason]]),
     { zebra: true },
   );
   layout.heading('Clinician review');
   layout.keyValues([
-    [
-      'Abstention queue',
-      `${q.review.queued} exhausted searches (positive and negative predictions)`,
-    ],
+    ['Review queue', `${q.review.queued} stays flagged by the ${analysis.policy} policy`],
     ['Reviewed', countOf(q.review.reviewed, q.review.queued)],
     [
       'Verdicts',
@@ -137,8 +218,10 @@ export function drawAbstention(layout: PdfLayout, data: ReportData): void {
       'Flagged alerts reviewed',
       countOf(q.review.flaggedPositiveReviewed, q.review.flaggedPositive),
     ],
-    ['Reviews recorded for the run', `${q.review.allReviews} (including converged stays)`],
+    ['Reviews recorded for the run', `${q.review.allReviews} (including stays not flagged)`],
   ]);
-  layout.heading('Alerts flagged for abstention');
-  flaggedList(layout, data);
+  layout.heading('The review queue, most likely wrong first');
+  queueList(layout, data);
 }
+
+const formatP = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(p < 0.01 ? 3 : 2));

@@ -7,10 +7,10 @@
 import type { CohortDetail } from '../../../shared/domain';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
+import { runAbstentionAnalysis, runQueueRows } from '../audit/run-abstention';
 import { RunStore } from '../audit/run-store';
 import {
   ABSTENTION_REASONS,
-  abstentionQueue,
   biasAudit,
   cohortStatistics,
   type AbstentionReason,
@@ -85,6 +85,7 @@ function modelFacts(run: RunSummary, manifest: BundleManifest | null, problem: s
     task: run.spec.task,
     taskDescription: TASK_DESCRIPTIONS[run.spec.task] ?? null,
     params: run.spec.params,
+    decision: run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold },
     files: Object.keys(run.provenance.bundleHashes).length,
     bundle: manifest ? bundleFacts(manifest) : null,
     bundleProblem: problem,
@@ -92,12 +93,16 @@ function modelFacts(run: RunSummary, manifest: BundleManifest | null, problem: s
   return facts;
 }
 
-function abstentionData(rows: AbstentionRow[], allReviews: number): AbstentionData {
+function abstentionData(
+  rows: AbstentionRow[],
+  exhausted: AbstentionRow[],
+  allReviews: number,
+): AbstentionData {
   const byReason = Object.fromEntries(ABSTENTION_REASONS.map((r) => [r, 0])) as Record<
     AbstentionReason,
     number
   >;
-  for (const row of rows) byReason[row.reason]++;
+  for (const row of exhausted) byReason[row.reason]++;
   const verdict = (v: string) => rows.filter((r) => r.review?.verdict === v).length;
   const flagged = rows.filter((r) => r.predicted === 1);
   return {
@@ -157,11 +162,9 @@ export function gatherReportData(
     minGroupSize,
   });
   const reviews = new ReviewStore(store).list(runId);
-  const queue = abstentionQueue(results, reviews, {
-    tauConf: params.tauConf,
-    tauSuff: params.tauSuff,
-    stability: params.stability,
-  });
+  const queue = runQueueRows(store, runId, { scope: 'flagged' });
+  const exhausted = runQueueRows(store, runId, { scope: 'exhausted' });
+  const abstentionAnalysis = runAbstentionAnalysis(store, runId, { seed, resamples });
   const examples: ExampleSlot[] = chooseExamples(results).map((choice) => {
     const { stayId, ...slot } = choice;
     if (stayId === null) return { ...slot, example: null };
@@ -196,7 +199,8 @@ export function gatherReportData(
     model: modelFacts(run, manifest, problem),
     statistics,
     bias,
-    abstention: abstentionData(queue, reviews.length),
+    abstention: abstentionData(queue, exhausted, reviews.length),
+    abstentionAnalysis,
     coverage: scan.coverage,
     examples,
   };

@@ -3,7 +3,9 @@
  * intervals, the statistics' own plain-language summary (which never states exhaustion
  * without the share the model's confidence explains), and what to read with care.
  */
-import { countOf, figure, percent, percentPoint } from './figure-format';
+import { describeBudget } from '../../../shared/abstention';
+import { describeDecision } from '../../../shared/calibration';
+import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS } from './report-style';
 import { drawTable } from './pdf-table';
@@ -11,8 +13,8 @@ import type { ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
 
 function cautions(data: ReportData): string[] {
-  const { statistics: s, bias, run, cohort } = data;
-  const out: string[] = [];
+  const { statistics: s, bias, run, cohort, abstentionAnalysis } = data;
+  const out: string[] = abstentionAnalysis.warnings.map((w) => w.message);
   if (cohort.synthetic) {
     out.push(
       'The cohort is SYNTHETIC: these figures exercise the audit, they say nothing about patients.',
@@ -37,6 +39,34 @@ function cautions(data: ReportData): string[] {
   return out;
 }
 
+/** The run's own review policy at its budget: the one meaning of "flagged" in the report. */
+function reviewRows(data: ReportData): [string, string | { text: string; bold: boolean }][] {
+  const analysis = data.abstentionAnalysis;
+  const chosen = analysis.policies.find((p) => p.policy === analysis.policy);
+  const all = chosen?.all ?? null;
+  if (!all) {
+    return [['Flagged for review', `— (${chosen?.unavailable ?? 'policy not scored'})`]];
+  }
+  return [
+    [
+      `Flagged for review (${analysis.policy} policy, ${describeBudget(analysis.budget)})`,
+      {
+        text: `${analysis.queueSize} stays; ${all.errorsFlagged} of the ${all.errors} wrong decisions among them`,
+        bold: true,
+      },
+    ],
+    ['Error enrichment in the queue (flagged ÷ accepted)', figure(all.enrichment, 2)],
+    [
+      'Precision without → with review of flagged alerts',
+      `${percentPoint(all.precisionWithout.estimate)} → ${percent(all.precisionWith)}`,
+    ],
+    [
+      'Sensitivity without → with',
+      `${percentPoint(all.sensitivityWithout.estimate)} → ${percent(all.sensitivityWith)}`,
+    ],
+  ];
+}
+
 export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void {
   const { statistics: s, abstention: a, bias, run, model, cohort } = data;
   const k = s.confusion;
@@ -46,10 +76,11 @@ export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void 
   const converged = run.convergedStays ?? 0;
   layout.section('summary', SECTIONS.summary);
   layout.paragraph(
-    `The Tree-of-Evidence search was run on ${s.stays} stays of cohort “${cohort.name}” for the model predicting ${model.taskDescription ?? model.task}. ` +
-      `For each stay it looked for a few evidence units (hourly vital-sign windows, radiology-note chunks) that alone reproduce the model’s decision and risk. ` +
-      `Where it found none within ${model.params.maxSteps} steps the search is “exhausted”, and a positive prediction (an alert) is flagged for abstention: withheld or sent to a clinician.`,
+    `The Tree-of-Evidence search was run on ${s.stays} stays of cohort “${cohort.name}” for the model predicting ${model.taskDescription ?? model.task}, deciding on ${describeDecision(model.decision)}. ` +
+      `For each stay it looked for a few evidence units (hourly vital-sign windows, radiology-note chunks) that alone reproduce the model’s decision and risk; where it found none within ${model.params.maxSteps} steps the search is “exhausted”. ` +
+      `A review policy ranks the stays by how likely their decision is wrong, and the review budget sizes the queue a clinician works through (Section 4).`,
   );
+  layout.paragraph(data.abstentionAnalysis.verdict, { bold: true });
   drawTable(
     layout,
     [
@@ -61,7 +92,7 @@ export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void 
       ['Discrimination of the model (AUROC, p_full)', figure(s.discrimination.auroc)],
       ['Average precision (AUPRC)', figure(s.discrimination.auprc)],
       [
-        `Decisions at threshold ${s.parameters.threshold}`,
+        `Decisions at threshold ${decimal(s.parameters.threshold)}`,
         `TP ${k.tp}, FP ${k.fp}, TN ${k.tn}, FN ${k.fn}`,
       ],
       ['Searches converged / exhausted', `${converged} / ${s.stays - converged}`],
@@ -72,25 +103,15 @@ export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void 
         'Same, where convergence was reachable (the search’s own signal)',
         `TP ${percent(e.reachableOnly.tpRate)}; FP ${percent(e.reachableOnly.fpRate)}`,
       ],
+      ...reviewRows(data),
+      ['Clinician review of the queue', `${countOf(a.review.reviewed, a.review.queued)} reviewed`],
       [
-        'Flagged for abstention (exhausted positive predictions)',
-        { text: `${rule.abstained} (TP ${rule.tpAbstained}, FP ${rule.fpAbstained})`, bold: true },
+        'The paper’s rule: exhausted positive predictions',
+        `${rule.abstained} (TP ${rule.tpAbstained}, FP ${rule.fpAbstained}); precision → ${percentPoint(rule.precisionWith.estimate)}`,
       ],
       [
-        'Precision without → with abstention',
-        `${percentPoint(rule.precisionWithout.estimate)} → ${percentPoint(rule.precisionWith.estimate)} (gain ${percent(rule.precisionGained)})`,
-      ],
-      [
-        'Sensitivity without → with abstention',
-        `${percentPoint(rule.sensitivityWithout.estimate)} → ${percentPoint(rule.sensitivityWith.estimate)} (loss ${percent(rule.sensitivityLost)})`,
-      ],
-      [
-        'Confidence-only rule (no search)',
+        'Confidence-only rule (unreachable convergence, no search)',
         `withdraws ${conf.abstained} (TP ${conf.tpAbstained}, FP ${conf.fpAbstained}); precision → ${percentPoint(conf.precisionWith.estimate)}`,
-      ],
-      [
-        'Clinician review of flagged alerts',
-        `${countOf(a.review.flaggedPositiveReviewed, a.review.flaggedPositive)} reviewed`,
       ],
       [
         'Calibration error (ECE), full input vs evidence',

@@ -17,7 +17,7 @@ function confusionTable(layout: PdfLayout, data: ReportData): void {
   drawTable(
     layout,
     [
-      { header: `Decision at threshold ${t}`, weight: 4 },
+      { header: `Decision at threshold ${decimal(t)}`, weight: 4 },
       { header: 'Outcome (label 1)', weight: 2, align: 'right' },
       { header: 'No outcome (label 0)', weight: 2, align: 'right' },
       { header: 'Total', weight: 2, align: 'right' },

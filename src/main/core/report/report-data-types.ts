@@ -2,6 +2,8 @@
  * Everything the PDF prints, gathered from the store once (audit-report-data.ts) as plain
  * JSON: the sections only lay it out, and tests compare it with the store directly.
  */
+import type { AbstentionAnalysis } from '../../../shared/abstention';
+import type { RunDecision } from '../../../shared/calibration';
 import type { CohortSource, Split } from '../../../shared/domain';
 import type { SearchParams } from '../../../shared/audit';
 import type { RunSummary, StayAuditResult, StayReview } from '../audit/audit-types';
@@ -60,6 +62,8 @@ export interface ModelFacts {
   task: string;
   taskDescription: string | null;
   params: SearchParams;
+  /** How the run decided ŷ_full: calibrated (map and validated threshold) or the paper's. */
+  decision: RunDecision;
   files: number;
   bundle: BundleFacts | null;
   /** Why `bundle` is null (moved or changed since the run). */
@@ -67,13 +71,13 @@ export interface ModelFacts {
 }
 
 export interface ReviewStatus {
-  /** Stays in the abstention queue (every exhausted search). */
+  /** Stays in the review queue (flagged by the run's policy at its budget). */
   queued: number;
   reviewed: number;
   agree: number;
   disagree: number;
   discuss: number;
-  /** Exhausted positive predictions: the alerts ToE would withdraw. */
+  /** Flagged positive predictions: the alerts held back for review. */
   flaggedPositive: number;
   flaggedPositiveReviewed: number;
   /** Reviews of the run in total, including stays that converged. */
@@ -81,8 +85,9 @@ export interface ReviewStatus {
 }
 
 export interface AbstentionData {
-  /** The queue in its default order (reason, then stay id). */
+  /** The review queue: the stays the run's policy flags at its budget, in review order. */
   rows: AbstentionRow[];
+  /** Exhausted searches by why they exhausted (every exhausted stay, flagged or not). */
   byReason: Record<AbstentionReason, number>;
   review: ReviewStatus;
 }
@@ -170,6 +175,8 @@ export interface ReportData {
   statistics: CohortStatistics;
   bias: BiasAudit;
   abstention: AbstentionData;
+  /** Every policy's proof on the run: risk–coverage, AURC, figures at the budget, verdict. */
+  abstentionAnalysis: AbstentionAnalysis;
   coverage: InputCoverage;
   examples: ExampleSlot[];
 }

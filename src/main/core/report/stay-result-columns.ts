@@ -14,6 +14,8 @@ export interface StayResultRow {
   review: { verdict: string; comment: string; reviewedAt: string } | null;
   /** Why the search exhausted (abstention-queue reasons); null when it converged. */
   reason: string | null;
+  /** The run's review policy: its score and rank, and whether it flags the stay. */
+  reviewOrder: { score: number; rank: number; flagged: boolean } | null;
   evidenceLabels: string[];
   synthetic: boolean;
 }
@@ -50,8 +52,13 @@ export const STAY_RESULT_COLUMNS: readonly ColumnSpec[] = [
   },
   {
     header: 'p_full',
-    description: 'model probability on the full input',
+    description: 'probability on the full input the run decided on (calibrated if the run was)',
     value: (r) => finite(r.result.pFull),
+  },
+  {
+    header: 'raw_p_full',
+    description: 'the model’s own probability on the full input, before calibration',
+    value: (r) => finite(r.result.rawPFull),
   },
   {
     header: 'y_full',
@@ -75,9 +82,19 @@ export const STAY_RESULT_COLUMNS: readonly ColumnSpec[] = [
     value: (r) => r.reason,
   },
   {
-    header: 'flagged_for_abstention',
-    description: 'exhausted positive prediction: an alert ToE would withdraw',
-    value: (r) => r.result.status === 'exhausted' && r.result.yFull === 1,
+    header: 'flagged_for_review',
+    description: 'the run’s review policy flags the stay at its review budget (the review queue)',
+    value: (r) => r.reviewOrder?.flagged ?? null,
+  },
+  {
+    header: 'review_rank',
+    description: 'the stay’s place in review order (1 = most likely wrong); empty if unscored',
+    value: (r) => r.reviewOrder?.rank ?? null,
+  },
+  {
+    header: 'review_score',
+    description: 'the review policy’s score: higher = more likely wrong',
+    value: (r) => (r.reviewOrder ? finite(r.reviewOrder.score) : null),
   },
   { header: 'steps', description: 'search steps taken', value: (r) => r.result.steps },
   {

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import type { RunSummary } from '../audit/audit-types';
 import { csvRecord } from '../audit/abstention-csv';
 import { ReviewStore } from '../audit/review-store';
+import { runReviewQueue } from '../audit/run-abstention';
 import { RunStore } from '../audit/run-store';
 import { abstentionReason } from '../audit/statistics-index';
 import { readManifest } from '../models';
@@ -34,6 +35,7 @@ export function stayResults(store: Store, runId: number): StayResults {
     // The bundle moved: its window count equals the cohort's (checked when the run started).
   }
   const reviews = new Map(new ReviewStore(store).list(runId).map((r) => [r.stayId, r]));
+  const order = new Map(runReviewQueue(store, runId).entries.map((e) => [e.stayId, e]));
   const params = run.spec.params;
   const stays = new Map<number, { split: string; attributes: Record<string, string> }>();
   const ids = results.map((r) => r.stayId);
@@ -52,6 +54,7 @@ export function stayResults(store: Store, runId: number): StayResults {
         ? { verdict: review.verdict, comment: review.comment, reviewedAt: review.reviewedAt }
         : null,
       reason: result.status === 'exhausted' ? abstentionReason(result, params) : null,
+      reviewOrder: order.get(result.stayId) ?? null,
       evidenceLabels: unitLabels(result.evidence, windows),
       synthetic: cohort.synthetic,
     };

@@ -42,14 +42,23 @@ export async function searchCandidates(model: StayModel, params: SearchParams): 
   return [...windows, ...chunks].sort((a, b) => a - b);
 }
 
-/** The full-input decision p_full = p(1, a) and ŷ_full. */
+/**
+ * The full-input decision p_full = p(1, a) and ŷ_full, on the probability scale the decision
+ * is taken on (after `calibration`, when given).
+ */
 export async function fullInputDecision(
   model: StayModel,
   threshold: number,
-): Promise<FullInputDecision> {
-  const [pFull] = await fusedProbabilities(model, [allUnits(model)]);
-  return decide(pFull!, threshold);
+  calibration: ProbabilityMap = identity,
+): Promise<FullInputDecision & { rawPFull: number }> {
+  const [rawPFull] = await fusedProbabilities(model, [allUnits(model)]);
+  return { ...decide(calibration(rawPFull!), threshold), rawPFull: rawPFull! };
 }
+
+/** A non-decreasing map from the model's probability to the one decided on (calibration). */
+export type ProbabilityMap = (p: number) => number;
+
+const identity: ProbabilityMap = (p) => p;
 
 /** How the search asks the model; never what it finds. */
 export interface SearchOptions {
@@ -60,6 +69,17 @@ export interface SearchOptions {
    * straightforward path the incremental one is tested equal to.
    */
   evaluation?: 'incremental' | 'plain';
+  /**
+   * Post-hoc calibration applied to every probability the model gives before it is scored,
+   * so C, S, the threshold and τ all live on the calibrated scale. Default: none (the paper).
+   */
+  calibration?: ProbabilityMap;
+  /**
+   * Dynamic mode: after converging, keep growing the beam to S_max and record only the
+   * leader's p per step (`leaderPath`), so that any other stopping rule can be replayed
+   * later; the beam never depends on τ. The answer, trace and counts stay those of the stop.
+   */
+  continuePastConvergence?: boolean;
 }
 
 /**
@@ -75,7 +95,8 @@ export async function treeOfEvidenceSearch(
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   const grow = options.evaluation !== 'plain' && isIncremental(model) ? model : null;
-  const full = await fullInputDecision(model, params.threshold);
+  const calibration = options.calibration ?? identity;
+  const { rawPFull, ...full } = await fullInputDecision(model, params.threshold, calibration);
   const candidates = await searchCandidates(model, params);
   const reachable = convergenceReachable(full, params);
   const stepLimit = Math.min(
@@ -87,8 +108,10 @@ export async function treeOfEvidenceSearch(
     { units: [], key: '', parent: null, ...scoreState(Number.NaN, 0, full, params) },
   ];
   const trace: TraceStep[] = [];
+  const leaderPath: number[] = [];
   let statesScored = 0;
   let converged = false;
+  let answer: ScoredState | null = null;
 
   for (let step = 1; step <= stepLimit; step++) {
     const children = expand(beam, candidates);
@@ -98,11 +121,11 @@ export async function treeOfEvidenceSearch(
           model,
           children.map((c) => c.units),
         );
-    statesScored += children.length;
+    if (!converged) statesScored += children.length;
     // Properties named, not spread: spreading two objects per child was a visible share of
     // the search's own time.
     const scored = children.map((child, i): ScoredState => {
-      const s = scoreState(probabilities[i]!, child.units.length, full, params);
+      const s = scoreState(calibration(probabilities[i]!), child.units.length, full, params);
       const { units, key, parent } = child;
       const { p, confidence, stability, size, score } = s;
       return { units, key, parent, p, confidence, stability, size, score };
@@ -110,6 +133,8 @@ export async function treeOfEvidenceSearch(
     beam = bestStates(scored, params.beamWidth, full.pFull);
     // Only the beam is grown next: the model may drop what it kept for the other children.
     grow?.retain(beam.map((state) => state.units));
+    leaderPath.push(beam[0]!.p);
+    if (converged) continue;
     trace.push({
       step,
       childrenScored: children.length,
@@ -126,17 +151,21 @@ export async function treeOfEvidenceSearch(
     });
     if (mode.kind === 'dynamic' && isSufficient(beam[0]!, params)) {
       converged = true;
-      break;
+      answer = beam[0]!;
+      if (!options.continuePastConvergence) break;
     }
   }
 
-  const best: StateScore & { units: number[] } =
-    trace.length > 0
-      ? beam[0]!
-      : { units: [], ...scoreState((await fusedProbabilities(model, [[]]))[0]!, 0, full, params) };
+  const emptySet = async () => calibration((await fusedProbabilities(model, [[]]))[0]!);
+  const best: StateScore & { units: number[] } = answer ??
+    (trace.length > 0 ? beam[0] : null) ?? {
+      units: [],
+      ...scoreState(await emptySet(), 0, full, params),
+    };
   return {
     evidence: best.units,
     pFull: full.pFull,
+    rawPFull,
     yFull: full.yFull,
     p: best.p,
     confidence: best.confidence,
@@ -151,6 +180,7 @@ export async function treeOfEvidenceSearch(
     params,
     mode,
     trace,
+    leaderPath,
   };
 }
 

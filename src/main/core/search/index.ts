@@ -1,5 +1,5 @@
 export { treeOfEvidenceSearch, searchCandidates, fullInputDecision } from './beam-search';
-export type { SearchOptions } from './beam-search';
+export type { ProbabilityMap, SearchOptions } from './beam-search';
 export { convergenceReachable, decide, isSufficient, scoreState } from './objective';
 export type { FullInputDecision, StateScore } from './objective';
 export { DEFAULT_SEARCH_PARAMS, searchParamsSchema } from './search-params';

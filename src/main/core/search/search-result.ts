@@ -28,7 +28,10 @@ export interface TraceStep {
  */
 export interface SearchResult {
   evidence: number[];
+  /** p_full on the scale decided on (calibrated when the search was given a calibration). */
   pFull: number;
+  /** The model's own p_full, before any calibration. */
+  rawPFull: number;
   yFull: 0 | 1;
   p: number;
   confidence: number;
@@ -45,4 +48,9 @@ export interface SearchResult {
   params: SearchParams;
   mode: SearchMode;
   trace: TraceStep[];
+  /**
+   * The leading state's p after each step: the trace's leaders, then (with
+   * continuePastConvergence) the steps after convergence up to S_max.
+   */
+  leaderPath: number[];
 }

@@ -190,4 +190,22 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX evaluations_by_model ON evaluations (cohort_id, task, bundle_fingerprint);
     `,
   },
+  {
+    version: 4,
+    name: 'per-stay decision replay data (raw p_full, leader path) for abstention policies',
+    sql: `
+      -- Beside run_results rather than in it: run_results keeps its large JSON columns last
+      -- so that listings never read their overflow pages, and ALTER TABLE can only append.
+      -- raw_p_full is the model's own p_full before calibration; leader_path (JSON) the
+      -- leading state's p after each step to S_max, continued past convergence.
+      CREATE TABLE run_result_paths (
+        run_id INTEGER NOT NULL,
+        stay_id INTEGER NOT NULL,
+        raw_p_full REAL NOT NULL,
+        leader_path TEXT NOT NULL,
+        PRIMARY KEY (run_id, stay_id),
+        FOREIGN KEY (run_id, stay_id) REFERENCES run_results (run_id, stay_id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

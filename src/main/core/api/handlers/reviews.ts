@@ -3,8 +3,9 @@
  * ordered and filtered by the core's abstentionQueue, then paged here.
  */
 import { abstentionCsv } from '../../audit/abstention-csv';
-import { abstentionQueue, type AbstentionQueueOptions } from '../../audit/abstention-queue';
+import type { AbstentionQueueOptions } from '../../audit/abstention-queue';
 import { ReviewStore } from '../../audit/review-store';
+import { runQueueRows } from '../../audit/run-abstention';
 import { RunStore } from '../../audit/run-store';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
@@ -14,23 +15,19 @@ type ReviewCalls =
 export function reviewHandlers({ store }: HandlerContext): HandlerGroup<ReviewCalls> {
   const runs = new RunStore(store);
   const reviews = new ReviewStore(store);
-  const queue = (runId: number, order: Pick<AbstentionQueueOptions, 'sort' | 'filter'>) => {
-    const { params } = runs.getRun(runId).spec;
-    return abstentionQueue(runs.results(runId), reviews.list(runId), {
-      tauConf: params.tauConf,
-      tauSuff: params.tauSuff,
-      stability: params.stability,
+  const queue = (runId: number, order: Pick<AbstentionQueueOptions, 'scope' | 'sort' | 'filter'>) =>
+    runQueueRows(store, runId, {
+      ...(order.scope ? { scope: order.scope } : {}),
       ...(order.sort ? { sort: order.sort } : {}),
       ...(order.filter ? { filter: order.filter } : {}),
     });
-  };
   return {
-    'abstentions.list': async ({ runId, sort, filter, offset, limit }) => {
-      const rows = queue(runId, { sort, filter });
+    'abstentions.list': async ({ runId, scope, sort, filter, offset, limit }) => {
+      const rows = queue(runId, { scope, sort, filter });
       return { total: rows.length, rows: rows.slice(offset, offset + limit) };
     },
-    'abstentions.csv': async ({ runId, sort, filter }) => {
-      const rows = queue(runId, { sort, filter });
+    'abstentions.csv': async ({ runId, scope, sort, filter }) => {
+      const rows = queue(runId, { scope, sort, filter });
       // The BOM lets spreadsheet programs read the reviewers' comments as UTF-8.
       return { csv: abstentionCsv(rows, { excelBom: true }), rows: rows.length };
     },

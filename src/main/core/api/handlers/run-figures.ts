@@ -10,17 +10,29 @@ import {
   type FiguresOf,
   type FiguresRequest,
 } from '../../audit/run-figures';
+import { RunStore } from '../../audit/run-store';
 import { FiguresCache } from '../figures-cache';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
 export function runFigureHandlers(
   { store }: HandlerContext,
   cache = new FiguresCache(),
-): HandlerGroup<'runs.statistics' | 'runs.bias'> {
+): HandlerGroup<'runs.statistics' | 'runs.abstention' | 'runs.bias'> {
   function figures<R extends FiguresRequest>(request: R): Promise<FiguresOf<R>> {
     // Refusals (unknown run, no results yet) happen here, so they keep their error kinds.
     const run = runWithResults(store, request.runId);
-    const key = JSON.stringify([request, run.createdAt, run.doneStays]);
+    // The abstention settings are a reviewer's and can change; the validation run's
+    // progress changes what fitted policies can say.
+    const validationId = run.spec.abstention?.validationRunId ?? null;
+    const validationDone =
+      validationId === null ? null : new RunStore(store).getRun(validationId).doneStays;
+    const key = JSON.stringify([
+      request,
+      run.createdAt,
+      run.doneStays,
+      run.spec.abstention,
+      validationDone,
+    ]);
     return cache.get(key, () =>
       store.path === ':memory:'
         ? Promise.resolve(computeFigures(store, request))
@@ -30,6 +42,7 @@ export function runFigureHandlers(
 
   return {
     'runs.statistics': async ({ runId, seed }) => figures({ kind: 'statistics', runId, seed }),
+    'runs.abstention': async ({ runId, seed }) => figures({ kind: 'abstention', runId, seed }),
     'runs.bias': async ({ runId, seed, reference, minGroupSize, intersections }) =>
       figures({
         kind: 'bias',

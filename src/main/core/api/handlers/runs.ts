@@ -5,9 +5,10 @@
  */
 import { join } from 'node:path';
 import type { RunProgress } from '../../../../shared/audit';
-import { resumeRun, startRun, type RunOptions } from '../../audit/run-engine';
+import type { RunOptions } from '../../audit/run-engine';
 import { RunStore } from '../../audit/run-store';
 import { stayNeighbours } from '../../audit/stay-neighbours';
+import { resumeAuditWithValidation, startAuditWithValidation } from '../../audit/validation-run';
 import type { ProgressUpdate } from '../../jobs/progress';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
@@ -18,6 +19,7 @@ type RunCalls =
   | 'runs.list'
   | 'runs.get'
   | 'runs.resume'
+  | 'runs.setAbstention'
   | 'runs.results'
   | 'runs.stay'
   | 'runs.neighbours';
@@ -58,18 +60,21 @@ export function runHandlers(
   }
 
   return {
-    'runs.start': async ({ jobId, cohortId, task, split, bundle, params, workers, stayKeys }) =>
-      jobs.run(jobId, (job) =>
-        startRun(
+    'runs.start': async (args) =>
+      jobs.run(args.jobId, (job) =>
+        startAuditWithValidation(
           store,
           {
-            cohortId,
-            task,
-            split: split ?? null,
-            bundleDir: bundle ?? join(resources.modelsDir, task),
-            params,
-            workers,
-            stayKeys,
+            cohortId: args.cohortId,
+            task: args.task,
+            split: args.split ?? null,
+            bundleDir: args.bundle ?? join(resources.modelsDir, args.task),
+            params: args.params,
+            workers: args.workers,
+            stayKeys: args.stayKeys,
+            calibration: args.calibration ?? 'bundle',
+            ...(args.abstention ? { abstention: args.abstention } : {}),
+            ...(args.validation ? {} : { validationRunId: null }),
           },
           runOptions(job),
         ),
@@ -77,7 +82,11 @@ export function runHandlers(
     'runs.list': async () => runs.listRuns(),
     'runs.get': async ({ runId }) => runs.getRun(runId),
     'runs.resume': async ({ runId, workers, jobId }) =>
-      jobs.run(jobId, (job) => resumeRun(store, runId, { ...runOptions(job), workers })),
+      jobs.run(jobId, (job) =>
+        resumeAuditWithValidation(store, runId, { ...runOptions(job), workers }),
+      ),
+    'runs.setAbstention': async ({ runId, policy, budget }) =>
+      runs.setAbstention(runId, { policy, budget }),
     'runs.results': async ({ runId, offset, limit }) => ({
       total: runs.getRun(runId).doneStays,
       results: runs.results(runId, { offset, limit }),

@@ -1,0 +1,128 @@
+/**
+ * A run's abstention: its per-stay results as the policies read them, its review queue (the
+ * stays its policy flags at its budget, most likely wrong first) and the proof against the
+ * model's own confidence. Fitted policies learn from the run's validation-split audit, read
+ * from the same store. Runs from before abstention policies existed keep the paper's rule.
+ */
+import type { AbstentionAnalysis } from '../../../shared/abstention';
+import type { RunAbstention } from '../../../shared/audit';
+import {
+  analyseAbstention,
+  queueOrder,
+  type AbstentionInput,
+  type PolicyStay,
+  type ReviewQueue,
+} from '../abstention';
+import type { Store } from '../store';
+import {
+  abstentionQueue,
+  type AbstentionQueueOptions,
+  type AbstentionRow,
+} from './abstention-queue';
+import type { RunSummary, StayAuditResult } from './audit-types';
+import { ReviewStore } from './review-store';
+import { RunStore } from './run-store';
+
+/** What runs made before policies existed did: flag every exhausted search. */
+const PAPER_RULE: RunAbstention = {
+  policy: 'exhausted',
+  budget: { kind: 'share', share: 1 },
+  validationRunId: null,
+};
+
+export function runAbstentionSettings(run: RunSummary): RunAbstention {
+  return run.spec.abstention ?? PAPER_RULE;
+}
+
+/** One audited stay as the policies read it, at the run's decision threshold. */
+export function policyStay(result: StayAuditResult, threshold: number): PolicyStay {
+  return {
+    stayId: result.stayId,
+    label: result.label,
+    pFull: result.pFull,
+    yFull: result.yFull,
+    threshold,
+    status: result.status,
+    reachable: result.reachable,
+    steps: result.steps,
+    confidence: result.confidence,
+    stability: result.stability,
+    evidenceSize: result.evidence.length,
+    noteUnits: result.noteUnits,
+    pEvidence: result.pEvidence,
+    pWithoutEvidence: result.pWithoutEvidence,
+    leaderPath: result.leaderPath,
+  };
+}
+
+function policyStays(store: Store, run: RunSummary): PolicyStay[] {
+  const threshold = run.spec.params.threshold;
+  return new RunStore(store).results(run.id).map((r) => policyStay(r, threshold));
+}
+
+/**
+ * The validation audit's stays, when the run names one that is complete and decided the
+ * same way (same threshold and calibration); else null, and the fitted policies say why.
+ */
+function validationStays(store: Store, run: RunSummary, settings: RunAbstention) {
+  if (settings.validationRunId === null) return null;
+  const validation = new RunStore(store).getRun(settings.validationRunId);
+  if (validation.status !== 'completed') return null;
+  if (JSON.stringify(validation.spec.decision) !== JSON.stringify(run.spec.decision)) return null;
+  return policyStays(store, validation);
+}
+
+export function runAbstentionInput(
+  store: Store,
+  runId: number,
+): Pick<
+  AbstentionInput,
+  'runId' | 'test' | 'validation' | 'validationRunId' | 'policy' | 'budget'
+> {
+  const run = new RunStore(store).getRun(runId);
+  const settings = runAbstentionSettings(run);
+  const validation = validationStays(store, run, settings);
+  return {
+    runId,
+    test: policyStays(store, run),
+    validation,
+    validationRunId: validation ? settings.validationRunId : null,
+    policy: settings.policy,
+    budget: settings.budget,
+  };
+}
+
+/** Every audited stay of the run in review order, the flagged ones marked. */
+export function runReviewQueue(store: Store, runId: number): ReviewQueue {
+  return queueOrder(runAbstentionInput(store, runId));
+}
+
+/** Every policy's figures on the run, with paired bootstrap intervals (seeded). */
+export function runAbstentionAnalysis(
+  store: Store,
+  runId: number,
+  options: { seed: number; resamples?: number },
+): AbstentionAnalysis {
+  return analyseAbstention({ ...runAbstentionInput(store, runId), ...options });
+}
+
+/** The run's review queue as rows: in scope, filtered and sorted (abstention-queue.ts). */
+export function runQueueRows(
+  store: Store,
+  runId: number,
+  order: Pick<AbstentionQueueOptions, 'scope' | 'sort' | 'filter'> = {},
+): AbstentionRow[] {
+  const runs = new RunStore(store);
+  const { params } = runs.getRun(runId).spec;
+  return abstentionQueue(
+    runs.results(runId),
+    runReviewQueue(store, runId).entries,
+    new ReviewStore(store).list(runId),
+    {
+      tauConf: params.tauConf,
+      tauSuff: params.tauSuff,
+      stability: params.stability,
+      ...order,
+    },
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Post-hoc calibration of a bundle's fused probability and the decision threshold chosen on
+ * a validation split (issue 12). Plain data: it crosses IPC and HTTP, is stored in each run's
+ * spec and in the `calibration.json` kept beside a bundle. The core's calibration folder
+ * (src/main/core/calibration/) fits, applies and reads these.
+ */
+
+/** How a raw fused probability p becomes a calibrated one; every map is non-decreasing in p. */
+export type CalibrationMap =
+  /** p' = sigmoid(logit(p) / temperature): one parameter, keeps the ranking and p = 0.5. */
+  | { method: 'temperature'; temperature: number }
+  /** p' = sigmoid(slope · logit(p) + intercept) (Platt scaling on the logit). */
+  | { method: 'platt'; slope: number; intercept: number }
+  /**
+   * Isotonic regression as scikit-learn predicts it: linear interpolation between the fitted
+   * knots (x ascending, y non-decreasing), clipped to the first and last knot outside them.
+   */
+  | { method: 'isotonic'; x: number[]; y: number[] };
+
+export const CALIBRATION_METHODS = ['temperature', 'platt', 'isotonic'] as const;
+export type CalibrationMethod = (typeof CALIBRATION_METHODS)[number];
+
+/** How the decision threshold t is chosen on the validation split (on calibrated p). */
+export type ThresholdRule =
+  | { kind: 'fixed'; value: number }
+  /** The highest t whose validation sensitivity is ≥ atLeast. */
+  | { kind: 'sensitivity'; atLeast: number }
+  /** The lowest t whose validation PPV is ≥ atLeast (the most sensitive such t). */
+  | { kind: 'ppv'; atLeast: number }
+  /** t such that the share predicted positive equals the validation prevalence. */
+  | { kind: 'prevalence' }
+  /** t maximising sensitivity + specificity − 1. */
+  | { kind: 'youden' };
+
+export const THRESHOLD_RULE_KINDS = [
+  'fixed',
+  'sensitivity',
+  'ppv',
+  'prevalence',
+  'youden',
+] as const;
+export type ThresholdRuleKind = (typeof THRESHOLD_RULE_KINDS)[number];
+
+/** What a threshold achieved on the split it was chosen on. */
+export interface ThresholdChoice {
+  rule: ThresholdRule;
+  /** The threshold on the calibrated scale: predicted positive iff p' ≥ value. */
+  value: number;
+  stays: number;
+  events: number;
+  sensitivity: number;
+  specificity: number;
+  ppv: number | null;
+  predictedPositiveRate: number;
+}
+
+/** A calibration file's content: what was fitted, on which data, for which bundle. */
+export interface BundleCalibration {
+  format: 'toe-calibration';
+  version: 1;
+  /** The bundle it was fitted for (models/bundle-fingerprint.ts): another bundle refuses it. */
+  bundleFingerprint: string;
+  task: string;
+  map: CalibrationMap;
+  threshold: ThresholdChoice;
+  fittedOn: {
+    cohortName: string;
+    cohortContentHash: string;
+    split: 'val';
+    stays: number;
+    events: number;
+  };
+  /** Expected calibration error on the fitting split (10 equal-width bins), before and after. */
+  ece: { raw: number; calibrated: number };
+  createdAt: string;
+  /** The command that made it, for the provenance of every run that uses it. */
+  command: string;
+}
+
+/**
+ * The decision a run takes, recorded with it: the paper's mode (raw probability and the
+ * bundle's threshold), or a calibration file's map and validated threshold.
+ */
+export type RunDecision =
+  | { mode: 'paper'; threshold: number }
+  | {
+      mode: 'calibrated';
+      map: CalibrationMap;
+      threshold: ThresholdChoice;
+      /** SHA-256 of the calibration file as read, and where it was. */
+      fileSha256: string;
+      file: string;
+      fittedOn: BundleCalibration['fittedOn'];
+    };
+
+/** The rule as `toe calibrate --threshold-rule` reads it: "ppv:0.3". */
+export function formatThresholdRule(rule: ThresholdRule): string {
+  switch (rule.kind) {
+    case 'fixed':
+      return `fixed:${rule.value}`;
+    case 'sensitivity':
+    case 'ppv':
+      return `${rule.kind}:${rule.atLeast}`;
+    default:
+      return rule.kind;
+  }
+}
+
+/** The rule in words, for printed summaries. */
+export function describeThresholdRule(rule: ThresholdRule): string {
+  switch (rule.kind) {
+    case 'fixed':
+      return `fixed at ${rule.value}`;
+    case 'sensitivity':
+      return `the highest threshold with sensitivity ≥ ${rule.atLeast}`;
+    case 'ppv':
+      return `the lowest threshold with PPV ≥ ${rule.atLeast}`;
+    case 'prevalence':
+      return 'the lowest threshold predicting at most as many positives as there are events';
+    case 'youden':
+      return 'the threshold maximising Youden’s J (sensitivity + specificity − 1)';
+  }
+}
+
+const METHOD_TEXT: Record<CalibrationMethod, string> = {
+  temperature: 'temperature-scaled',
+  platt: 'Platt-scaled',
+  isotonic: 'isotonic-calibrated',
+};
+
+/** How a run decided, in one phrase for summaries, reports and the app. */
+export function describeDecision(decision: RunDecision): string {
+  if (decision.mode === 'paper') {
+    return `the model's raw probability at threshold ${decision.threshold} (the paper's mode)`;
+  }
+  const t = decision.threshold;
+  return `the ${METHOD_TEXT[decision.map.method]} probability (fitted on the validation split of cohort "${decision.fittedOn.cohortName}", ${decision.fittedOn.stays} stays), threshold ${t.value.toFixed(3)} chosen by ${describeThresholdRule(t.rule)}`;
+}

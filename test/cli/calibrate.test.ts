@@ -1,0 +1,210 @@
+/**
+ * `toe calibrate` through the real command, on a small SYNTHETIC demo cohort and a temp copy
+ * of the shipped E1 bundle (resources/models is never written): the file it writes, what it
+ * prints, the rule the threshold obeys, and what it refuses.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALIBRATION_FILE, readBundleCalibration } from '../../src/main/core/calibration';
+import { createDemoCohort } from '../../src/main/core/import/demo';
+import {
+  BundleError,
+  bundleFingerprint,
+  bundleHashes,
+  readManifest,
+} from '../../src/main/core/models';
+import type { BundleCalibration } from '../../src/shared/calibration';
+import { demoStore } from '../support/audit-runs';
+import { runToe } from '../support/run-toe';
+import { checkTrainingPython, trainingPython } from '../../src/main/cli/commands/train-command';
+
+const SHIPPED_E1 = fileURLToPath(new URL('../../resources/models/E1', import.meta.url));
+
+interface CalibrateJson {
+  bundle: string;
+  executionProvider: string;
+  file: string | null;
+  sha256: string | null;
+  calibration: BundleCalibration;
+}
+
+describe('toe calibrate', () => {
+  let demo: Awaited<ReturnType<typeof demoStore>>;
+  let bundle: string;
+  let file: string;
+  const toe = (...args: string[]) => runToe(args, demo.dbPath, { TOE_EXECUTION_PROVIDER: 'cpu' });
+  /** A temp copy of the shipped E1 bundle without its calibration. */
+  const copyShippedBundle = () => {
+    const copy = join(mkdtempSync(join(demo.dir, 'bundle-')), 'E1');
+    cpSync(SHIPPED_E1, copy, { recursive: true });
+    rmSync(join(copy, CALIBRATION_FILE), { force: true });
+    return copy;
+  };
+  const fingerprint = () => bundleFingerprint(bundleHashes(readManifest(bundle)));
+
+  // The shipped bundle's own calibration, which no test may change.
+  const shipped = join(SHIPPED_E1, CALIBRATION_FILE);
+  const shippedBefore = existsSync(shipped) ? readFileSync(shipped, 'utf8') : null;
+
+  beforeAll(async () => {
+    demo = await demoStore(400);
+    bundle = copyShippedBundle();
+    file = join(bundle, CALIBRATION_FILE);
+  }, 120_000);
+  afterAll(() => {
+    demo.dispose();
+    expect(existsSync(shipped) ? readFileSync(shipped, 'utf8') : null).toBe(shippedBefore);
+  });
+
+  it('writes calibration.json beside the bundle and prints what it fitted', () => {
+    const result = toe('calibrate', '--bundle', bundle, '--cohort', 'demo');
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    const val = demo.store.stayIds(demo.cohortId, 'val').length;
+    expect(result.stdout).toContain(`fitted on cohort "demo", val split: ${val} stays`);
+    expect(result.stdout).toMatch(
+      /^map: Platt scaling on logit\(p\), slope \d\.\d{4}, intercept -?\d\.\d{4}$/m,
+    );
+    const ece = /^ECE \(10 bins\) on val: (\d\.\d{4}) → (\d\.\d{4})$/m.exec(result.stdout);
+    expect(ece, result.stdout).not.toBeNull();
+    expect(Number(ece![2])).toBeLessThan(Number(ece![1]));
+    expect(result.stdout).toMatch(
+      /^threshold: \d\.\d{4} on the calibrated scale \(rule prevalence: /m,
+    );
+    expect(result.stdout).toMatch(
+      /^ {2}on val: sensitivity \d+\.\d%, specificity \d+\.\d%, PPV (\d+\.\d%|n\/a), predicted positive \d+\.\d%$/m,
+    );
+    expect(result.stdout).toContain(`wrote ${file} (sha256 `);
+
+    // A second read verifies against the bundle's fingerprint and gives the same content.
+    const read = readBundleCalibration(bundle, fingerprint())!;
+    const { calibration } = read;
+    expect(calibration.bundleFingerprint).toBe(fingerprint());
+    expect(calibration.task).toBe('E1');
+    expect(calibration.map.method).toBe('platt');
+    expect(calibration.fittedOn).toMatchObject({ cohortName: 'demo', split: 'val', stays: val });
+    expect(calibration.fittedOn.cohortContentHash).toBe(
+      demo.store.cohortContentHash(demo.cohortId),
+    );
+    expect(calibration.ece.calibrated).toBeLessThan(calibration.ece.raw);
+    expect(calibration.command).toBe(
+      `toe calibrate --bundle ${bundle} --cohort demo --method platt --threshold-rule prevalence`,
+    );
+    // prevalence: no more predicted positives than events.
+    const { threshold } = calibration;
+    expect(threshold.rule).toEqual({ kind: 'prevalence' });
+    expect(threshold.stays).toBe(val);
+    expect(Math.round(threshold.predictedPositiveRate * threshold.stays)).toBeLessThanOrEqual(
+      threshold.events,
+    );
+    expect(read.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(result.stdout).toContain(`(sha256 ${read.sha256.slice(0, 12)}…)`);
+    expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
+  });
+
+  it('--json --dry-run with another method and rule: the rule is met, nothing is written', () => {
+    const before = readFileSync(file);
+    const result = toe(
+      'calibrate',
+      '--bundle',
+      bundle,
+      '--cohort',
+      'demo',
+      '--method',
+      'isotonic',
+      '--threshold-rule',
+      'sensitivity:0.8',
+      '--dry-run',
+      '--json',
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout) as CalibrateJson;
+    expect(json.file).toBeNull();
+    expect(json.executionProvider).toBe('cpu');
+    expect(json.calibration.map.method).toBe('isotonic');
+    expect(json.calibration.threshold.rule).toEqual({ kind: 'sensitivity', atLeast: 0.8 });
+    expect(json.calibration.threshold.sensitivity).toBeGreaterThanOrEqual(0.8);
+    expect(json.calibration.ece.calibrated).toBeLessThan(json.calibration.ece.raw);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('refuses a calibration file whose fingerprint was tampered with, naming the file', () => {
+    const text = readFileSync(file, 'utf8');
+    const tampered = JSON.parse(text) as BundleCalibration;
+    tampered.bundleFingerprint = `${tampered.bundleFingerprint.slice(0, 63)}${tampered.bundleFingerprint.endsWith('0') ? '1' : '0'}`;
+    writeFileSync(file, `${JSON.stringify(tampered, null, 2)}\n`);
+    try {
+      const attempt = () => readBundleCalibration(bundle, fingerprint());
+      expect(attempt).toThrow(BundleError);
+      expect(attempt).toThrow(`${file} belongs to another bundle`);
+      expect(attempt).toThrow(`toe calibrate --bundle ${bundle} --cohort demo`);
+    } finally {
+      writeFileSync(file, text);
+    }
+    expect(readBundleCalibration(bundle, fingerprint())).not.toBeNull();
+  });
+
+  it('meets a PPV rule and refuses a malformed rule (exit 2)', () => {
+    const args = ['calibrate', '--bundle', bundle, '--cohort', 'demo', '--dry-run', '--json'];
+    const ppv = toe(...args, '--threshold-rule', 'ppv:0.5');
+    expect(ppv.status, ppv.stderr).toBe(0);
+    const { threshold } = (JSON.parse(ppv.stdout) as CalibrateJson).calibration;
+    expect(threshold.rule).toEqual({ kind: 'ppv', atLeast: 0.5 });
+    expect(threshold.ppv).toBeGreaterThanOrEqual(0.5);
+    const bad = toe(
+      'calibrate',
+      '--bundle',
+      bundle,
+      '--cohort',
+      'demo',
+      '--threshold-rule',
+      'median',
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(
+      /"median" is not a threshold rule; expected one of prevalence, youden/,
+    );
+  });
+
+  it('refuses a cohort without a val split (exit 3), writing nothing', async () => {
+    await createDemoCohort(demo.store, { name: 'noval', stays: 40, seed: 3, spurious: false }, {});
+    const id = demo.store.resolveCohort('noval');
+    demo.store.db
+      .prepare("UPDATE stays SET split = 'train' WHERE cohort_id = ? AND split = 'val'")
+      .run(id);
+    const other = copyShippedBundle();
+    const result = toe('calibrate', '--bundle', other, '--cohort', 'noval');
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/cohort "noval": it has no validation split/);
+    expect(existsSync(join(other, CALIBRATION_FILE))).toBe(false);
+  });
+
+  it('refuses a bundle folder that does not exist (exit 3) and a cohort that does not (exit 4)', () => {
+    expect(toe('calibrate', '--bundle', join(demo.dir, 'nowhere'), '--cohort', 'demo').status).toBe(
+      3,
+    );
+    expect(toe('calibrate', '--bundle', bundle, '--cohort', 'nope').status).toBe(4);
+  });
+
+  it('toe train leaves the new bundle calibrated, saying so in one line', (ctx) => {
+    const problem = checkTrainingPython(trainingPython());
+    if (problem) return ctx.skip(problem);
+    const out = join(mkdtempSync(join(demo.dir, 'trained-')), 'E1');
+    const result = toe('train', '--cohort', 'demo', '--task', 'E1', '--quick', '--out', out);
+    expect(result.status, result.stderr).toBe(0);
+    const line = result.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('calibrated on the val split'));
+    expect(line).toHaveLength(1);
+    expect(line[0]).toMatch(
+      /Platt scaling .* ECE \d\.\d{4} → \d\.\d{4}; threshold \d\.\d{4} \(prevalence\); /,
+    );
+    expect(line[0]!.endsWith(join(out, CALIBRATION_FILE))).toBe(true);
+    const read = readBundleCalibration(out, bundleFingerprint(bundleHashes(readManifest(out))));
+    expect(read?.calibration.command).toBe(
+      `toe calibrate --bundle ${out} --cohort demo --method platt --threshold-rule prevalence`,
+    );
+  }, 300_000);
+});

@@ -1,0 +1,130 @@
+/**
+ * calibration.json beside a bundle: written atomically as pretty JSON, read back verified
+ * against the bundle's fingerprint, and refused with the file and field named when wrong.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CALIBRATION_FILE,
+  readBundleCalibration,
+  writeBundleCalibration,
+} from '../../../src/main/core/calibration';
+import { BundleError } from '../../../src/main/core/models';
+import type { BundleCalibration } from '../../../src/shared/calibration';
+
+const FINGERPRINT = 'ab'.repeat(32);
+
+const calibration: BundleCalibration = {
+  format: 'toe-calibration',
+  version: 1,
+  bundleFingerprint: FINGERPRINT,
+  task: 'E1',
+  map: { method: 'isotonic', x: [0.1, 0.5, 0.9], y: [0, 0.2, 0.8] },
+  threshold: {
+    rule: { kind: 'ppv', atLeast: 0.3 },
+    value: 0.2,
+    stays: 10,
+    events: 2,
+    sensitivity: 1,
+    specificity: 0.75,
+    ppv: 0.5,
+    predictedPositiveRate: 0.4,
+  },
+  fittedOn: { cohortName: 'demo', cohortContentHash: 'c0ffee', split: 'val', stays: 10, events: 2 },
+  ece: { raw: 0.3, calibrated: 0.05 },
+  createdAt: '2026-11-25T00:00:00.000Z',
+  command: 'toe calibrate --bundle B --cohort demo --method isotonic --threshold-rule ppv:0.3',
+};
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toe-calibration-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function rewrite(change: (json: Record<string, unknown>) => void): void {
+  const json = JSON.parse(readFileSync(join(dir, CALIBRATION_FILE), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  change(json);
+  writeFileSync(join(dir, CALIBRATION_FILE), JSON.stringify(json));
+}
+
+describe('calibration.json', () => {
+  it('is absent: null', () => {
+    expect(readBundleCalibration(dir, FINGERPRINT)).toBeNull();
+  });
+
+  it('round-trips: pretty JSON with a trailing newline, no temporary file left', () => {
+    const written = writeBundleCalibration(dir, calibration);
+    const text = readFileSync(written.file, 'utf8');
+    expect(text).toBe(`${JSON.stringify(calibration, null, 2)}\n`);
+    expect(readdirSync(dir)).toEqual([CALIBRATION_FILE]);
+    const read = readBundleCalibration(dir, FINGERPRINT)!;
+    expect(read.calibration).toEqual(calibration);
+    expect(read.file).toBe(written.file);
+    expect(read.sha256).toBe(written.sha256);
+    expect(read.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+  });
+
+  it('replaces an earlier file', () => {
+    writeBundleCalibration(dir, calibration);
+    writeBundleCalibration(dir, { ...calibration, map: { method: 'temperature', temperature: 2 } });
+    expect(readBundleCalibration(dir, FINGERPRINT)!.calibration.map).toEqual({
+      method: 'temperature',
+      temperature: 2,
+    });
+    expect(readdirSync(dir)).toEqual([CALIBRATION_FILE]);
+  });
+
+  it('refuses a file fitted for another bundle, saying what to run', () => {
+    writeBundleCalibration(dir, calibration);
+    const attempt = () => readBundleCalibration(dir, 'cd'.repeat(32));
+    expect(attempt).toThrow(BundleError);
+    expect(attempt).toThrow(/calibration\.json belongs to another bundle/);
+    expect(attempt).toThrow(/field "bundleFingerprint"/);
+    expect(attempt).toThrow(new RegExp(`toe calibrate --bundle ${dir} --cohort demo`));
+  });
+
+  it('names the file and the field of an invalid value', () => {
+    writeBundleCalibration(dir, calibration);
+    rewrite((json) => {
+      (json.map as { y: number[] }).y = [0, 0.3, 0.2];
+    });
+    expect(() => readBundleCalibration(dir, FINGERPRINT)).toThrow(
+      new RegExp(
+        `${join(dir, CALIBRATION_FILE)} is not a valid calibration file:\\n  field "map\\.y\\.2": y must not decrease`,
+      ),
+    );
+    rewrite((json) => {
+      json.map = { method: 'temperature', temperature: -1 };
+    });
+    expect(() => readBundleCalibration(dir, FINGERPRINT)).toThrow(/field "map\.temperature"/);
+    rewrite((json) => {
+      (json.threshold as { rule: unknown }).rule = { kind: 'median' };
+    });
+    expect(() => readBundleCalibration(dir, FINGERPRINT)).toThrow(/field "threshold\.rule\.kind"/);
+    rewrite((json) => {
+      delete json.fittedOn;
+    });
+    expect(() => readBundleCalibration(dir, FINGERPRINT)).toThrow(/field "fittedOn"/);
+  });
+
+  it('refuses text that is not JSON', () => {
+    writeFileSync(join(dir, CALIBRATION_FILE), '{ "format": ');
+    expect(() => readBundleCalibration(dir, FINGERPRINT)).toThrow(
+      /calibration\.json is not valid JSON/,
+    );
+  });
+
+  it('refuses to write an invalid calibration', () => {
+    expect(() =>
+      writeBundleCalibration(dir, { ...calibration, ece: { raw: NaN, calibrated: 0 } }),
+    ).toThrow(/field "ece\.raw"/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
