@@ -207,4 +207,14 @@ describe('toe calibrate', () => {
       `toe calibrate --bundle ${out} --cohort demo --method platt --threshold-rule prevalence`,
     );
   }, 300_000);
+
+  it('toe train refuses to overwrite a shipped bundle unless told to (exit 5)', (ctx) => {
+    const problem = checkTrainingPython(trainingPython());
+    if (problem) return ctx.skip(problem);
+    const before = readManifest(SHIPPED_E1).createdAt;
+    const result = toe('train', '--cohort', 'demo', '--task', 'E1', '--quick');
+    expect(result.status).toBe(5);
+    expect(result.stderr).toMatch(/holds a shipped bundle\. Pass --out DIR .* --replace-shipped/);
+    expect(readManifest(SHIPPED_E1).createdAt).toBe(before);
+  });
 });

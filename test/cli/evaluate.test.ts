@@ -80,6 +80,10 @@ describe('toe evaluate', () => {
     expect(result.headline.maeComparison.map((m) => m.k)).toEqual([1, 5]);
     expectInRange(result.exhaustion!.tpRate, 0, 1, 'tp exhaustion');
     expect(result.evidenceSize.map((s) => s.maxSteps)).toEqual([5, 10]);
+    // Limited to some stays: no abstention audits, and the report says why.
+    expect(result.abstention).toBeUndefined();
+    expect(markdown).toContain('## 13. Abstention');
+    expect(markdown).toMatch(/Not run \(an evaluation limited to some stays/);
 
     // Kept in the store as well, for the dashboards of audit runs of this model.
     expect(run.stdout).toMatch(/kept in the store as evaluation 1:/);
@@ -107,6 +111,38 @@ describe('toe evaluate', () => {
 });
 
 const python = checkTrainingPython(trainingPython());
+
+describe('toe evaluate, abstention section', () => {
+  it('compares every policy with confidence in paper mode and on the calibrated decision', () => {
+    const out = join(dir, 'eval-abstention');
+    const args = ['evaluate', '--task', 'E1', '--cohort', 'demo', '--split', 'test'];
+    args.push('--k', '1', '--methods', 'toe', '--resamples', '200', '--out', out);
+    const run = runToe(args, db);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Abstention, paper mode \(audit run \d+\): /);
+    expect(run.stdout).toMatch(/Abstention, calibrated decision \(audit run \d+\): /);
+    const result = JSON.parse(
+      readFileSync(join(out, 'evaluation.json'), 'utf8'),
+    ) as EvaluationResult;
+    expect(result.abstention!.map((a) => a.decision.mode)).toEqual(['paper', 'calibrated']);
+    for (const item of result.abstention!) {
+      expect(item.validationRunId).not.toBeNull();
+      expect(item.analysis.policies).toHaveLength(5);
+    }
+    // The paper's mode keeps the paper's rule; the calibrated decision the default policy.
+    expect(result.abstention![0]!.analysis.policy).toBe('exhausted');
+    expect(result.abstention![1]!.analysis.policy).toBe('confidence');
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(markdown).toContain('### Paper mode: the model');
+    expect(markdown).toContain('### Calibrated decision: the Platt-scaled probability');
+    expect(markdown).toContain(result.abstention![1]!.analysis.verdict);
+
+    // Run again: the four audits are reused, not repeated.
+    const runs = JSON.parse(runToe(['--json', 'runs'], db).stdout).length;
+    expect(runToe(args, db).status).toBe(0);
+    expect(JSON.parse(runToe(['--json', 'runs'], db).stdout)).toHaveLength(runs);
+  });
+});
 
 describe.skipIf(python !== null)('toe evaluate --spurious', () => {
   it('trains the corrupted model, audits both and splits by the flag', () => {

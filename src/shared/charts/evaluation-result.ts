@@ -10,6 +10,8 @@ import type {
   ReliabilityPoint,
   SelectableMethod,
 } from './evaluation-data';
+import type { AbstentionAnalysis } from '../abstention';
+import type { RunDecision } from '../calibration';
 
 export const EVALUATION_SCHEMA = 'toe-evaluation/1';
 
@@ -128,4 +130,19 @@ export interface EvaluationResult {
   /** Dynamic-mode ToE at S_max = 5 (the paper's figure) and at the configured S_max. */
   evidenceSize: EvidenceSizeSection[];
   exhaustion: ExhaustionSection | null;
+  /**
+   * Abstention policies against the model's own confidence on audits of the same split
+   * (paper mode, and the bundle's calibrated decision when it has one). Absent in results
+   * written before it existed, and when the evaluation was limited to some stays.
+   */
+  abstention?: EvaluationAbstention[];
+}
+
+/** One decision mode's abstention proof, from the audit runs kept in the store. */
+export interface EvaluationAbstention {
+  decision: RunDecision;
+  /** The audit run of the evaluated split, and its validation audit (null: none). */
+  runId: number;
+  validationRunId: number | null;
+  analysis: AbstentionAnalysis;
 }

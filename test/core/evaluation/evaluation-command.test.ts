@@ -2,6 +2,7 @@
 // shell would split quoted, so it can be pasted into a terminal as it stands.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS, evaluationCommandLine } from '../../../src/main/core/evaluation';
+import { portablePath } from '../../../src/main/core/evaluation/evaluation-command';
 
 const base = {
   db: '/data/toe.sqlite',
@@ -31,5 +32,14 @@ describe('evaluationCommandLine', () => {
     });
     expect(line).toContain(`--db '/home/a b/QI team'\\''s store.sqlite' evaluate`);
     expect(line).toContain(`--bundle '/opt/ToE Audit/resources/models/E1' --split`);
+  });
+});
+
+describe('portablePath', () => {
+  it('writes a path below the working folder relative to it, and leaves others as they are', () => {
+    expect(portablePath('/repo/docs/x.sqlite', '/repo')).toBe('docs/x.sqlite');
+    expect(portablePath('resources/models/E1', '/repo')).toBe('resources/models/E1');
+    expect(portablePath('/elsewhere/x.sqlite', '/repo')).toBe('/elsewhere/x.sqlite');
+    expect(portablePath('/repo', '/repo')).toBe('/repo');
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/abstention';
 import { DEFAULT_FIGURES_SEED, type Figure } from '../../../shared/audit-statistics';
 import { describeDecision } from '../../../shared/calibration';
-import { runAbstentionAnalysis } from '../../core/audit/run-abstention';
+import { runAbstentionAnalysis, runAbstentionSettings } from '../../core/audit/run-abstention';
 import type { RunProgress, RunSummary } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
@@ -168,11 +168,35 @@ async function inTerminal(
   }
 }
 
-function formatRunList(runs: RunSummary[]): string {
+/** A run's review settings and how many warnings its abstention analysis gives. */
+function reviewColumn(run: RunSummary, warnings: number | null): string {
+  const settings = runAbstentionSettings(run);
+  const budget =
+    settings.budget.kind === 'share'
+      ? `${Number((100 * settings.budget.share).toFixed(2))}%`
+      : settings.budget.kind === 'stays'
+        ? `${settings.budget.count} stays`
+        : `error ≤ ${settings.budget.alpha}`;
+  const flag = warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+  return `${settings.policy} ${budget}${flag}`;
+}
+
+function formatRunList(runs: RunSummary[], warnings: Map<number, number>): string {
   if (runs.length === 0)
     return 'No audit runs yet. Start one with `toe audit --cohort <name> --task <task>`.';
   const rows = [
-    ['run', 'status', 'task', 'cohort', 'split', 'done', 'converged', 'provider', 'created'],
+    [
+      'run',
+      'status',
+      'task',
+      'cohort',
+      'split',
+      'done',
+      'converged',
+      'review',
+      'provider',
+      'created',
+    ],
   ];
   for (const run of runs) {
     rows.push([
@@ -183,6 +207,7 @@ function formatRunList(runs: RunSummary[]): string {
       run.spec.split ?? 'all',
       `${run.doneStays}/${run.totalStays}`,
       String(run.convergedStays ?? 0),
+      reviewColumn(run, warnings.get(run.id) ?? null),
       run.provenance.executionProvider,
       run.createdAt,
     ]);
@@ -194,6 +219,12 @@ function formatRunList(runs: RunSummary[]): string {
       .join('  ')
       .trimEnd(),
   );
+  if ([...warnings.values()].some((n) => n > 0)) {
+    lines.push(
+      '',
+      'Runs with warnings: their figures may tell little (`toe audit` and `toe report` say why).',
+    );
+  }
   const resumable = runs.filter(
     (r) => r.status !== 'completed' && (r.status !== 'running' || r.interrupted),
   );
@@ -329,9 +360,19 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .command('runs')
     .description('list the audit runs in the store')
     .action(() => {
-      const runs = new RunStore(context.openStore()).listRuns();
-      if (context.json) context.printJson(runs);
-      else context.print(formatRunList(runs));
+      const store = context.openStore();
+      const runs = new RunStore(store).listRuns();
+      if (context.json) return context.printJson(runs);
+      // Each completed run's abstention warnings: a bootstrap of a fraction of a second each.
+      const warnings = new Map(
+        runs
+          .filter((run) => run.status === 'completed')
+          .map((run) => [
+            run.id,
+            runAbstentionAnalysis(store, run.id, { seed: DEFAULT_FIGURES_SEED }).warnings.length,
+          ]),
+      );
+      context.print(formatRunList(runs, warnings));
     });
 
   program

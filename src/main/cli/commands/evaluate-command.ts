@@ -3,6 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { SELECTABLE_METHODS, type SelectableMethod } from '../../../shared/charts';
 import {
+  abstentionAudits,
   DEFAULT_BUDGETS,
   DEFAULT_EVALUATION,
   ensureCorruptedBundle,
@@ -43,6 +44,8 @@ interface EvaluateOptions {
   spurious: boolean;
   spuriousBundle?: string;
   executionProvider?: ExecutionProviderRequest;
+  /** --no-abstention: skip the audits behind the abstention section. */
+  abstention: boolean;
 }
 
 /** Commander parsers that turn the core's RangeErrors into usage errors. */
@@ -124,6 +127,24 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
       progress: progress.sink,
       signal,
     });
+    // The abstention section audits the whole split (and its validation split): skipped for
+    // an evaluation of some stays only, and for the validation split itself.
+    if (o.abstention && o.limit === undefined && o.split !== 'val') {
+      result.abstention = await abstentionAudits(
+        store,
+        { cohortId, task: o.task, split: o.split, bundleDir: bundle, seed: o.seed },
+        {
+          signal,
+          ...(o.executionProvider ? { executionProvider: o.executionProvider } : {}),
+          progress: (p) =>
+            progress.sink({
+              phase: `abstention audits: ${p.phase === 'embedding' ? 'embedding notes' : 'auditing stays'}`,
+              done: p.done,
+              total: p.total,
+            }),
+        },
+      );
+    }
     progress.sink({ phase: 'writing the report and figures', done: 0, total: 1 });
     const files = writeEvaluationFolder(out, result, records);
     // Kept in the store too: the dashboard of every audit run of this bundle on this cohort
@@ -133,6 +154,11 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
     if (context.json)
       return context.printJson({ out, files, evaluationId: stored.id, headline: result.headline });
     context.print(evaluationHeadline(result));
+    for (const item of result.abstention ?? []) {
+      context.print(
+        `\nAbstention, ${item.decision.mode === 'paper' ? 'paper mode' : 'calibrated decision'} (audit run ${item.runId}): ${item.analysis.verdict}`,
+      );
+    }
     const seconds = result.provenance.seconds;
     context.print(
       `\n${records.length} stays in ${formatDuration(seconds)}; report: ${join(out, 'report.md')}`,
@@ -247,6 +273,10 @@ export function registerEvaluateCommand(program: Command, context: CliContext): 
       false,
     )
     .option('--spurious-bundle <dir>', 'corrupted bundle folder (default: <out>/corrupted-bundle)')
+    .option(
+      '--no-abstention',
+      'skip the abstention section (it audits the split and its validation split, or reuses those audits)',
+    )
     .addOption(
       new Option('--execution-provider <ep>', 'onnxruntime provider').choices([
         'auto',

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { calibrateBundle, DEFAULT_CALIBRATION_METHOD } from '../../core/calibration';
 import { InputError } from '../../core/import/input-error';
 import { embedCohortNotes, openEncoderFolder, type EmbedReport } from '../../core/models';
-import { NotFoundError } from '../../core/store';
+import { ConflictError, NotFoundError } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { calibrateCommandLine, calibrationSummaryLine } from './calibrate-command';
@@ -42,6 +42,20 @@ interface TrainOptions {
   maxStays?: number;
   epochs?: number;
   textEncoder?: string;
+  replaceShipped: boolean;
+}
+
+/**
+ * A shipped bundle (and the calibration beside it) is only retrained on purpose: the
+ * README's training command would otherwise overwrite the very model the demo audits.
+ */
+function refuseShippedOverwrite(out: string, allowed: boolean): void {
+  const shipped = resolve(REPO_ROOT, 'resources/models');
+  const inside = relative(shipped, out);
+  if (allowed || inside.startsWith('..') || !existsSync(join(out, 'manifest.json'))) return;
+  throw new ConflictError(
+    `${out} holds a shipped bundle. Pass --out DIR to train a new bundle elsewhere, or --replace-shipped to retrain the shipped one (as its manifest's command did).`,
+  );
 }
 
 /**
@@ -91,6 +105,11 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
     )
     .option('--epochs <n>', 'max Phase I epochs per stream', integerOption(1, 10_000))
     .option(
+      '--replace-shipped',
+      'allow overwriting a shipped bundle in resources/models (how the shipped ones are made)',
+      false,
+    )
+    .option(
       '--text-encoder <dir>',
       'an ONNX encoder folder (encoder.json, model, vocab.txt) instead of the built-in encoder; its note embeddings are computed first',
     )
@@ -105,6 +124,7 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
         );
       }
       const out = resolve(options.out ?? resolve(REPO_ROOT, 'resources/models', options.task));
+      refuseShippedOverwrite(out, options.replaceShipped);
       const encoderDir = options.textEncoder ? resolve(options.textEncoder) : undefined;
       if (encoderDir) await embedNotes(context, options.cohort, encoderDir);
       const args = [TRAIN_SCRIPT, '--db', db, '--cohort', options.cohort, '--task', options.task];

@@ -3,6 +3,8 @@
  * recorded in its result and report. An evaluation started from the app records the command
  * that would have made it in a terminal.
  */
+import { isAbsolute, relative, resolve } from 'node:path';
+
 export interface EvaluationCommand {
   /** The store's path. */
   db: string;
@@ -22,14 +24,32 @@ export interface EvaluationCommand {
   out?: string | undefined;
 }
 
+/**
+ * A path as a report prints it: relative to the working folder when it lies below it, so a
+ * report made inside a checkout names no folder of the machine that made it.
+ */
+export function portablePath(path: string, from = process.cwd()): string {
+  const inside = relative(from, resolve(from, path));
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
+
 /** A word as a POSIX shell reads it: quoted only when it has to be. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 export function evaluationCommandLine(o: EvaluationCommand): string {
-  const parts = ['toe', '--db', o.db, 'evaluate', '--cohort', o.cohort, '--task', o.task];
-  if (o.bundle !== undefined) parts.push('--bundle', o.bundle);
+  const parts = [
+    'toe',
+    '--db',
+    portablePath(o.db),
+    'evaluate',
+    '--cohort',
+    o.cohort,
+    '--task',
+    o.task,
+  ];
+  if (o.bundle !== undefined) parts.push('--bundle', portablePath(o.bundle));
   parts.push('--split', o.split, '--seed', String(o.seed));
   if (o.spurious) parts.push('--spurious');
   else parts.push('--k', o.k.join(','), '--methods', o.methods.join(','));
@@ -37,7 +57,8 @@ export function evaluationCommandLine(o: EvaluationCommand): string {
   parts.push('--resamples', String(o.resamples));
   if (!o.spurious) parts.push('--lime-samples', String(o.limeSamples));
   if (o.shapBudget !== undefined) parts.push('--shap-budget', String(o.shapBudget));
-  if (o.spuriousBundle !== undefined) parts.push('--spurious-bundle', o.spuriousBundle);
-  if (o.out !== undefined) parts.push('--out', o.out);
+  if (o.spuriousBundle !== undefined)
+    parts.push('--spurious-bundle', portablePath(o.spuriousBundle));
+  if (o.out !== undefined) parts.push('--out', portablePath(o.out));
   return parts.map(shellWord).join(' ');
 }

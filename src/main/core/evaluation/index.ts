@@ -34,6 +34,7 @@ export {
   SPURIOUS_DEMO,
   type SpuriousAuditInput,
 } from './run-spurious-audit';
+export { abstentionAudits, type AbstentionAuditRequest } from './abstention-audits';
 export { ensureCorruptedBundle } from './corrupted-bundle';
 export { evaluationMarkdown } from './markdown/evaluation-report';
 export { relinkFigures } from './markdown/markdown-format';

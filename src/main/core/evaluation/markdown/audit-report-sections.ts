@@ -3,8 +3,11 @@
  * and correctness, TP/FP exhaustion and what abstaining on it buys (paper appendix
  * "Calibration", "Evidence Size Distribution"; "Auditing Model Reliability").
  */
+import { describeBudget } from '../../../../shared/abstention';
+import { describeDecision } from '../../../../shared/calibration';
 import type {
   AbstentionSection,
+  EvaluationAbstention,
   EvaluationResult,
   EvidenceSizeSection,
 } from '../../../../shared/charts';
@@ -155,4 +158,66 @@ export function exhaustionReportSection(result: EvaluationResult): string {
     '',
     figureLink('exhaustion.png', 'TP/FP search exhaustion'),
   ].join('\n');
+}
+
+function policyRows(item: EvaluationAbstention): string[][] {
+  return item.analysis.policies.map((p) => {
+    if (p.unavailable !== null || p.all === null)
+      return [p.policy, 'n/a', 'n/a', 'n/a', withCi(p.aurc), 'n/a', p.unavailable ?? ''];
+    const all = p.all;
+    return [
+      p.policy === item.analysis.policy ? `**${p.policy}** (the run's)` : p.policy,
+      String(all.flagged),
+      `${all.errorsFlagged} of ${all.errors}`,
+      timesWithCi(all.enrichment),
+      withCi(p.aurc),
+      p.aurcVsConfidence ? withCi(p.aurcVsConfidence) : 'reference',
+      `${percentWithCi(all.precisionWith)}; ${percentWithCi(all.sensitivityWith)}`,
+    ];
+  });
+}
+
+/** Every abstention policy against the model's own confidence (docs/abstention.md). */
+export function abstentionReportSection(result: EvaluationResult): string {
+  const items = result.abstention ?? [];
+  const title = '## 13. Abstention: does the search beat the model’s own confidence?';
+  if (items.length === 0) {
+    return `${title}\n\nNot run (an evaluation limited to some stays, or \`--no-abstention\`).`;
+  }
+  const blocks = items.map((item) => {
+    const a = item.analysis;
+    const test = a.traceFeatureTest;
+    return [
+      `### ${item.decision.mode === 'paper' ? 'Paper mode' : 'Calibrated decision'}: ${describeDecision(item.decision)}`,
+      '',
+      `Audit run ${item.runId}${item.validationRunId !== null ? ` (policies fitted on validation audit run ${item.validationRunId})` : ''}; review budget: ${describeBudget(a.budget)}; queue of the run's ${a.policy} policy: ${a.queueSize} stays.`,
+      '',
+      `**${a.verdict}**`,
+      '',
+      table(
+        [
+          'policy',
+          'flagged',
+          'errors flagged',
+          'enrichment',
+          'AURC',
+          'AURC − confidence (paired)',
+          'precision; sensitivity with review',
+        ],
+        policyRows(item),
+      ),
+      '',
+      test
+        ? `Likelihood-ratio test of the trace features beyond confidence: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${test.pValue < 0.001 ? '< 0.001' : test.pValue.toFixed(3)} (${test.stays} stays, ${test.errors} wrong decisions).`
+        : 'Too few wrong or right decisions for the likelihood-ratio test.',
+      ...(a.warnings.length > 0 ? ['', ...a.warnings.map((w) => `- Warning: ${w.message}`)] : []),
+    ].join('\n');
+  });
+  return [
+    title,
+    '',
+    'The same split audited with its validation audit (reused from the store when complete). Each policy ranks every stay by how likely its decision is wrong; the budget sizes the queue. Enrichment = error rate among flagged ÷ among accepted; AURC = area under the risk–coverage curve (lower is better); intervals are paired bootstrap intervals over the audited stays. The paper-mode tables above are unchanged by this section.',
+    '',
+    ...blocks,
+  ].join('\n\n');
 }

@@ -12,6 +12,7 @@ import {
   stabilitySection,
 } from './ablation-sections';
 import {
+  abstentionReportSection,
   calibrationReportSection,
   evidenceSizeReportSection,
   exhaustionReportSection,
@@ -60,6 +61,7 @@ export function evaluationMarkdown(result: EvaluationResult, figureFolder = ''):
     calibrationReportSection(result),
     evidenceSizeReportSection(result),
     exhaustionReportSection(result),
+    abstentionReportSection(result),
     [
       '## Definitions',
       '',

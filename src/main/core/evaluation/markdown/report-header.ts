@@ -4,6 +4,7 @@
  * data), with which bundle (every file's SHA-256) and execution provider, on how many stays.
  */
 import type { BundleProvenance, CohortProvenance } from '../../../../shared/charts';
+import { portablePath } from '../evaluation-command';
 import { table } from './markdown-format';
 
 export interface RunFacts {
@@ -33,7 +34,7 @@ export function bundleBlock(b: BundleProvenance, role = 'Bundle'): string {
     ? 'the evaluated cohort itself (same content; only its train and val splits were used for training)'
     : 'another cohort than the evaluated one';
   return [
-    `- **${role}:** \`${b.dir}\` — task ${b.task}, created ${b.createdAt}, decision threshold ${b.decisionThreshold}; trained on cohort \`${b.trainingCohort}\` (content \`${b.trainingContentSha256.slice(0, 16)}…\`): ${relation}`,
+    `- **${role}:** \`${portablePath(b.dir)}\` — task ${b.task}, created ${b.createdAt}, decision threshold ${b.decisionThreshold}; trained on cohort \`${b.trainingCohort}\` (content \`${b.trainingContentSha256.slice(0, 16)}…\`): ${relation}`,
     '',
     '<details><summary>Bundle files and SHA-256 (verified on load)</summary>',
     '',
