@@ -10,7 +10,7 @@ import {
 import { callApi, completedTestSplitRun } from './support/app-api';
 
 test.describe('Abstention queue (browser over toe serve)', () => {
-  test('sorts, filters, reviews from the keyboard, opens a trace and exports the CSV', async ({
+  test('sorts, filters, reviews from the keyboard moving on after each verdict, opens a trace and exports the CSV', async ({
     page,
     app,
     requests,
@@ -18,9 +18,14 @@ test.describe('Abstention queue (browser over toe serve)', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     const run = await completedTestSplitRun(app);
-    const all = await callApi(app, 'abstentions.list', { runId: run.id, limit: 5000 });
-    expect(all.total, 'exhausted stays in the seeded run').toBeGreaterThan(2);
-    // Other specs may have left reviews: start from an unreviewed queue.
+    const flagged = await callApi(app, 'abstentions.list', { runId: run.id, limit: 5000 });
+    expect(flagged.total, 'stays flagged for review in the seeded run').toBeGreaterThan(2);
+    // Other specs may have left reviews: start from an unreviewed run.
+    const all = await callApi(app, 'abstentions.list', {
+      runId: run.id,
+      scope: 'all',
+      limit: 5000,
+    });
     for (const row of all.rows.filter((r) => r.review)) {
       await callApi(app, 'reviews.clear', { runId: run.id, stayId: row.stayId });
     }
@@ -30,7 +35,9 @@ test.describe('Abstention queue (browser over toe serve)', () => {
     await page.getByRole('link', { name: /^Abstention queue \(/ }).click();
     await expect(page).toHaveURL(new RegExp(`#/runs/${run.id}/abstentions$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Abstention queue');
-    await expect(page.getByTestId('queue-count')).toContainText(`of ${all.total} exhausted`);
+    await expect(page.getByTestId('queue-count')).toContainText(
+      `of ${flagged.total} stays flagged for review`,
+    );
     await expect(
       page.getByRole('link', { name: `Run ${run.id}: Abstention queue` }),
     ).toHaveAttribute('aria-current', 'page');
@@ -49,7 +56,8 @@ test.describe('Abstention queue (browser over toe serve)', () => {
     const rows = page.locator('table.queue-table tbody tr');
     await expect(rows.first()).toHaveAttribute('data-stay', String(byPFull.rows[0]!.stayId));
 
-    // Keyboard review: j moves down, d records "disagree", k moves back, a records "agree".
+    // Keyboard review: j moves down, d records "disagree" and moves on, k and ↑ move back, a
+    // records "agree" and moves on again.
     const queue = page.getByTestId('abstention-queue');
     await queue.focus();
     await page.keyboard.press('j');
@@ -57,9 +65,13 @@ test.describe('Abstention queue (browser over toe serve)', () => {
     await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('d');
     await expect(rows.nth(1).getByTestId('queue-review')).toHaveText('disagree');
+    await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('k');
     await page.keyboard.press('ArrowUp');
+    await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('a');
     await expect(rows.nth(0).getByTestId('queue-review')).toHaveText('agree');
+    await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
     expect(
       (await callApi(app, 'reviews.get', { runId: run.id, stayId: second.stayId })).review,
     ).toMatchObject({ verdict: 'disagree' });
@@ -72,10 +84,14 @@ test.describe('Abstention queue (browser over toe serve)', () => {
     await review.getByRole('radio', { name: /Discuss/ }).check();
     await review.getByRole('button', { name: 'Save review' }).click();
     await expect(rows.nth(1).getByTestId('queue-review')).toHaveText('discuss');
+    await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
 
     // Filters: reviewed only.
     await page.getByLabel('Review state').selectOption('reviewed');
-    await expect(page.getByTestId('queue-count')).toContainText('of 2 exhausted');
+    await expect(page).toHaveURL(/\?sort=pFull&dir=desc&reviewed=reviewed$/);
+    await expect(page.getByTestId('queue-count')).toContainText(
+      'of 2 stays flagged for review matching the filters',
+    );
     await keepScreenshot(page, testInfo, 'abstention-queue-light.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -86,15 +102,18 @@ test.describe('Abstention queue (browser over toe serve)', () => {
     expect(download.suggestedFilename()).toBe(`run-${run.id}-abstentions.csv`);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const records = csv.trimEnd().split('\r\n');
-    expect(records[0]).toMatch(/^stay_id,stay_key,reason,/);
+    expect(records[0]).toMatch(/^stay_id,stay_key,rank,review_score,flagged,reason,/);
     expect(records).toHaveLength(3);
     expect(csv).toContain('Lab artefact drove the alert.');
 
-    // Enter opens the selected stay's trace.
+    // Enter opens the selected stay's trace; back returns to the queue as it was.
     await page.getByLabel('Review state').selectOption('');
+    await expect(page).toHaveURL(/\?sort=pFull&dir=desc$/);
     await queue.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`#/runs/${run.id}/stays/\\d+\\?status=exhausted$`));
+    await expect(page).toHaveURL(new RegExp(`#/runs/${run.id}/stays/\\d+$`));
+    await page.goBack();
+    await expect(pFull).toHaveAttribute('aria-sort', 'descending');
 
     expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@
 // every network request and console error of the test's browser context.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readE2eEnv, type E2eEnv } from './support/e2e-env';
 
@@ -37,14 +37,19 @@ export const test = base.extend<Fixtures>({
 
 export { expect } from '@playwright/test';
 
-/** Saves a deliberate screenshot under test-results and copies it to artifacts/screenshots. */
+/**
+ * Saves a deliberate screenshot under test-results and copies it to artifacts/screenshots: the
+ * window as the user sees it, or only `element` (a whole section, however tall).
+ */
 export async function keepScreenshot(
   page: Page,
   testInfo: TestInfo,
   name: string,
+  element?: Locator,
 ): Promise<string> {
   const path = testInfo.outputPath(name);
-  await page.screenshot({ path, fullPage: false });
+  if (element) await element.screenshot({ path });
+  else await page.screenshot({ path, fullPage: false });
   await testInfo.attach(name, { path, contentType: 'image/png' });
   mkdirSync(ARTIFACT_DIR, { recursive: true });
   copyFileSync(path, join(ARTIFACT_DIR, name));

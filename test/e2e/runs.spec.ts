@@ -40,7 +40,7 @@ test.describe('Audit runs (browser over toe serve)', () => {
     requests,
     consoleErrors,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const before = await callApi(app, 'runs.list', {});
     await openRuns(page, app);
     if (before.length === 0) await expect(page.getByText('No audit runs yet.')).toBeVisible();
@@ -76,7 +76,8 @@ test.describe('Audit runs (browser over toe serve)', () => {
     await progress.scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, 'run-progress-light.png');
 
-    await page.waitForURL(/#\/runs\/\d+$/, { timeout: 120_000 });
+    // The validation split is audited first (or a completed audit of it reused), then the test split.
+    await page.waitForURL(/#\/runs\/\d+$/, { timeout: 180_000 });
     const runId = Number(/#\/runs\/(\d+)$/.exec(page.url())![1]);
     const run = await callApi(app, 'runs.get', { runId });
     expect(run).toMatchObject({ status: 'completed', spec: { split: 'test', workers: 1 } });
@@ -95,8 +96,9 @@ test.describe('Audit runs (browser over toe serve)', () => {
       `${count(stats.confusion.tp)} true positives`,
     );
     // Every chart is a figure with a caption, an accessible name and its numbers as a table:
-    // the run's six, and the frontier's two when the store holds an evaluation of its model
-    // (frontier.spec.ts may have made one for this cohort, bundle and split).
+    // the run's six, the abstention section's risk–coverage, and the frontier's two when the
+    // store holds an evaluation of its model (frontier.spec.ts may have made one for this
+    // cohort, bundle and split).
     const { evaluation } = await callApi(app, 'evaluations.forRun', { runId });
     const frontier = page.getByTestId('frontier');
     if (evaluation) {
@@ -106,7 +108,8 @@ test.describe('Audit runs (browser over toe serve)', () => {
       await expect(frontier).toContainText('toe evaluate --cohort');
     }
     const figures = page.locator('figure');
-    await expect(figures).toHaveCount(evaluation ? 8 : 6);
+    await expect(page.getByTestId('abstention-verdict')).toBeVisible({ timeout: 60_000 });
+    await expect(figures).toHaveCount(evaluation ? 9 : 7);
     for (const figure of await figures.all()) {
       await expect(figure.locator('figcaption')).not.toBeEmpty();
       await expect(figure.getByRole('img')).toHaveAttribute('aria-label', /\w+/);
@@ -145,7 +148,8 @@ test.describe('Audit runs (browser over toe serve)', () => {
     await page.getByRole('link', { name: 'Start an audit' }).click();
     await keepScreenshot(page, testInfo, 'run-start-dark.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.getByLabel('Split').selectOption('all');
+    // Other fields mention the validation split too: the select is the one named Split.
+    await page.getByRole('combobox', { name: /^Split/ }).selectOption('all');
     await page.getByLabel('Workers').fill('1');
     await page.getByRole('button', { name: 'Start audit' }).click();
     const progress = page.getByTestId('run-progress');

@@ -62,15 +62,37 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   await page
     .getByLabel('Cohort')
     .selectOption({ label: `${cohortName} (SYNTHETIC) · ${WALK_STAYS} stays` });
+  // The team can review 5% of the stays; the validation split is audited first (the default).
+  await page.getByLabel('Stays to review').fill('5%');
+  await expect(page.getByTestId('budget-reads')).toHaveText(
+    'Review the 5% of stays most likely wrong.',
+  );
+  await expect(
+    page.getByRole('checkbox', { name: /Audit the validation split first/ }),
+  ).toBeChecked();
   await page.getByLabel('Workers').fill('1');
   await page.getByRole('button', { name: 'Start audit' }).click();
   await expect(page.getByTestId('run-progress')).toBeVisible({ timeout: 60_000 });
   await checkView(page, options, 'run-progress');
 
-  // 3. The dashboard opens by itself when the run completes.
+  // 3. The dashboard opens by itself when the run completes, with the verdict on its queue.
   await expect(page.getByTestId('headline-stays')).toBeVisible({ timeout: 240_000 });
   const runId = Number(/#\/runs\/(\d+)$/.exec(page.url())?.[1]);
   expect(runId, `a run's dashboard URL, not ${page.url()}`).toBeGreaterThan(0);
+  const abstention = page.locator('#abstention');
+  await expect(abstention.getByTestId('abstention-verdict')).toContainText('Verdict.', {
+    timeout: 60_000,
+  });
+  await expect(abstention.getByTestId('review-budget')).toHaveText(
+    'the 5% of stays most likely wrong',
+  );
+  await expect(abstention.getByTestId('policy-table-all').locator('tbody tr')).toHaveCount(5);
+  const sized = /(\d+) stays? flagged for review of (\d+) audited/.exec(
+    (await abstention.getByTestId('review-queue-size').textContent()) ?? '',
+  );
+  expect(sized, 'the queue size on the dashboard').not.toBeNull();
+  const [queued, audited] = [Number(sized![1]), Number(sized![2])];
+  expect(queued).toBeLessThanOrEqual(Math.floor(0.05 * audited));
   await checkView(page, options, 'dashboard');
 
   // 4. An exhausted false positive's trace, reviewed.
@@ -87,16 +109,35 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   await expect(review.getByTestId('review-saved')).toContainText('Saved: discuss');
   await checkView(page, options, 'trace');
 
-  // 5. The review is in the abstention queue.
+  // 5. The review queue: the flagged stays, no more than the budget, reviewed one after the
+  // other; the exhausted false positive reviewed above is under "every exhausted search".
   await sidebar(page)
     .getByRole('link', { name: `Run ${runId}: Abstention queue` })
     .click();
+  await expect(page.getByLabel(/Flagged for review/)).toBeChecked();
+  const rows = page.locator('table.queue-table tbody tr');
+  await expect(rows).toHaveCount(queued);
+  await expect(page.getByTestId('queue-size')).toHaveText(
+    `${queued} ${queued === 1 ? 'stay' : 'stays'} flagged for review`,
+  );
+  await expect(rows.first()).toHaveAttribute('aria-current', 'true');
+  // A verdict from the review panel moves the selection on to the next stay (the stay reviewed
+  // from its trace above is left as it is, wherever it ranks).
+  const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-stay')));
+  const at = ids.findIndex((id) => id !== String(stayId));
+  await rows.nth(at).click();
+  const queueReview = page.getByRole('form', { name: 'Review' });
+  await queueReview.getByRole('radio', { name: /Agree/ }).check();
+  await queueReview.getByRole('button', { name: 'Save review' }).click();
+  await expect(rows.nth(at).getByTestId('queue-review')).toHaveText('agree');
+  if (at + 1 < queued) await expect(rows.nth(at + 1)).toHaveAttribute('aria-current', 'true');
+  await checkView(page, options, 'abstention-queue');
+  await page.getByLabel(/Every exhausted search/).check();
   await page.getByLabel('Outcome').selectOption('FP');
   await page.getByLabel('Review state').selectOption('reviewed');
   await expect(page.locator(`tr[data-stay="${stayId}"]`).getByTestId('queue-review')).toHaveText(
     'discuss',
   );
-  await checkView(page, options, 'abstention-queue');
 
   // 6. The bias audit.
   await sidebar(page)

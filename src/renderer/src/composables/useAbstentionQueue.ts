@@ -1,80 +1,90 @@
-import { computed, ref, watch, type ComputedRef, type Ref } from 'vue';
+import { computed, watch, type ComputedRef, type Ref } from 'vue';
 import type {
   AbstentionReason,
   AbstentionRow,
   AbstentionSortKey,
+  QueueScope,
 } from '../../../shared/abstention-queue';
+import { QUEUE_SCOPES } from '../../../shared/abstention-queue';
 import type { ConfusionClass } from '../../../shared/audit-statistics';
 import type { ApiClient } from '../api/client';
 import { useAsyncResource, type AsyncResource } from './useAsyncResource';
+import type { QueueQuery, SortDirection } from './useQueueQuery';
 
-export type SortDirection = 'asc' | 'desc';
-/** '' = any; the select boxes bind to these. */
-export interface QueueFilterForm {
-  reason: AbstentionReason | '';
-  outcome: ConfusionClass | '';
-  reviewed: 'reviewed' | 'unreviewed' | '';
-}
+export type { QueueFilterForm, SortDirection } from './useQueueQuery';
 
 export const QUEUE_PAGE_SIZE = 25;
 
+/** The scope, sort and filter as the contract takes them (shared by the list and the CSV). */
+export interface QueueRequest {
+  scope: QueueScope;
+  sort: { key: AbstentionSortKey; direction: SortDirection };
+  filter: {
+    reasons?: AbstentionReason[];
+    outcomes?: ConfusionClass[];
+    reviewed?: boolean;
+  };
+}
+
 export interface AbstentionQueueState {
   page: AsyncResource<{ total: number; rows: AbstentionRow[] }>;
-  sort: Ref<{ key: AbstentionSortKey; direction: SortDirection }>;
-  filter: Ref<QueueFilterForm>;
-  offset: Ref<number>;
-  /** The sort and filter as the contract takes them (shared by the list and the CSV). */
-  query: ComputedRef<{
-    sort: { key: AbstentionSortKey; direction: SortDirection };
+  /** How many stays each scope holds, filters aside (the scope control shows them). */
+  scopeTotals: AsyncResource<Record<QueueScope, number>>;
+  request: ComputedRef<QueueRequest>;
+  offset: ComputedRef<number>;
+}
+
+export function queueRequest(query: QueueQuery): QueueRequest {
+  const { filter } = query;
+  return {
+    scope: query.scope,
+    sort: { ...query.sort },
     filter: {
-      reasons?: AbstentionReason[];
-      outcomes?: ConfusionClass[];
-      reviewed?: boolean;
-    };
-  }>;
-  toggleSort: (key: AbstentionSortKey) => void;
+      ...(filter.reason ? { reasons: [filter.reason] } : {}),
+      ...(filter.outcome ? { outcomes: [filter.outcome] } : {}),
+      ...(filter.reviewed ? { reviewed: filter.reviewed === 'reviewed' } : {}),
+    },
+  };
 }
 
 /**
- * One page of a run's abstention queue. Sorting and filtering happen in the core (the same
- * order as the CSV and the report); a change of either goes back to the first page.
+ * One page of a run's review queue, as the URL's query asks for it. Ordering and filtering
+ * happen in the core (the same order as the CSV and the report).
  */
 export function useAbstentionQueue(
   api: ApiClient,
   runId: Ref<number | null>,
+  query: ComputedRef<QueueQuery>,
 ): AbstentionQueueState {
-  const sort = ref<{ key: AbstentionSortKey; direction: SortDirection }>({
-    key: 'reason',
-    direction: 'asc',
-  });
-  const filter = ref<QueueFilterForm>({ reason: '', outcome: '', reviewed: '' });
-  const offset = ref(0);
-  const query = computed(() => ({
-    sort: { ...sort.value },
-    filter: {
-      ...(filter.value.reason ? { reasons: [filter.value.reason] } : {}),
-      ...(filter.value.outcome ? { outcomes: [filter.value.outcome] } : {}),
-      ...(filter.value.reviewed ? { reviewed: filter.value.reviewed === 'reviewed' } : {}),
-    },
-  }));
+  const request = computed(() => queueRequest(query.value));
+  const offset = computed(() => query.value.page * QUEUE_PAGE_SIZE);
   const page = useAsyncResource(async () => {
     if (runId.value === null) return null;
     return api.call('abstentions.list', {
       runId: runId.value,
-      ...query.value,
+      ...request.value,
       offset: offset.value,
       limit: QUEUE_PAGE_SIZE,
     });
   });
-  watch([runId, query], () => {
-    offset.value = 0;
+  // The route hands out a new query object on every navigation: reload only on a real change.
+  const key = computed(() => JSON.stringify([runId.value, request.value, offset.value]));
+  watch(key, () => void page.reload(), { immediate: true });
+
+  const scopeTotals = useAsyncResource(async () => {
+    const id = runId.value;
+    if (id === null) return null;
+    const totals = await Promise.all(
+      QUEUE_SCOPES.map(
+        async (scope) => (await api.call('abstentions.list', { runId: id, scope, limit: 1 })).total,
+      ),
+    );
+    return Object.fromEntries(QUEUE_SCOPES.map((s, i) => [s, totals[i]!])) as Record<
+      QueueScope,
+      number
+    >;
   });
-  watch([runId, query, offset], () => void page.reload(), { immediate: true });
+  watch(runId, () => void scopeTotals.reload(), { immediate: true });
 
-  function toggleSort(key: AbstentionSortKey): void {
-    const flip = sort.value.key === key && sort.value.direction === 'asc';
-    sort.value = { key, direction: flip ? 'desc' : 'asc' };
-  }
-
-  return { page, sort, filter, offset, query, toggleSort };
+  return { page, scopeTotals, request, offset };
 }

@@ -2,8 +2,16 @@
 // interval. A null estimate says why (undefined: 0/0 or a class absent; infinite: x/0).
 import type { Figure } from '../../../shared/audit-statistics';
 
-/** How a figure reads: a share as %, a probability-scale number, a ratio, a change in points. */
-export type FigureStyle = 'percent' | 'decimal' | 'ratio' | 'points' | 'units';
+/**
+ * How a figure reads: a share as %, a probability-scale number, a ratio, a change in points,
+ * a count-like mean; 'fine' and 'fine-signed' are small quantities such as an AURC and a
+ * difference of two, with four decimals (a difference always carries its sign).
+ */
+export type FigureStyle =
+  'percent' | 'decimal' | 'ratio' | 'points' | 'units' | 'fine' | 'fine-signed';
+
+/** A true minus sign (U+2212), as every other negative figure on screen is written. */
+const signed = (text: string, x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${text}`;
 
 function number(x: number, style: FigureStyle): string {
   switch (style) {
@@ -14,9 +22,13 @@ function number(x: number, style: FigureStyle): string {
     case 'ratio':
       return `${x.toFixed(2)}×`;
     case 'points':
-      return `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(1)} pp`;
+      return signed(`${Math.abs(100 * x).toFixed(1)} pp`, x);
     case 'units':
       return x.toFixed(1);
+    case 'fine':
+      return x.toFixed(4).replace('-', '−');
+    case 'fine-signed':
+      return signed(Math.abs(x).toFixed(4), Number(x.toFixed(4)));
   }
 }
 

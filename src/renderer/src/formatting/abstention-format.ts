@@ -1,0 +1,97 @@
+// How a run's decision, review policy and budget, and its abstention figures read on screen
+// (docs/abstention.md). The sentences themselves (verdict, warnings, fitted) come from the core.
+import {
+  ABSTENTION_POLICY_LABELS,
+  type AbstentionPolicyName,
+  type AbstentionWarningKind,
+  type ReviewBudget,
+  type TraceFeatureTest,
+} from '../../../shared/abstention';
+import type { RunAbstention, RunSummary } from '../../../shared/audit';
+import type { CalibrationMap, RunDecision } from '../../../shared/calibration';
+import { formatCount } from './locale-format';
+
+/** What runs from before abstention policies did, and what the core still does for them. */
+const PAPER_RULE: RunAbstention = {
+  policy: 'exhausted',
+  budget: { kind: 'share', share: 1 },
+  validationRunId: null,
+};
+
+export function runAbstention(run: RunSummary): RunAbstention {
+  return run.spec.abstention ?? PAPER_RULE;
+}
+
+/** The run's decision; runs from before calibration decided in the paper's mode. */
+export function runDecision(run: RunSummary): RunDecision {
+  return run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold };
+}
+
+/** "confidence: model confidence: logit distance …" for selects and headers. */
+export function policyText(policy: AbstentionPolicyName): string {
+  return `${policy}: ${ABSTENTION_POLICY_LABELS[policy]}`;
+}
+
+/** A budget in a table cell: "10%", "25 stays", "error ≤ 0.1 (δ = 0.1)". */
+export function budgetShort(budget: ReviewBudget): string {
+  switch (budget.kind) {
+    case 'stays':
+      return `${formatCount(budget.count)} ${budget.count === 1 ? 'stay' : 'stays'}`;
+    case 'share':
+      return `${Number((budget.share * 100).toFixed(2))}%`;
+    case 'max-error':
+      return `error ≤ ${budget.alpha} (δ = ${budget.delta})`;
+  }
+}
+
+/** "9 stays flagged for review". */
+export function queueText(size: number): string {
+  return `${formatCount(size)} ${size === 1 ? 'stay' : 'stays'} flagged for review`;
+}
+
+const METHOD_WORDS: Record<CalibrationMap['method'], string> = {
+  temperature: 'temperature scaling',
+  platt: 'Platt scaling',
+  isotonic: 'isotonic regression',
+};
+
+/** Three decimals with a true minus sign. */
+const signedFixed = (x: number) => x.toFixed(3).replace('-', '−');
+
+/** The calibration map in words, with its fitted parameters. */
+export function calibrationText(map: CalibrationMap): string {
+  switch (map.method) {
+    case 'temperature':
+      return `${METHOD_WORDS.temperature} (T = ${signedFixed(map.temperature)})`;
+    case 'platt':
+      return `${METHOD_WORDS.platt} (slope ${signedFixed(map.slope)}, intercept ${signedFixed(map.intercept)})`;
+    case 'isotonic':
+      return `${METHOD_WORDS.isotonic} (${formatCount(map.x.length)} knots)`;
+  }
+}
+
+const WARNING_TITLES: Record<AbstentionWarningKind, string> = {
+  'forced-by-reachability': 'Exhaustion mostly forced by p_full',
+  'degenerate-interval': 'Intervals without width',
+  'inconclusive-ratio': 'Inconclusive',
+  'too-few-errors': 'Too few errors',
+  'no-validation': 'No validation audit',
+  'no-guarantee': 'No guarantee',
+};
+
+export function warningTitle(kind: AbstentionWarningKind): string {
+  return WARNING_TITLES[kind];
+}
+
+/** A p-value as reports print it. */
+export function formatPValue(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(p < 0.01 ? 3 : 2)}`;
+}
+
+/** The likelihood-ratio test in one sentence. */
+export function traceTestText(test: TraceFeatureTest | null): string {
+  if (!test) {
+    return 'Likelihood-ratio test of the trace features beyond the model’s confidence: not run, because this run has fewer than 10 wrong (or 10 right) decisions.';
+  }
+  return `Likelihood-ratio test of the trace features (${test.features.join(', ')}) beyond the model’s confidence, on ${formatCount(test.stays)} stays with ${formatCount(test.errors)} wrong decisions: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} degrees of freedom, ${formatPValue(test.pValue)}.`;
+}
