@@ -136,3 +136,21 @@ export function describeDecision(decision: RunDecision): string {
   const t = decision.threshold;
   return `the ${METHOD_TEXT[decision.map.method]} probability (fitted on the validation split of cohort "${decision.fittedOn.cohortName}", ${decision.fittedOn.stays} stays), threshold ${t.value.toFixed(3)} chosen by ${describeThresholdRule(t.rule)}`;
 }
+
+/**
+ * Why a calibrated run's probabilities and threshold are not validated on the data it
+ * audited — fitted on another cohort, or on another version of this one — or null.
+ */
+export function transportedCalibration(
+  decision: RunDecision,
+  audited: { cohortName: string; cohortContentHash: string },
+): string | null {
+  if (decision.mode !== 'calibrated') return null;
+  const fitted = decision.fittedOn;
+  if (fitted.cohortContentHash === audited.cohortContentHash) return null;
+  const where =
+    fitted.cohortName === audited.cohortName
+      ? `another version of cohort "${fitted.cohortName}" (its content differs)`
+      : `cohort "${fitted.cohortName}", not the audited cohort "${audited.cohortName}"`;
+  return `The calibration was fitted on the validation split of ${where}: its probabilities and threshold are transported here, not validated on these stays. Run \`toe calibrate\` on this cohort to fit them here.`;
+}

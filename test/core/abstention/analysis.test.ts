@@ -120,6 +120,21 @@ describe('analyseAbstention', () => {
     expect(learned.aurcVsConfidence!.upper!).toBeGreaterThanOrEqual(0);
   });
 
+  it('compares the other policies at the queue size the run policy gives, like for like', () => {
+    // The paper's rule at a budget of every stay queues only the exhausted ones: confidence
+    // is compared at that many stays, not at all of them.
+    const paper = analyseAbstention(
+      input(true, { policy: 'exhausted', budget: { kind: 'share', share: 1 } }),
+    );
+    const size = paper.queueSize;
+    expect(size).toBe(signal.test.filter((s) => s.status === 'exhausted').length);
+    expect(size).toBeLessThan(signal.test.length);
+    const flagged = (p: string) => paper.policies.find((x) => x.policy === p)!.all!.flagged;
+    expect(flagged('exhausted')).toBe(size);
+    expect(flagged('confidence')).toBe(size);
+    expect(flagged('learned')).toBe(size);
+  });
+
   it('is deterministic for a seed', () => {
     expect(analyseAbstention(signal)).toEqual(analysis);
   });

@@ -13,7 +13,7 @@ import {
   writeBundleCalibration,
 } from '../../../src/main/core/calibration';
 import { BundleError } from '../../../src/main/core/models';
-import type { BundleCalibration } from '../../../src/shared/calibration';
+import { transportedCalibration, type BundleCalibration } from '../../../src/shared/calibration';
 
 const FINGERPRINT = 'ab'.repeat(32);
 
@@ -126,5 +126,46 @@ describe('calibration.json', () => {
       writeBundleCalibration(dir, { ...calibration, ece: { raw: NaN, calibrated: 0 } }),
     ).toThrow(/field "ece\.raw"/);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('transportedCalibration', () => {
+  const decision = {
+    mode: 'calibrated' as const,
+    map: { method: 'platt' as const, slope: 1, intercept: -2 },
+    threshold: {
+      rule: { kind: 'prevalence' as const },
+      value: 0.3,
+      stays: 300,
+      events: 30,
+      sensitivity: 0.5,
+      specificity: 0.9,
+      ppv: 0.5,
+      predictedPositiveRate: 0.1,
+    },
+    fileSha256: 'f'.repeat(64),
+    file: 'calibration.json',
+    fittedOn: {
+      cohortName: 'demo',
+      cohortContentHash: 'a'.repeat(64),
+      split: 'val' as const,
+      stays: 300,
+      events: 30,
+    },
+  };
+
+  it('says nothing when the run audits the cohort it was fitted on, or decides on raw p', () => {
+    const same = { cohortName: 'demo', cohortContentHash: 'a'.repeat(64) };
+    expect(transportedCalibration(decision, same)).toBeNull();
+    expect(transportedCalibration({ mode: 'paper', threshold: 0.5 }, same)).toBeNull();
+  });
+
+  it('names another cohort, or another version of the same one', () => {
+    expect(
+      transportedCalibration(decision, { cohortName: 'site-b', cohortContentHash: 'b'.repeat(64) }),
+    ).toMatch(/cohort "demo", not the audited cohort "site-b"/);
+    expect(
+      transportedCalibration(decision, { cohortName: 'demo', cohortContentHash: 'b'.repeat(64) }),
+    ).toMatch(/another version of cohort "demo"/);
   });
 });

@@ -8,7 +8,11 @@ import {
   type ReviewBudget,
 } from '../../../shared/abstention';
 import { DEFAULT_FIGURES_SEED, type Figure } from '../../../shared/audit-statistics';
-import { describeDecision } from '../../../shared/calibration';
+import {
+  describeDecision,
+  transportedCalibration,
+  type RunDecision,
+} from '../../../shared/calibration';
 import { runAbstentionAnalysis, runAbstentionSettings } from '../../core/audit/run-abstention';
 import type { RunProgress, RunSummary } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
@@ -103,11 +107,17 @@ function formatSummary(
   return [
     `Audit run ${run.id} ${statusOf(run)}: ${run.doneStays} of ${run.totalStays} stays of ${scopeOf(run)}`,
     `  decision: ${describeDecision(decision)}`,
+    ...transportNote(run, decision),
     `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
     ...(review ? reviewLines(review) : []),
     `  ${seconds.toFixed(1)} s, ${rate === null ? 'n/a' : rate.toFixed(1)} stays/s this session; execution provider ${run.provenance.executionProvider}`,
     `  bundle ${run.spec.bundleDir}`,
   ].join('\n');
+}
+
+function transportNote(run: RunSummary, decision: RunDecision): string[] {
+  const note = transportedCalibration(decision, run.provenance);
+  return note ? [`  warning: ${note}`] : [];
 }
 
 /** What a reviewer wants from a finished run: the queue, its enrichment, the verdict. */

@@ -21,7 +21,7 @@ import type {
   PolicyFigures,
   ReviewBudget,
 } from '../../../shared/abstention';
-import { POLICIES_NEEDING_VALIDATION } from '../../../shared/abstention';
+import { ABSTENTION_POLICIES, POLICIES_NEEDING_VALIDATION } from '../../../shared/abstention';
 import type { Figure } from '../../../shared/audit-statistics';
 import { jointBootstrap, jointIntervals } from '../audit/joint-bootstrap';
 import { toFigure } from '../audit/reported-figure';
@@ -38,7 +38,7 @@ import { fixed, precise } from './format';
 import { checkStays } from './margin';
 import type { PolicyStay } from './policy-stay';
 import { riskCoverageCurve, scoreOrder, weightedAurc, type ScoreOrder } from './risk-coverage';
-import { scorePolicies, scorePolicy, type ScoredPolicy } from './score-policies';
+import { scorePolicies, scorePolicy, type ScoredPolicy, type ScoringInput } from './score-policies';
 import { traceFeatureTest } from './trace-feature-test';
 import { abstentionVerdict, MIN_ERRORS_FOR_VERDICT } from './verdict';
 
@@ -82,6 +82,24 @@ interface Slots {
 const budgetSlotKey = (p: AbstentionPolicyName, subset: Subset, key: BudgetFigureKey): string =>
   `${p}\u0000${subset}\u0000${key}`;
 
+/**
+ * Every policy scored so that the comparison is like for like: the run's policy at the
+ * run's budget, every other policy at the size of the queue that gives (a policy with its
+ * own flag, such as the paper's exhausted rule at a budget of every stay, may queue fewer
+ * stays than the budget allows). A max-error budget sizes each policy by its own cut.
+ */
+function comparedAtQueueSize(input: ScoringInput, policy: AbstentionPolicyName): ScoredPolicy[] {
+  const chosen = scorePolicy(policy, input);
+  const size = chosen.flagged ? chosen.flagged.filter(Boolean).length : 0;
+  if (input.budget.kind === 'max-error' || !chosen.flagged || size === 0) {
+    return scorePolicies(input);
+  }
+  const matched: ReviewBudget = { kind: 'stays', count: size };
+  return ABSTENTION_POLICIES.map((p) =>
+    p === policy ? chosen : scorePolicy(p, { ...input, budget: matched }),
+  );
+}
+
 export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   const {
     runId,
@@ -96,7 +114,7 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   if (input.validation) checkStays('analyseAbstention (validation)', input.validation);
   checkBudget(budget);
 
-  const scored = scorePolicies({ test, validation: input.validation, budget });
+  const scored = comparedAtQueueSize({ test, validation: input.validation, budget }, policy);
   const byName = new Map(scored.map((s) => [s.policy, s]));
   const columns = stayColumns(test);
   const errorsF64 = Float64Array.from(columns.error);

@@ -57,7 +57,10 @@ async function validationRun(
   request: RunRequest,
   options: AuditPairOptions,
 ): Promise<RunSummary> {
-  const wanted: RunRequest = { ...request, split: 'val', stayKeys: null, validationRunId: null };
+  // The validation audit takes its decision's default review settings: the policy asked
+  // for the test run may need a validation audit of its own, which this one has not.
+  const { abstention: _requested, ...rest } = request;
+  const wanted: RunRequest = { ...rest, split: 'val', stayKeys: null, validationRunId: null };
   const candidate = reusableRun(store, wanted);
   if (candidate?.status === 'completed') {
     options.onValidation?.({ runId: candidate.id, action: 'reuse' });

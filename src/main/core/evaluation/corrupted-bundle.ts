@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readManifest } from '../models';
+import { portablePath } from './evaluation-command';
 import type { SpuriousTraining } from '../../../shared/charts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -55,7 +56,11 @@ function trainArgs(request: CorruptedBundleRequest): string[] {
 export async function ensureCorruptedBundle(
   request: CorruptedBundleRequest,
 ): Promise<SpuriousTraining> {
-  const command = ['toe', ...trainArgs(request)].join(' ');
+  // As reports print it: paths relative to the working folder when below it.
+  const command = [
+    'toe',
+    ...trainArgs({ ...request, db: portablePath(request.db), dir: portablePath(request.dir) }),
+  ].join(' ');
   if (reusableBundle(request)) return { trained: false, seconds: null, command };
   const started = performance.now();
   const child = spawn(process.execPath, [TOE_BIN, ...trainArgs(request)], {

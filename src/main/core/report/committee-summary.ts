@@ -4,7 +4,7 @@
  * without the share the model's confidence explains), and what to read with care.
  */
 import { describeBudget } from '../../../shared/abstention';
-import { describeDecision } from '../../../shared/calibration';
+import { describeDecision, transportedCalibration } from '../../../shared/calibration';
 import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS } from './report-style';
@@ -15,6 +15,8 @@ import { SECTIONS } from './report-sections';
 function cautions(data: ReportData): string[] {
   const { statistics: s, bias, run, cohort, abstentionAnalysis } = data;
   const out: string[] = abstentionAnalysis.warnings.map((w) => w.message);
+  const transported = transportedCalibration(data.model.decision, run.provenance);
+  if (transported) out.unshift(transported);
   if (cohort.synthetic) {
     out.push(
       'The cohort is SYNTHETIC: these figures exercise the audit, they say nothing about patients.',

@@ -7,6 +7,7 @@ import { describeBudget } from '../../../../shared/abstention';
 import { describeDecision } from '../../../../shared/calibration';
 import type {
   AbstentionSection,
+  Estimate,
   EvaluationAbstention,
   EvaluationResult,
   EvidenceSizeSection,
@@ -160,6 +161,15 @@ export function exhaustionReportSection(result: EvaluationResult): string {
   ].join('\n');
 }
 
+/** A difference with its interval, "−0.018 (−0.035 to −0.001)": signs spelled out. */
+function signedWithCi(e: Estimate): string {
+  if (e.estimate === null) return 'n/a';
+  const show = (x: number) => x.toFixed(3).replace('-', '−');
+  const interval =
+    e.lower === null || e.upper === null ? ' (CI n/a)' : ` (${show(e.lower)} to ${show(e.upper)})`;
+  return `${show(e.estimate)}${interval}`;
+}
+
 function policyRows(item: EvaluationAbstention): string[][] {
   return item.analysis.policies.map((p) => {
     if (p.unavailable !== null || p.all === null)
@@ -171,7 +181,7 @@ function policyRows(item: EvaluationAbstention): string[][] {
       `${all.errorsFlagged} of ${all.errors}`,
       timesWithCi(all.enrichment),
       withCi(p.aurc),
-      p.aurcVsConfidence ? withCi(p.aurcVsConfidence) : 'reference',
+      p.aurcVsConfidence ? signedWithCi(p.aurcVsConfidence) : 'reference',
       `${percentWithCi(all.precisionWith)}; ${percentWithCi(all.sensitivityWith)}`,
     ];
   });
@@ -187,37 +197,34 @@ export function abstentionReportSection(result: EvaluationResult): string {
   const blocks = items.map((item) => {
     const a = item.analysis;
     const test = a.traceFeatureTest;
+    const heading = `### ${item.decision.mode === 'paper' ? 'Paper mode' : 'Calibrated decision'}: ${describeDecision(item.decision)}`;
+    const runs = `Audit run ${item.runId}${item.validationRunId !== null ? ` (policies fitted on validation audit run ${item.validationRunId})` : ''}; review budget: ${describeBudget(a.budget)}; queue of the run's ${a.policy} policy: ${a.queueSize} stays, and every other policy is compared at that many.`;
+    const lrt = test
+      ? `Likelihood-ratio test of the trace features beyond confidence: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${test.pValue < 0.001 ? '< 0.001' : test.pValue.toFixed(3)} (${test.stays} stays, ${test.errors} wrong decisions).`
+      : 'Too few wrong or right decisions for the likelihood-ratio test.';
+    const columns = [
+      'policy',
+      'flagged',
+      'errors flagged',
+      'enrichment',
+      'AURC',
+      'AURC − confidence (paired)',
+      'precision; sensitivity with review',
+    ];
     return [
-      `### ${item.decision.mode === 'paper' ? 'Paper mode' : 'Calibrated decision'}: ${describeDecision(item.decision)}`,
-      '',
-      `Audit run ${item.runId}${item.validationRunId !== null ? ` (policies fitted on validation audit run ${item.validationRunId})` : ''}; review budget: ${describeBudget(a.budget)}; queue of the run's ${a.policy} policy: ${a.queueSize} stays.`,
-      '',
+      heading,
+      runs,
       `**${a.verdict}**`,
-      '',
-      table(
-        [
-          'policy',
-          'flagged',
-          'errors flagged',
-          'enrichment',
-          'AURC',
-          'AURC − confidence (paired)',
-          'precision; sensitivity with review',
-        ],
-        policyRows(item),
-      ),
-      '',
-      test
-        ? `Likelihood-ratio test of the trace features beyond confidence: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${test.pValue < 0.001 ? '< 0.001' : test.pValue.toFixed(3)} (${test.stays} stays, ${test.errors} wrong decisions).`
-        : 'Too few wrong or right decisions for the likelihood-ratio test.',
-      ...(a.warnings.length > 0 ? ['', ...a.warnings.map((w) => `- Warning: ${w.message}`)] : []),
-    ].join('\n');
+      table(columns, policyRows(item)),
+      lrt,
+      ...(a.warnings.length > 0
+        ? [a.warnings.map((w) => `- Warning: ${w.message}`).join('\n')]
+        : []),
+    ].join('\n\n');
   });
   return [
     title,
-    '',
     'The same split audited with its validation audit (reused from the store when complete). Each policy ranks every stay by how likely its decision is wrong; the budget sizes the queue. Enrichment = error rate among flagged ÷ among accepted; AURC = area under the risk–coverage curve (lower is better); intervals are paired bootstrap intervals over the audited stays. The paper-mode tables above are unchanged by this section.',
-    '',
     ...blocks,
   ].join('\n\n');
 }
