@@ -1,8 +1,26 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runToe } from '../support/run-toe';
+
+/**
+ * The figure lines of the README's sample `npm run demo` output (decision, stays, queue,
+ * exhaustion, verdict): the same on any machine, unlike times and paths.
+ */
+function readmeDemoLines(): string[] {
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  const block = /It printed:\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no sample output after "It printed:"');
+  const lines = block
+    .split('\n')
+    .filter((l) =>
+      /^ {2}(decision|stays audited|review queue|search exhausted|On this cohort)/.test(l),
+    );
+  expect(lines.length).toBe(5);
+  return lines;
+}
 
 describe('the main job (toe demo)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'toe-demo-'));
@@ -33,8 +51,10 @@ describe('the main job (toe demo)', () => {
     expect(summary.verdict).toMatch(/confidence/);
   });
 
-  it('reuses the completed run the second time and says so', () => {
+  it('reuses the completed run the second time and says so, exactly as the README shows', () => {
     const result = runToe(['demo', '--out', pdf], db);
+    // The README's sample output cannot go stale: every figure line it shows is printed.
+    for (const line of readmeDemoLines()) expect(result.stdout).toContain(line);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/already in the store, reused/);
     expect(result.stdout).toMatch(/stays audited: \d+; accuracy at the threshold: [\d.]+%/);

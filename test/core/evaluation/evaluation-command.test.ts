@@ -2,7 +2,7 @@
 // shell would split quoted, so it can be pasted into a terminal as it stands.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS, evaluationCommandLine } from '../../../src/main/core/evaluation';
-import { portablePath } from '../../../src/main/core/evaluation/evaluation-command';
+import { portablePath } from '../../../src/main/core/report/portable-path';
 
 const base = {
   db: '/data/toe.sqlite',

@@ -3,7 +3,7 @@
  * recorded in its result and report. An evaluation started from the app records the command
  * that would have made it in a terminal.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { portablePath } from '../report/portable-path';
 
 export interface EvaluationCommand {
   /** The store's path. */
@@ -22,15 +22,6 @@ export interface EvaluationCommand {
   shapBudget?: number | undefined;
   spuriousBundle?: string | undefined;
   out?: string | undefined;
-}
-
-/**
- * A path as a report prints it: relative to the working folder when it lies below it, so a
- * report made inside a checkout names no folder of the machine that made it.
- */
-export function portablePath(path: string, from = process.cwd()): string {
-  const inside = relative(from, resolve(from, path));
-  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }
 
 /** A word as a POSIX shell reads it: quoted only when it has to be. */

@@ -4,6 +4,8 @@
  * warnings a reader must see before any figure: synthetic data, an unfinished run, a cohort
  * or bundle that changed since the run.
  */
+import { describeDecision } from '../../../shared/calibration';
+import { portablePath } from './portable-path';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS, TYPE } from './report-style';
 import { decimal, utcMinute } from './figure-format';
@@ -96,8 +98,9 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
   const b = model.bundle;
   layout.keyValues([
     ['Task', task],
-    ['Bundle', model.bundleDir],
-    ['Decision threshold', `ŷ = 1 if p_full ≥ ${model.params.threshold}`],
+    ['Bundle', portablePath(model.bundleDir)],
+    ['Decision', describeDecision(model.decision)],
+    ['Decision threshold', `ŷ = 1 if p_full ≥ ${decimal(model.params.threshold, 4)}`],
     ['Bundle made', b ? utcMinute(b.createdAt) : '— (bundle not readable)'],
     [
       'Trained on',

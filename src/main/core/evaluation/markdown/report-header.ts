@@ -4,7 +4,7 @@
  * data), with which bundle (every file's SHA-256) and execution provider, on how many stays.
  */
 import type { BundleProvenance, CohortProvenance } from '../../../../shared/charts';
-import { portablePath } from '../evaluation-command';
+import { portablePath } from '../../report/portable-path';
 import { table } from './markdown-format';
 
 export interface RunFacts {
