@@ -11,8 +11,8 @@ import { runToe } from '../support/run-toe';
  */
 function readmeDemoLines(): string[] {
   const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-  const block = /It printed:\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no sample output after "It printed:"');
+  const block = /It printed[^:]*:\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no sample output after "It printed…:"');
   const lines = block
     .split('\n')
     .filter((l) =>

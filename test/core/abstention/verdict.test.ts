@@ -58,7 +58,8 @@ describe('abstentionVerdict', () => {
     });
     expect(text).toBe(
       "On this cohort the search adds to the model's own confidence: learned ranks errors " +
-        'better than confidence alone (AURC difference −0.031, 95% CI −0.050 to −0.012), and the ' +
+        'better than confidence alone (AURC difference −0.031, 95% CI −0.050 to −0.012; 1 of 2 ' +
+        'ToE-based policies compared, intervals not adjusted for that), and the ' +
         'trace features predict errors beyond confidence in a likelihood-ratio test (p < 0.001).',
     );
     expectOneSentence(text);

@@ -12,6 +12,7 @@ import { bundleFingerprint, SHIPPED_MODELS_DIR } from '../../../src/main/core/mo
 import type { ApiEvent } from '../../../src/shared/contract';
 import type { RunEvaluationState, StoredEvaluation } from '../../../src/shared/evaluations';
 import { auditedStore, errorCode, value, type Call } from './api-fixture';
+import { portablePath } from '../../../src/main/core/report/portable-path';
 
 let fixture: Awaited<ReturnType<typeof auditedStore>>;
 let call: Call;
@@ -73,7 +74,9 @@ describe('evaluations over the API', () => {
     // The model evaluated is the audited one, and the command reproduces it.
     const files = Object.fromEntries(provenance.bundle.files.map((f) => [f.path, f.sha256]));
     expect(bundleFingerprint(files)).toBe(bundleFingerprint(fixture.run.provenance.bundleHashes));
-    expect(provenance.command).toContain(`--bundle ${fixture.run.spec.bundleDir} --split test`);
+    expect(provenance.command).toContain(
+      `--bundle ${portablePath(fixture.run.spec.bundleDir)} --split test`,
+    );
     expect(provenance.command).toContain('--limit 3');
     const stays = progressOf('eval-a').filter((p) => p.phase === 'evaluating stays');
     expect(stays.at(-1)).toMatchObject({ done: 3, total: 3 });

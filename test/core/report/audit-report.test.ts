@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import { ReviewStore } from '../../../src/main/core/audit/review-store';
 import { runQueueRows } from '../../../src/main/core/audit/run-abstention';
+import { portablePath } from '../../../src/main/core/report/portable-path';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import {
   biasAudit,
@@ -111,7 +112,7 @@ describe('PDF audit report', () => {
     const cover = pages[0]!;
     expect(cover).toContain('cohort “demo”');
     expect(cover).toContain('SYNTHETIC COHORT: NOT PATIENT DATA');
-    expect(cover).toContain(demo.run.spec.bundleDir);
+    expect(cover).toContain(portablePath(demo.run.spec.bundleDir));
     expect(cover).toMatch(/Execution provider\s+cpu/);
     expect(cover).toMatch(/Report date\s+2026-11-22 12:00 UTC/);
     expect(cover).toContain(`Audit run ${demo.run.id}: model E1 (hospital mortality)`);

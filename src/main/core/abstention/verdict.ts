@@ -80,9 +80,15 @@ export function abstentionVerdict(evidence: VerdictEvidence): string {
 
   if (better.length > 0) {
     const best = [...better].sort(byEstimate)[0]!;
+    // Several policies were compared, each at the same level: say so, since one interval
+    // of several excluding 0 is weaker evidence than one planned comparison.
+    const multiplicity =
+      compared.length > 1
+        ? `; ${better.length} of ${compared.length} ToE-based policies compared, intervals not adjusted for that`
+        : '';
     const head =
       `On this cohort the search adds to the model's own confidence: ${best.policy} ranks ` +
-      `errors better than confidence alone (AURC difference ${figureText(best, level)})`;
+      `errors better than confidence alone (AURC difference ${figureText(best, level)}${multiplicity})`;
     if (!lrt) return `${head}, although ${lrtNotRun}.`;
     return significant
       ? `${head}, and the trace features predict errors beyond confidence in a likelihood-ratio test (${formatPValue(lrt.pValue)}).`
