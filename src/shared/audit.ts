@@ -169,3 +169,20 @@ export interface StayReview {
   comment: string;
   reviewedAt: string;
 }
+
+/** What runs made before abstention policies did: flag every exhausted search. */
+const PAPER_RULE: RunAbstention = {
+  policy: 'exhausted',
+  budget: { kind: 'share', share: 1 },
+  validationRunId: null,
+};
+
+/** A run's review settings; runs from before policies existed keep the paper's rule. */
+export function runAbstention(run: Pick<RunSummary, 'spec'>): RunAbstention {
+  return run.spec.abstention ?? PAPER_RULE;
+}
+
+/** A run's decision; runs from before calibration existed decided in the paper's mode. */
+export function runDecision(run: Pick<RunSummary, 'spec'>): RunDecision {
+  return run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold };
+}

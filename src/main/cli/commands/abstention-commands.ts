@@ -6,7 +6,8 @@ import { abstentionCsv } from '../../core/audit/abstention-csv';
 import { QUEUE_SCOPES, type QueueScope } from '../../../shared/abstention-queue';
 import { describeBudget, ABSTENTION_POLICY_LABELS } from '../../../shared/abstention';
 import { ReviewStore } from '../../core/audit/review-store';
-import { runAbstentionSettings, runQueueRows } from '../../core/audit/run-abstention';
+import { runAbstention } from '../../../shared/audit';
+import { runQueueRows } from '../../core/audit/run-abstention';
 import { RunStore } from '../../core/audit/run-store';
 import { NotFoundError, type Store } from '../../core/store';
 import type { CliContext } from '../cli-context';
@@ -52,7 +53,7 @@ export function registerAbstentionCommands(program: Command, context: CliContext
       }
       if (context.json) return context.printJson(rows);
       const reviewed = rows.filter((r) => r.review !== null).length;
-      const settings = runAbstentionSettings(summary);
+      const settings = runAbstention(summary);
       const what = {
         flagged: `flagged by ${settings.policy} (${ABSTENTION_POLICY_LABELS[settings.policy]}) within ${describeBudget(settings.budget)}`,
         exhausted: 'whose search exhausted',

@@ -13,7 +13,8 @@ import {
   transportedCalibration,
   type RunDecision,
 } from '../../../shared/calibration';
-import { runAbstentionAnalysis, runAbstentionSettings } from '../../core/audit/run-abstention';
+import { runAbstention, runDecision } from '../../../shared/audit';
+import { runAbstentionAnalysis } from '../../core/audit/run-abstention';
 import type { RunProgress, RunSummary } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
@@ -103,7 +104,7 @@ function formatSummary(
   rate: number | null,
   review: AbstentionAnalysis | null,
 ): string {
-  const decision = run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold };
+  const decision = runDecision(run);
   return [
     `Audit run ${run.id} ${statusOf(run)}: ${run.doneStays} of ${run.totalStays} stays of ${scopeOf(run)}`,
     `  decision: ${describeDecision(decision)}`,
@@ -180,7 +181,7 @@ async function inTerminal(
 
 /** A run's review settings and how many warnings its abstention analysis gives. */
 function reviewColumn(run: RunSummary, warnings: number | null): string {
-  const settings = runAbstentionSettings(run);
+  const settings = runAbstention(run);
   const budget =
     settings.budget.kind === 'share'
       ? `${Number((100 * settings.budget.share).toFixed(2))}%`

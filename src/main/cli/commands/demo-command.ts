@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { describeBudget, type AbstentionAnalysis } from '../../../shared/abstention';
 import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
 import type { Figure } from '../../core/audit/statistics-index';
+import { runDecision } from '../../../shared/audit';
 import { describeDecision } from '../../../shared/calibration';
 import type { RunRequest } from '../../core/audit/run-engine';
 import {
@@ -110,7 +111,7 @@ export function registerDemoCommand(program: Command, context: CliContext): void
             tp: statistics.exhaustion.byClass.TP,
             fp: statistics.exhaustion.byClass.FP,
           },
-          decision: run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold },
+          decision: runDecision(run),
           review: reviewSummary(report.data.abstentionAnalysis),
           verdict: report.data.abstentionAnalysis.verdict,
           warnings: report.data.abstentionAnalysis.warnings.map((w) => w.message),

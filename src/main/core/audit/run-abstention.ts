@@ -5,7 +5,7 @@
  * from the same store. Runs from before abstention policies existed keep the paper's rule.
  */
 import type { AbstentionAnalysis } from '../../../shared/abstention';
-import type { RunAbstention } from '../../../shared/audit';
+import { runAbstention, type RunAbstention } from '../../../shared/audit';
 import {
   analyseAbstention,
   queueOrder,
@@ -22,17 +22,6 @@ import {
 import type { RunSummary, StayAuditResult } from './audit-types';
 import { ReviewStore } from './review-store';
 import { RunStore } from './run-store';
-
-/** What runs made before policies existed did: flag every exhausted search. */
-const PAPER_RULE: RunAbstention = {
-  policy: 'exhausted',
-  budget: { kind: 'share', share: 1 },
-  validationRunId: null,
-};
-
-export function runAbstentionSettings(run: RunSummary): RunAbstention {
-  return run.spec.abstention ?? PAPER_RULE;
-}
 
 /** One audited stay as the policies read it, at the run's decision threshold. */
 export function policyStay(result: StayAuditResult, threshold: number): PolicyStay {
@@ -80,7 +69,7 @@ export function runAbstentionInput(
   'runId' | 'test' | 'validation' | 'validationRunId' | 'policy' | 'budget'
 > {
   const run = new RunStore(store).getRun(runId);
-  const settings = runAbstentionSettings(run);
+  const settings = runAbstention(run);
   const validation = validationStays(store, run, settings);
   return {
     runId,

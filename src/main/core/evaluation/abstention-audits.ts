@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { runDecision } from '../../../shared/audit';
 import type { EvaluationAbstention } from '../../../shared/charts';
 import type { Split } from '../../../shared/domain';
 import { CALIBRATION_FILE } from '../calibration';
@@ -51,9 +52,8 @@ export async function abstentionAudits(
       seed: request.seed,
       ...(request.resamples ? { resamples: request.resamples } : {}),
     });
-    const spec = new RunStore(store).getRun(run.id).spec;
     out.push({
-      decision: spec.decision ?? { mode: 'paper', threshold: spec.params.threshold },
+      decision: runDecision(new RunStore(store).getRun(run.id)),
       runId: run.id,
       validationRunId: analysis.validationRunId,
       analysis,

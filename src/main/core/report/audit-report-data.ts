@@ -4,6 +4,7 @@
  * parameters and one bootstrap seed), so the layout code never computes a figure and a test
  * can compare every printed number with the store.
  */
+import { runDecision } from '../../../shared/audit';
 import type { CohortDetail } from '../../../shared/domain';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
@@ -85,7 +86,7 @@ function modelFacts(run: RunSummary, manifest: BundleManifest | null, problem: s
     task: run.spec.task,
     taskDescription: TASK_DESCRIPTIONS[run.spec.task] ?? null,
     params: run.spec.params,
-    decision: run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold },
+    decision: runDecision(run),
     files: Object.keys(run.provenance.bundleHashes).length,
     bundle: manifest ? bundleFacts(manifest) : null,
     bundleProblem: problem,

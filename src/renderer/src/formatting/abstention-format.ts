@@ -7,25 +7,11 @@ import {
   type ReviewBudget,
   type TraceFeatureTest,
 } from '../../../shared/abstention';
-import type { RunAbstention, RunSummary } from '../../../shared/audit';
-import type { CalibrationMap, RunDecision } from '../../../shared/calibration';
+import type { CalibrationMap } from '../../../shared/calibration';
 import { formatCount } from './locale-format';
 
-/** What runs from before abstention policies did, and what the core still does for them. */
-const PAPER_RULE: RunAbstention = {
-  policy: 'exhausted',
-  budget: { kind: 'share', share: 1 },
-  validationRunId: null,
-};
-
-export function runAbstention(run: RunSummary): RunAbstention {
-  return run.spec.abstention ?? PAPER_RULE;
-}
-
-/** The run's decision; runs from before calibration decided in the paper's mode. */
-export function runDecision(run: RunSummary): RunDecision {
-  return run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold };
-}
+// One definition of a run's review settings and decision, shared with the core.
+export { runAbstention, runDecision } from '../../../shared/audit';
 
 /** "confidence: model confidence: logit distance …" for selects and headers. */
 export function policyText(policy: AbstentionPolicyName): string {
