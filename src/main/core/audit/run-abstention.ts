@@ -44,9 +44,9 @@ export function policyStay(result: StayAuditResult, threshold: number): PolicySt
   };
 }
 
-function policyStays(store: Store, run: RunSummary): PolicyStay[] {
+function policyStays(run: RunSummary, results: readonly StayAuditResult[]): PolicyStay[] {
   const threshold = run.spec.params.threshold;
-  return new RunStore(store).results(run.id).map((r) => policyStay(r, threshold));
+  return results.map((r) => policyStay(r, threshold));
 }
 
 /**
@@ -58,22 +58,26 @@ function validationStays(store: Store, run: RunSummary, settings: RunAbstention)
   const validation = new RunStore(store).getRun(settings.validationRunId);
   if (validation.status !== 'completed') return null;
   if (JSON.stringify(validation.spec.decision) !== JSON.stringify(run.spec.decision)) return null;
-  return policyStays(store, validation);
+  return policyStays(validation, new RunStore(store).results(validation.id));
 }
 
-export function runAbstentionInput(
-  store: Store,
-  runId: number,
-): Pick<
+type RunInput = Pick<
   AbstentionInput,
   'runId' | 'test' | 'validation' | 'validationRunId' | 'policy' | 'budget'
-> {
-  const run = new RunStore(store).getRun(runId);
+>;
+
+export function runAbstentionInput(store: Store, runId: number): RunInput {
+  const runs = new RunStore(store);
+  return inputOf(store, runs.getRun(runId), runs.results(runId));
+}
+
+/** The policies' input from a run and its results, read by the caller once. */
+function inputOf(store: Store, run: RunSummary, results: readonly StayAuditResult[]): RunInput {
   const settings = runAbstention(run);
   const validation = validationStays(store, run, settings);
   return {
-    runId,
-    test: policyStays(store, run),
+    runId: run.id,
+    test: policyStays(run, results),
     validation,
     validationRunId: validation ? settings.validationRunId : null,
     policy: settings.policy,
@@ -102,10 +106,12 @@ export function runQueueRows(
   order: Pick<AbstentionQueueOptions, 'scope' | 'sort' | 'filter'> = {},
 ): AbstentionRow[] {
   const runs = new RunStore(store);
-  const { params } = runs.getRun(runId).spec;
+  const run = runs.getRun(runId);
+  const results = runs.results(runId);
+  const { params } = run.spec;
   return abstentionQueue(
-    runs.results(runId),
-    runReviewQueue(store, runId).entries,
+    results,
+    queueOrder(inputOf(store, run, results)).entries,
     new ReviewStore(store).list(runId),
     {
       tauConf: params.tauConf,
