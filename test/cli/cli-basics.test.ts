@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runToe } from '../support/run-toe';
+import { Store } from '../../src/main/core/store';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../support/temp-store';
 
 describe('toe CLI basics', () => {
@@ -45,6 +46,29 @@ describe('toe CLI basics', () => {
     const result = runToe(['stays', 'nope'], db);
     expect(result.status).toBe(4);
     expect(result.stderr).toMatch(/No cohort "nope".*Known cohorts: tiny/);
+  });
+
+  it('takes --json and --db after the command as well as before it', () => {
+    const after = spawnSync(process.execPath, ['bin/toe.mjs', 'cohorts', '--json', '--db', db], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(after.stdout)[0].name).toBe('tiny');
+  });
+
+  it('deletes a cohort only when confirmed', () => {
+    const spare = `${dir}/spare.sqlite`;
+    const seeded = new Store(spare);
+    seeded.createCohort({ ...TINY_SCHEMA, name: 'spare' });
+    seeded.close();
+    const unconfirmed = runToe(['cohorts', 'delete', 'spare'], spare);
+    expect(unconfirmed.status).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/pass --yes/);
+    expect(JSON.parse(runToe(['--json', 'cohorts'], spare).stdout)).toHaveLength(1);
+    const deleted = runToe(['cohorts', 'delete', 'spare', '--yes'], spare);
+    expect(deleted.status).toBe(0);
+    expect(deleted.stdout).toMatch(/Deleted cohort "spare" \(0 stays, 0 audit runs/);
+    expect(JSON.parse(runToe(['--json', 'cohorts'], spare).stdout)).toHaveLength(0);
+    expect(runToe(['cohorts', 'delete', 'spare', '--yes'], spare).status).toBe(4);
   });
 
   it('uses TOE_DB when --db is not given', () => {

@@ -1,20 +1,40 @@
+import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { Store } from '../core/store';
 import { defaultStorePath } from '../core/store/default-path';
 
-/** What every command needs: the store chosen by --db / TOE_DB / default, and output mode. */
+/**
+ * What every command needs: the store chosen by --db / TOE_DB / default, and output mode.
+ * `--db` and `--json` may come before the command or after it (`toe --json runs`,
+ * `toe runs --json`); the command's own value wins. A command may give `--json` another
+ * meaning (`toe export RUN --json FILE`): only a bare `--json` asks for JSON output.
+ */
 export class CliContext {
   private store: Store | null = null;
+  private command: Command | null = null;
 
   constructor(private readonly program: Command) {}
 
+  /** Called before a command's action, with the command that runs. */
+  bind(command: Command): void {
+    this.command = command;
+  }
+
   get dbPath(): string {
-    const { db } = this.program.opts<{ db?: string }>();
-    return db ?? defaultStorePath();
+    const db = this.chain().map((command) => command.opts<{ db?: unknown }>().db);
+    return db.find((value): value is string => typeof value === 'string') ?? defaultStorePath();
   }
 
   get json(): boolean {
-    return this.program.opts<{ json?: boolean }>().json === true;
+    return this.chain().some((command) => command.opts<{ json?: unknown }>().json === true);
+  }
+
+  /** The running command, its parents, then the program: nearest first. */
+  private chain(): Command[] {
+    const commands: Command[] = [];
+    for (let command = this.command; command; command = command.parent) commands.push(command);
+    if (!commands.includes(this.program)) commands.push(this.program);
+    return commands;
   }
 
   openStore(): Store {
@@ -38,5 +58,20 @@ export class CliContext {
 
   printJson(value: unknown): void {
     process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Asks a yes/no question on the terminal; without one, refuses rather than guess. */
+  async confirm(question: string): Promise<boolean> {
+    if (!process.stdin.isTTY) {
+      const refusal = `error: ${question} No terminal to ask on: pass --yes to confirm.`;
+      (this.command ?? this.program).error(refusal, { exitCode: 2 });
+    }
+    const prompt = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      const answer = await prompt.question(`${question} [y/N] `);
+      return /^y(es)?$/i.test(answer.trim());
+    } finally {
+      prompt.close();
+    }
   }
 }

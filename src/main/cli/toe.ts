@@ -21,6 +21,9 @@ export function buildProgram(): { program: Command; context: CliContext } {
     .option('--json', 'machine-readable output on stdout', false)
     .addHelpText('after', EXIT_CODE_HELP)
     .showHelpAfterError()
+    // Before the command they are the program's; after it, the command's own (added
+    // below), so that `toe export RUN --json FILE` can mean a file.
+    .enablePositionalOptions()
     .exitOverride();
   const context = new CliContext(program);
   registerCohortCommands(program, context);
@@ -33,11 +36,15 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerReportCommands(program, context);
   registerAbstentionCommands(program, context);
   registerCalibrateCommand(program, context);
-  const overrideExits = (command: Command): void => {
+  const finish = (command: Command): void => {
     command.exitOverride();
-    command.commands.forEach(overrideExits);
+    const named = new Set(command.options.map((option) => option.long));
+    if (!named.has('--db')) command.option('--db <path>', 'the store (as before the command)');
+    if (!named.has('--json')) command.option('--json', 'machine-readable output on stdout');
+    command.commands.forEach(finish);
   };
-  overrideExits(program);
+  program.commands.forEach(finish);
+  program.hook('preAction', (_program, command) => context.bind(command));
   return { program, context };
 }
 

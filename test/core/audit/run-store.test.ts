@@ -12,7 +12,8 @@ import type {
 import { ReviewStore } from '../../../src/main/core/audit/review-store';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
-import { NotFoundError, Store } from '../../../src/main/core/store';
+import { ConflictError, NotFoundError, Store } from '../../../src/main/core/store';
+import { deleteCohort } from '../../../src/main/core/audit/cohort-deletion';
 import { schemaVersion } from '../../../src/main/core/store/database';
 import { MIGRATIONS } from '../../../src/main/core/store/migrations';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
@@ -122,6 +123,16 @@ describe('RunStore and ReviewStore', () => {
       provenance,
     });
     expect(runs.listRuns().map((r) => r.id)).toEqual([runId]);
+  });
+
+  it('refuses to delete a cohort while an audit runs on it, then deletes runs with it', () => {
+    const runId = runs.createRun({ spec, provenance, stayIds, excluded: 0 });
+    expect(() => deleteCohort(store, spec.cohortId)).toThrow(ConflictError);
+    expect(() => deleteCohort(store, spec.cohortId)).toThrow(/being audited now \(run \d+\)/);
+    expect(store.listCohorts()).toHaveLength(1);
+    runs.markFinished(runId, 'cancelled');
+    expect(deleteCohort(store, spec.cohortId)).toBe(true);
+    expect(runs.listRuns()).toEqual([]);
   });
 
   it('refuses a second result for a stay: nothing is ever done twice', () => {

@@ -105,6 +105,12 @@ describe('per-stay results export', () => {
     const exported = runToe(['export', String(demo.run.id), '--csv', csv], demo.dbPath, env);
     expect(exported.status).toBe(0);
     expect(existsSync(csv)).toBe(true);
+    // `--json FILE` after the command is export's file, not the global output switch.
+    const json = join(out, 'cli.json');
+    const asJson = runToe(['export', String(demo.run.id), '--json', json], demo.dbPath, env);
+    expect(asJson.stderr).toBe('');
+    expect(asJson.status).toBe(0);
+    expect(JSON.parse(readFileSync(json, 'utf8')).stays.length).toBeGreaterThan(0);
     expect(runToe(['export', String(demo.run.id)], demo.dbPath, env).status).toBe(2);
     const missing = runToe(['report', '999', '--out', pdf], demo.dbPath, env);
     expect(missing.status).toBe(4);

@@ -7,6 +7,9 @@ import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine, formatImportReport } from '../report-text';
 import type { ImportReport } from '../../../shared/domain';
+import { deleteCohort } from '../../core/audit/cohort-deletion';
+import { RunStore } from '../../core/audit/run-store';
+import { CancelledError } from '../../core/jobs/progress';
 
 export function integerOption(min: number, max: number) {
   return (raw: string): number => {
@@ -95,9 +98,9 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       },
     );
 
-  program
+  const cohortsCommand = program
     .command('cohorts')
-    .description('list the cohorts in the store')
+    .description('list the cohorts in the store (`toe cohorts delete NAME` deletes one)')
     .action(() => {
       const cohorts = context.openStore().listCohorts();
       if (context.json) return context.printJson(cohorts);
@@ -106,6 +109,25 @@ export function registerCohortCommands(program: Command, context: CliContext): v
         return;
       }
       for (const cohort of cohorts) context.print(formatCohortLine(cohort));
+    });
+
+  cohortsCommand
+    .command('delete')
+    .description('delete a cohort with its audit runs, reviews and reports data (asks first)')
+    .argument('<cohort>', 'cohort name or id')
+    .option('--yes', 'do not ask for confirmation', false)
+    .action(async (cohort: string, options: { yes: boolean }) => {
+      const store = context.openStore();
+      const cohortId = store.resolveCohort(cohort);
+      const summary = store.getCohort(cohortId);
+      const runs = new RunStore(store).listRuns().filter((run) => run.spec.cohortId === cohortId);
+      const what = `cohort "${summary.name}" (${summary.stays} stays, ${runs.length} audit ${runs.length === 1 ? 'run' : 'runs'} and their reviews)`;
+      if (!options.yes && !(await context.confirm(`Delete ${what}? This cannot be undone.`))) {
+        throw new CancelledError('Deletion');
+      }
+      deleteCohort(store, cohortId);
+      if (context.json) context.printJson({ deleted: true, cohortId, runs: runs.length });
+      else context.print(`Deleted ${what}.`);
     });
 
   program

@@ -48,6 +48,13 @@ interface ContextRow {
 export class NotFoundError extends Error {}
 export class ConflictError extends Error {}
 
+/** The one message for a taken cohort name, naming both ways out. */
+export function cohortNameTaken(name: string): ConflictError {
+  return new ConflictError(
+    `A cohort named "${name}" already exists. Import under another name (--name, or the Name field), or delete the old one first (\`toe cohorts delete ${name}\`, or Delete on the Cohorts page).`,
+  );
+}
+
 /** The store of cohorts and stays: one SQLite file shared by the CLI, the server and the app. */
 export class Store {
   readonly db: Db;
@@ -77,11 +84,7 @@ export class Store {
   }
 
   createCohort(cohort: NewCohort): number {
-    if (this.findCohortId(cohort.name) !== null) {
-      throw new ConflictError(
-        `A cohort named "${cohort.name}" already exists. Choose another name or delete it first.`,
-      );
-    }
+    if (this.findCohortId(cohort.name) !== null) throw cohortNameTaken(cohort.name);
     const result = this.db
       .prepare(
         `INSERT INTO cohorts (name, source, synthetic, description, feature_schema, note_rule,

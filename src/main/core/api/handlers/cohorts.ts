@@ -1,4 +1,5 @@
 // Cohorts: listing, detail, deletion, the demo generator and the importers (as jobs).
+import { deleteCohort } from '../../audit/cohort-deletion';
 import { createDemoCohort } from '../../import/demo';
 import { importGeneric } from '../../import/generic';
 import { importMimicIv } from '../../import/mimic-iv';
@@ -15,7 +16,7 @@ export function cohortHandlers(
   return {
     'cohorts.list': async () => store.listCohorts(),
     'cohorts.get': async ({ cohortId }) => store.getCohort(cohortId),
-    'cohorts.delete': async ({ cohortId }) => ({ deleted: store.deleteCohort(cohortId) }),
+    'cohorts.delete': async ({ cohortId }) => ({ deleted: deleteCohort(store, cohortId) }),
     'cohorts.createDemo': async ({ jobId, ...options }) =>
       jobs.run(jobId, (job) => createDemoCohort(store, options, job)),
     'cohorts.import': async ({ jobId, format, dir, name, allowPhi }) =>

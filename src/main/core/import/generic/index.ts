@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
-import { ConflictError, type NewCohort, type Store } from '../../store';
+import { cohortNameTaken, type NewCohort, type Store } from '../../store';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
@@ -36,11 +36,7 @@ export async function importGeneric(
   const manifest = await readManifest(files.manifest);
   const name = options.name?.trim() || manifest.name || basename(root);
   // Fail before streaming millions of rows, not after; the store checks again on insert.
-  if (store.findCohortId(name) !== null) {
-    throw new ConflictError(
-      `A cohort named "${name}" already exists. Choose another name or delete it first.`,
-    );
-  }
+  if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
 
   const variables = await readVariables(files.variables, clock);
   const report = new ImportReportBuilder(

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
 import { throwIfCancelled } from '../../jobs/progress';
-import { ConflictError, type NewStay, type Store } from '../../store';
+import { cohortNameTaken, type NewStay, type Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
   CHEXPERT_LABELS,
@@ -20,7 +20,7 @@ import { readCxr } from './cxr';
 import { readEcg } from './ecg';
 import { checkItemDictionaries } from './item-dictionary';
 import { readLabEvents } from './lab-events';
-import { locateMimicFiles } from './layout';
+import { locateMimicFiles, type MimicLayout } from './layout';
 import { readRadiology, stayNoteChunks } from './radiology';
 import { IMPORT_WHAT, type ImportJob } from './table-stream';
 
@@ -48,9 +48,8 @@ function toNewStay(stay: CohortStay): NewStay {
 }
 
 /** Reads every source into the cohort's stays; nothing is written to the store here. */
-async function readSources(dir: string, job: ImportJob): Promise<CohortStay[]> {
+async function readSources(layout: MimicLayout, job: ImportJob): Promise<CohortStay[]> {
   const { report, options } = job;
-  const layout = locateMimicFiles(dir);
   for (const note of layout.notes) report.note(note);
   const stays = await readCohort(layout, job);
   const cohort = new CohortIndex(stays);
@@ -103,12 +102,10 @@ export async function importMimicIv(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const name = options.name ?? DEFAULT_COHORT_NAME;
+  // A folder in another format is named as such before any name clash is.
+  const layout = locateMimicFiles(dir);
   // Fail before reading gigabytes; createCohort checks again inside the transaction.
-  if (store.findCohortId(name) !== null) {
-    throw new ConflictError(
-      `A cohort named "${name}" already exists. Choose another name or delete it first.`,
-    );
-  }
+  if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
   const variables = CLINICAL_VARIABLES.map((v) => v.name);
   const report = new ImportReportBuilder(
     'mimic-iv',
@@ -119,7 +116,7 @@ export async function importMimicIv(
     MIMIC_TASKS,
   );
   const job: ImportJob = { report, options };
-  const stays = await readSources(dir, job);
+  const stays = await readSources(layout, job);
   throwIfCancelled(options.signal, IMPORT_WHAT);
 
   return store.transaction(async () => {
