@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Command } from 'commander';
-import { defaultRendererDir, requireBuiltRenderer } from '../../server/renderer-dir';
+import { InvalidArgumentError, type Command } from 'commander';
+import {
+  buildRendererIfMissing,
+  defaultRendererDir,
+  requireBuiltRenderer,
+} from '../../server/renderer-dir';
 import { startHttpServer } from '../../server/http-server';
 import type { CliContext } from '../cli-context';
 import { integerOption } from './cohort-commands';
@@ -31,15 +35,20 @@ export function registerServeCommand(program: Command, context: CliContext): voi
   program
     .command('serve')
     .description(
-      'serve the app to a browser on 127.0.0.1 until Ctrl+C (needs `npm run build` first)',
+      'serve the app to a browser on 127.0.0.1 until Ctrl+C (builds the app first if needed)',
     )
     .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', integerOption(0, 65535), 0)
     .option(
       '--token <secret>',
       'access token for this launch (default: random); at least 16 characters',
+      (token: string) => {
+        if (token.length < 16) throw new InvalidArgumentError('at least 16 characters, please');
+        return token;
+      },
     )
     .action(async (options: ServeOptions) => {
       const rendererDir = defaultRendererDir();
+      buildRendererIfMissing(rendererDir, (text) => context.note(text));
       requireBuiltRenderer(rendererDir);
       const token = options.token ?? randomBytes(24).toString('base64url');
       const store = context.openStore();
