@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { figure, percent, unitLabel, utcMinute } from '../../../src/main/core/report/figure-format';
+import { counted } from '../../../src/shared/counted';
 
 const f = (estimate: number | null, lower: number | null, upper: number | null) => ({
   estimate,
@@ -39,5 +40,12 @@ describe('figure format', () => {
     expect(unitLabel(43, 24)).toBe('N20');
     expect(utcMinute('2026-11-22T02:19:04.123Z')).toBe('2026-11-22 02:19 UTC');
     expect(utcMinute(null)).toBe('—');
+  });
+
+  it('puts a counted noun in the right number', () => {
+    expect(counted(1, 'unit')).toBe('1 unit');
+    expect(counted(0, 'note chunk')).toBe('0 note chunks');
+    expect(counted(3, 'step')).toBe('3 steps');
+    expect(counted(2, 'analysis', 'analyses')).toBe('2 analyses');
   });
 });

@@ -29,6 +29,7 @@ import type { SearchParams } from '../../core/search';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';
+import { counted } from '../../../shared/counted';
 
 interface AuditOptions {
   cohort: string;
@@ -188,7 +189,7 @@ function reviewColumn(run: RunSummary, warnings: number | null): string {
       : settings.budget.kind === 'stays'
         ? `${settings.budget.count} stays`
         : `error ≤ ${settings.budget.alpha}`;
-  const flag = warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+  const flag = warnings ? `, ${counted(warnings, 'warning')}` : '';
   return `${settings.policy} ${budget}${flag}`;
 }
 

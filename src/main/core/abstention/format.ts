@@ -12,8 +12,3 @@ export function fixed(x: number, digits: number): string {
 export function precise(x: number, digits = 4): string {
   return Number(x.toPrecision(digits)).toString().replace('-', '−');
 }
-
-/** "1 error", "3 errors". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

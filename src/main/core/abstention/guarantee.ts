@@ -38,7 +38,8 @@
  * the population error rate among accepted stays; the realised rate on a finite audit
  * fluctuates around it.
  */
-import { plural, precise } from './format';
+import { precise } from './format';
+import { counted } from '../../../shared/counted';
 import { binomialCdf, clopperPearsonUpper } from './special-functions';
 
 /** 5%, 10%, …, 100%: the pre-specified coverage levels. */
@@ -160,6 +161,6 @@ export function describeCut(cut: GuaranteedCut, score = 'score'): string {
   return (
     `guaranteed cut (${level}, Learn-then-Test, Bonferroni over ${cut.candidates} coverage levels): ` +
     `${where}; on validation ${cut.acceptedValidation} of ${cut.validationStays} accepted with ` +
-    `${plural(cut.errorsAcceptedValidation, 'error')}, Clopper–Pearson bound ${precise(cut.upperBound!)}`
+    `${counted(cut.errorsAcceptedValidation, 'error')}, Clopper–Pearson bound ${precise(cut.upperBound!)}`
   );
 }

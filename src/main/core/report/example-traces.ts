@@ -12,8 +12,9 @@ import { drawTable } from './pdf-table';
 import { placeChart } from './report-charts';
 import type { ExampleSlot, ExampleTrace, ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
+import { counted } from '../../../shared/counted';
 
-const steps = (n: number) => `${n} step${n === 1 ? '' : 's'}`;
+const steps = (n: number) => counted(n, 'step');
 
 function statusText(x: ExampleTrace, data: ReportData): string {
   const r = x.result;
@@ -36,7 +37,7 @@ function facts(layout: PdfLayout, x: ExampleTrace, data: ReportData): void {
       ['Search', statusText(x, data)],
       [
         'Evidence kept',
-        `${x.evidenceLabels.join(', ') || 'none'} (${r.evidence.length} units, ${r.noteUnits} note chunks)`,
+        `${x.evidenceLabels.join(', ') || 'none'} (${counted(r.evidence.length, 'unit')}, ${counted(r.noteUnits, 'note chunk')})`,
       ],
       [
         'Evidence alone',

@@ -8,6 +8,7 @@ import { CxrCode } from '../../store';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { ContextStudy, StayDrafts } from './types';
+import { counted } from '../../../../shared/counted';
 
 const CXR_VALUES: Record<string, CxrCode> = {
   positive: CxrCode.positive,
@@ -72,9 +73,7 @@ export async function readContext(
   }
   report.countRows(file, rows);
   if (late > 0) {
-    report.note(
-      `${file}: ${late} row${late === 1 ? '' : 's'} from studies charted after the window ignored.`,
-    );
+    report.note(`${file}: ${counted(late, 'row')} from studies charted after the window ignored.`);
   }
   clock.fileDone(file, rows);
 }

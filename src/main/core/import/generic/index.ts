@@ -17,6 +17,7 @@ import { readNotes } from './notes-file';
 import { readOutcomes } from './outcomes-file';
 import { readStays } from './stays-file';
 import { readVariables } from './variables-file';
+import { counted } from '../../../../shared/counted';
 
 /**
  * Imports a folder in the generic interchange format (docs/data-format.md): any hospital,
@@ -71,7 +72,7 @@ export async function importGeneric(
   const found = guard.findings.length;
   if (found > 0) {
     report.note(
-      `${found} possible direct identifier${found === 1 ? '' : 's'} in note text imported on the user's override (--allow-phi).`,
+      `${counted(found, 'possible direct identifier')} in note text imported on the user's override (--allow-phi).`,
     );
   }
   const cohort: NewCohort = {

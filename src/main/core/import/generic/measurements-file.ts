@@ -7,6 +7,7 @@ import { InputError } from '../input-error';
 import { hasColumn, hourInWindow, requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { GenericVariable, StayDraft, StayDrafts } from './types';
+import { counted } from '../../../../shared/counted';
 
 /** How a file places a value in time: one rule per file, chosen by its header. */
 type TimeRule = 'time' | 'hour_offset';
@@ -60,9 +61,7 @@ export async function readMeasurements(
   }
   report.countRows(file, rows);
   if (outside > 0) {
-    report.note(
-      `${file}: ${outside} value${outside === 1 ? '' : 's'} outside the ${hours} h window ignored.`,
-    );
+    report.note(`${file}: ${counted(outside, 'value')} outside the ${hours} h window ignored.`);
   }
   clock.fileDone(file, rows);
 }

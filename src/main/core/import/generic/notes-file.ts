@@ -5,6 +5,7 @@ import type { PhiGuard } from '../phi-guard';
 import { hourInWindow, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { StayDrafts } from './types';
+import { counted } from '../../../../shared/counted';
 
 /**
  * Reads report text (radiology reports, or log excerpts outside medicine). Only reports
@@ -38,7 +39,7 @@ export async function readNotes(
   report.countRows(file, rows);
   if (outside > 0) {
     report.note(
-      `${file}: ${outside} report${outside === 1 ? '' : 's'} charted outside the ${hours} h window ignored.`,
+      `${file}: ${counted(outside, 'report')} charted outside the ${hours} h window ignored.`,
     );
   }
   clock.fileDone(file, rows);
