@@ -119,6 +119,11 @@ describe('PDF audit report', () => {
     expect(cover).toContain(demo.run.provenance.cohortContentHash);
     expect(cover).toMatch(/ToE Audit version\s+\d+\.\d+\.\d+/);
     expect(cover).toContain(`1000 resamples of stays, seed ${SEED}`);
+    // The fixture's small demo cohort shares the training cohort's name, not its data.
+    expect(squash(cover)).toMatch(
+      /name of the bundle’s training cohort \(“demo”\) but not its data/,
+    );
+    expect(squash(cover)).toMatch(/never equals the cohort content hash above/);
   });
 
   it('prints the stays, confusion counts and key figures the store gives', () => {

@@ -8,7 +8,7 @@ import {
   fullInputMetrics,
   SHIPPED_MODELS_DIR,
   STREAMS,
-  trainingContentHash,
+  trainingRelation,
   type BundleSummary,
   type ExecutionProviderRequest,
   type Stream,
@@ -147,12 +147,8 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
           seed: options.seed,
           resamples: options.resamples,
         });
-        // The training-cohort check reads every stay, so only for the cohort the manifest names.
-        const contentSha256 =
-          cohort.name === manifest.training.cohort
-            ? trainingContentHash(store, cohortId, options.task)
-            : null;
-        const isTrainingCohort = contentSha256 === manifest.training.contentSha256;
+        const relation = trainingRelation(store, cohortId, manifest, options.split);
+        const isTrainingCohort = relation.kind === 'training-cohort';
         const recorded = isTrainingCohort
           ? (manifest.metrics?.[options.split]?.full ?? null)
           : null;
@@ -170,6 +166,7 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
             name: manifest.training.cohort,
             contentSha256: manifest.training.contentSha256,
             isTrainingCohort,
+            relation: relation.sentence,
             recordedMetrics: recorded,
           },
           seconds: (performance.now() - started) / 1000,
@@ -194,7 +191,7 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
         context.print(
           recorded
             ? `\nthis is the bundle's training cohort: the manifest records ${options.split} AUROC fused ${fixed(recorded.fused.auroc, 4)}, TS-only ${fixed(recorded.ts.auroc, 4)}, notes-only ${fixed(recorded.note.auroc, 4)}`
-            : `\nnot the bundle's training cohort (${manifest.training.cohort}, content ${manifest.training.contentSha256.slice(0, 12)}…): figures are not comparable with the manifest's`,
+            : `\n${relation.sentence} Figures are not comparable with the manifest's.`,
         );
         context.print(
           `bootstrap: ${options.resamples} resamples of stays, seed ${options.seed}; done in ${result.seconds.toFixed(1)} s`,

@@ -29,6 +29,7 @@ export {
   type StreamFigures,
 } from './full-input-evaluation';
 export { trainingContentHash } from './training-content-hash';
+export { trainingRelation, type TrainingRelation } from './training-relation';
 export { embedCohortNotes, type EmbedReport } from './cohort-embedding';
 export { openEncoderFolder, readEncoderFolder, type EncoderFolder } from './encoder-folder';
 export {

@@ -94,6 +94,9 @@ export const manifestSchema = z.object({
   }),
   training: z.object({
     cohort: z.string(),
+    /** Where the training cohort came from and whether it was synthetic (older bundles: absent). */
+    source: z.string().optional(),
+    synthetic: z.boolean().optional(),
     contentSha256: z.string(),
     maxStays: z.number().nullable().optional(),
   }),

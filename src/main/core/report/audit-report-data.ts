@@ -18,7 +18,7 @@ import {
   type AbstentionRow,
 } from '../audit/statistics-index';
 import { TASK_DESCRIPTIONS } from '../import/clinical-variables';
-import { bundleHashes, readManifest, type BundleManifest } from '../models';
+import { bundleHashes, readManifest, trainingRelation, type BundleManifest } from '../models';
 import { NotFoundError, type Store } from '../store';
 import { chooseExamples } from './example-selection';
 import { exampleTrace } from './example-trace-data';
@@ -68,6 +68,8 @@ function bundleFacts(m: BundleManifest): BundleFacts {
   return {
     createdAt: m.createdAt,
     trainingCohort: m.training.cohort,
+    trainingSource: m.training.source ?? null,
+    trainedOnSynthetic: m.training.synthetic ?? null,
     trainingContentHash: m.training.contentSha256,
     textEncoder: m.textEncoder.id,
     windows: m.units.timeSeries.count,
@@ -80,7 +82,12 @@ function bundleFacts(m: BundleManifest): BundleFacts {
   };
 }
 
-function modelFacts(run: RunSummary, manifest: BundleManifest | null, problem: string | null) {
+function modelFacts(
+  store: Store,
+  run: RunSummary,
+  manifest: BundleManifest | null,
+  problem: string | null,
+) {
   const facts: ModelFacts = {
     bundleDir: run.spec.bundleDir,
     task: run.spec.task,
@@ -89,6 +96,9 @@ function modelFacts(run: RunSummary, manifest: BundleManifest | null, problem: s
     decision: runDecision(run),
     files: Object.keys(run.provenance.bundleHashes).length,
     bundle: manifest ? bundleFacts(manifest) : null,
+    training: manifest
+      ? trainingRelation(store, run.spec.cohortId, manifest, run.spec.split)
+      : null,
     bundleProblem: problem,
   };
   return facts;
@@ -197,7 +207,7 @@ export function gatherReportData(
       // The traces quote today's store; say so if it no longer holds what the run audited.
       changedSinceRun: store.cohortContentHash(cohort.id) !== run.provenance.cohortContentHash,
     },
-    model: modelFacts(run, manifest, problem),
+    model: modelFacts(store, run, manifest, problem),
     statistics,
     bias,
     abstention: abstentionData(queue, exhausted, reviews.length),

@@ -17,6 +17,11 @@ function cautions(data: ReportData): string[] {
   const out: string[] = abstentionAnalysis.warnings.map((w) => w.message);
   const transported = transportedCalibration(data.model.decision, run.provenance);
   if (transported) out.unshift(transported);
+  if (data.model.training?.syntheticOnReal) {
+    out.unshift(
+      `The model was trained on the SYNTHETIC cohort “${data.model.training.trainingCohort}” and is applied here to real stays: its risks have no clinical validity.`,
+    );
+  }
   if (cohort.synthetic) {
     out.push(
       'The cohort is SYNTHETIC: these figures exercise the audit, they say nothing about patients.',

@@ -9,7 +9,7 @@ import { portablePath } from './portable-path';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS, TYPE } from './report-style';
 import { decimal, utcMinute } from './figure-format';
-import type { ReportData } from './report-data-types';
+import type { BundleFacts, ReportData } from './report-data-types';
 
 function warningBox(layout: PdfLayout, title: string, text: string): void {
   const doc = layout.doc;
@@ -39,6 +39,17 @@ function scope(data: ReportData): string {
   const split = run.spec.split ? `${run.spec.split} split` : 'all splits';
   const subset = run.spec.stayKeys ? `, ${run.spec.stayKeys.length} chosen stays` : '';
   return `${split}${subset}`;
+}
+
+function trainedOn(b: BundleFacts, task: string): string {
+  const kind =
+    b.trainedOnSynthetic === true
+      ? 'SYNTHETIC, '
+      : b.trainedOnSynthetic === false
+        ? 'real data, '
+        : '';
+  const source = b.trainingSource ? `source ${b.trainingSource}, ` : '';
+  return `cohort “${b.trainingCohort}” (${kind}${source}training hash ${b.trainingContentHash.slice(0, 16)}…: a SHA-256 over the stays labelled for ${task} only, so it never equals the cohort content hash above even for the same data)`;
 }
 
 export function drawCover(layout: PdfLayout, data: ReportData): void {
@@ -75,6 +86,13 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
   }
   if (model.bundleProblem)
     warningBox(layout, 'Model bundle not available as audited', model.bundleProblem);
+  if (model.training?.syntheticOnReal) {
+    warningBox(
+      layout,
+      'MODEL TRAINED ON SYNTHETIC DATA, AUDITED ON REAL STAYS',
+      `The bundle was trained on the SYNTHETIC cohort “${model.training.trainingCohort}”. Its risks for these patients have no clinical validity; the audit shows how that model behaves here, not how a clinical model would.`,
+    );
+  }
 
   layout.heading('Cohort');
   layout.keyValues([
@@ -91,7 +109,10 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
       'Stays audited',
       `${run.doneStays} of ${run.totalStays} planned; ${run.excludedStays ?? 0} left out (no ${model.task} label)`,
     ],
-    ['Cohort content hash', `${cohort.contentHash} (SHA-256, recorded by the run)`],
+    [
+      'Cohort content hash',
+      `${cohort.contentHash} (SHA-256 over every stay’s data, outcomes and attributes; recorded by the run)`,
+    ],
     ['Cohort created', utcMinute(cohort.createdAt)],
   ]);
   layout.heading('Model');
@@ -102,12 +123,8 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
     ['Decision', describeDecision(model.decision)],
     ['Decision threshold', `ŷ = 1 if p_full ≥ ${decimal(model.params.threshold, 4)}`],
     ['Bundle made', b ? utcMinute(b.createdAt) : '— (bundle not readable)'],
-    [
-      'Trained on',
-      b
-        ? `cohort “${b.trainingCohort}” (content SHA-256 ${b.trainingContentHash.slice(0, 16)}…)`
-        : '—',
-    ],
+    ['Trained on', b ? trainedOn(b, model.task) : '—'],
+    ['This cohort and training', model.training?.sentence ?? '— (bundle not readable)'],
     [
       'Recorded test AUROC',
       b?.recordedTest

@@ -14,6 +14,7 @@ import type {
   CohortStatistics,
 } from '../audit/statistics-index';
 import type { ConfusionClass } from '../metrics';
+import type { TrainingRelation } from '../models';
 
 export const REPORT_VERSION = 1;
 
@@ -47,6 +48,9 @@ export interface CohortFacts {
 export interface BundleFacts {
   createdAt: string;
   trainingCohort: string;
+  /** The training cohort's source and whether it was synthetic; null for older bundles. */
+  trainingSource: string | null;
+  trainedOnSynthetic: boolean | null;
   trainingContentHash: string;
   textEncoder: string;
   windows: number;
@@ -66,6 +70,8 @@ export interface ModelFacts {
   decision: RunDecision;
   files: number;
   bundle: BundleFacts | null;
+  /** How the audited cohort relates to the training cohort; null with the bundle. */
+  training: TrainingRelation | null;
   /** Why `bundle` is null (moved or changed since the run). */
   bundleProblem: string | null;
 }
