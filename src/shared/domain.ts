@@ -86,6 +86,10 @@ export interface ImportReport {
   cohortName: string;
   startedAt: string;
   finishedAt: string;
+  /** Hours in each stay's window (24 in the paper's cohort). */
+  windowHours: number;
+  /** false when the cohort says it is not clinical: reports then use domain-neutral words. */
+  clinical: boolean;
   staysSeen: number;
   staysIncluded: number;
   exclusions: ExclusionCount[];

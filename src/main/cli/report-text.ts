@@ -1,12 +1,14 @@
 import type { CohortSummary, ImportReport } from '../../shared/domain';
+import { importReportWords } from '../../shared/import-wording';
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** The import report as a person reads it in a terminal. */
 export function formatImportReport(report: ImportReport): string {
+  const words = importReportWords(report);
   const lines = [
     `Cohort "${report.cohortName}" (${report.format}) from ${report.source}`,
-    `  stays seen: ${report.staysSeen}, included (≥24 h in the window): ${report.staysIncluded}`,
+    `  stays seen: ${report.staysSeen}, included (${words.inclusion}): ${report.staysIncluded}; window ${report.windowHours} h`,
   ];
   for (const exclusion of report.exclusions) {
     lines.push(`  excluded: ${exclusion.stays} — ${exclusion.reason}`);
@@ -18,16 +20,18 @@ export function formatImportReport(report: ImportReport): string {
     );
   }
   lines.push(
-    '  variable coverage (stays with any value; stay-hours with a value; values; dropped as impossible):',
+    `  variable coverage (stays with any value; stay-hours with a value; values; ${words.droppedValues}):`,
   );
   for (const c of report.coverage) {
     lines.push(
       `    ${c.variable.padEnd(14)} ${percent(c.stayCoverage).padStart(6)} ${percent(c.hourCoverage).padStart(6)} ${String(c.values).padStart(9)} ${String(c.droppedImplausible).padStart(6)}`,
     );
   }
-  lines.push(`  values dropped as physiologically impossible: ${report.valuesDroppedImplausible}`);
+  lines.push(`  ${words.droppedValues}: ${report.valuesDroppedImplausible}`);
   lines.push(
-    `  stays without notes: ${report.staysWithoutNotes}, without CXR: ${report.staysWithoutCxr}, without ECG: ${report.staysWithoutEcg}`,
+    words.imagingContext
+      ? `  stays without ${words.notes}: ${report.staysWithoutNotes}, without CXR: ${report.staysWithoutCxr}, without ECG: ${report.staysWithoutEcg}`
+      : `  stays without ${words.notes}: ${report.staysWithoutNotes}`,
   );
   for (const note of report.notes) lines.push(`  note: ${note}`);
   return lines.join('\n');

@@ -10,6 +10,7 @@ import { splitForSubject } from '../../../src/main/core/import/patient-split';
 import { CancelledError, type ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import { CxrCode, Store, type Stay } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';
+import { formatImportReport } from '../../../src/main/cli/report-text';
 
 const CLINICAL = resolve(__dirname, '../../fixtures/generic-minimal');
 const SERVICES = resolve(__dirname, '../../../docs/examples/service-incidents');
@@ -237,6 +238,15 @@ describe('generic import of the service-incidents example (non-clinical)', () =>
   });
   afterAll(() => store.close());
 
+  it('is reported in domain-neutral words, as its cohort.json asks', () => {
+    expect(report).toMatchObject({ clinical: false, windowHours: 6 });
+    const text = formatImportReport(report);
+    expect(text).toMatch(/included \(stays with a label for every task\): \d+; window 6 h/);
+    expect(text).toMatch(/values dropped as out of range: \d+/);
+    expect(text).not.toMatch(/physiolog|CXR|ECG|radiology|≥24 h/);
+    expect(store.getCohort(store.resolveCohort('service-incidents')).report?.clinical).toBe(false);
+  });
+
   it('has no context and takes splits from stays.csv, each case its own subject', () => {
     const detail = store.getCohort(store.resolveCohort('service-incidents'));
     expect(detail).toMatchObject({
@@ -249,7 +259,8 @@ describe('generic import of the service-incidents example (non-clinical)', () =>
     });
     expect(detail.featureSchema.hours).toBe(6);
     expect(stays.get('inc-001')).toMatchObject({ subjectKey: 'inc-001', cxr: null, ecg: null });
-    expect(report.notes).toContain('No context.csv: this cohort has no CXR or ECG context.');
+    // A non-clinical cohort is not told it lacks X-rays.
+    expect(report.notes.some((note) => note.includes('context.csv'))).toBe(false);
   });
 
   it('bins metrics by hour_offset and drops impossible values', () => {

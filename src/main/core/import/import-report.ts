@@ -29,6 +29,8 @@ export class ImportReportBuilder {
   private withoutCxr = 0;
   private withoutEcg = 0;
   staysSeen = 0;
+  /** The generic format's cohort.json may say the data are not clinical. */
+  clinical = true;
 
   constructor(
     private readonly format: CohortSource,
@@ -118,6 +120,8 @@ export class ImportReportBuilder {
       cohortName: this.cohortName,
       startedAt: this.startedAt,
       finishedAt: new Date().toISOString(),
+      windowHours: this.hours,
+      clinical: this.clinical,
       staysSeen: this.staysSeen,
       staysIncluded: this.included,
       exclusions,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type {
   CohortDetail,
   CohortSummary,
+  FeatureSchema,
   ImportReport,
   Split,
   StaySummary,
@@ -47,6 +48,14 @@ interface ContextRow {
 
 export class NotFoundError extends Error {}
 export class ConflictError extends Error {}
+
+/** An import report as stored; reports written before a field existed get its old meaning. */
+function storedReport(json: string, row: CohortRow): ImportReport {
+  const hours = (JSON.parse(row.feature_schema) as FeatureSchema).hours;
+  const stored = JSON.parse(json) as Omit<ImportReport, 'windowHours' | 'clinical'> &
+    Partial<Pick<ImportReport, 'windowHours' | 'clinical'>>;
+  return { ...stored, windowHours: stored.windowHours ?? hours, clinical: stored.clinical ?? true };
+}
 
 /** The one message for a taken cohort name, naming both ways out. */
 export function cohortNameTaken(name: string): ConflictError {
@@ -223,7 +232,7 @@ export class Store {
       featureSchema: JSON.parse(row.feature_schema),
       noteRule: JSON.parse(row.note_rule),
       contextSchema: JSON.parse(row.context_schema),
-      report: reportRow ? (JSON.parse(reportRow.report) as ImportReport) : null,
+      report: reportRow ? storedReport(reportRow.report, row) : null,
     };
   }
 

@@ -48,6 +48,7 @@ export async function importGeneric(
     manifest.hours,
     manifest.tasks,
   );
+  report.clinical = manifest.clinical;
   report.countRows(basename(files.variables), variables.length);
   const { stays, splitsFromFile } = await readStays(files.stays, clock);
   report.staysSeen = stays.size;
@@ -68,7 +69,9 @@ export async function importGeneric(
       : 'Splits by a stable hash of subject_id (70 / 15 / 15), so re-imports give the same split.',
   );
   if (manifest.synthetic) report.note('cohort.json declares this cohort synthetic.');
-  if (!files.context) report.note('No context.csv: this cohort has no CXR or ECG context.');
+  if (!files.context && manifest.clinical) {
+    report.note('No context.csv: this cohort has no CXR or ECG context.');
+  }
   const found = guard.findings.length;
   if (found > 0) {
     report.note(

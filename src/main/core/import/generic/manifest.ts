@@ -10,7 +10,15 @@ const MAX_TASKS = 32;
 const MAX_MANIFEST_BYTES = 1 << 20;
 /** Task names appear in the CLI and in file names of reports: keep them plain. */
 export const TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-const KEYS = new Set(['formatVersion', 'name', 'description', 'hours', 'tasks', 'synthetic']);
+const KEYS = new Set([
+  'formatVersion',
+  'name',
+  'description',
+  'hours',
+  'tasks',
+  'synthetic',
+  'clinical',
+]);
 
 /** Reads and checks cohort.json; every problem names the key at fault. */
 export async function readManifest(path: string): Promise<CohortManifest> {
@@ -73,12 +81,15 @@ export async function readManifest(path: string): Promise<CohortManifest> {
   }
   const synthetic = json.synthetic ?? false;
   if (typeof synthetic !== 'boolean') throw problem('synthetic', 'expected true or false');
+  const clinical = json.clinical ?? true;
+  if (typeof clinical !== 'boolean') throw problem('clinical', 'expected true or false');
   return {
     name: name === undefined ? null : name.trim(),
     description: description.trim(),
     hours,
     tasks: readTasks(json.tasks),
     synthetic,
+    clinical,
   };
 }
 

@@ -8,6 +8,8 @@ export interface CohortManifest {
   hours: number;
   tasks: string[];
   synthetic: boolean;
+  /** false: not patient data at all (service metrics, machines); reports drop clinical words. */
+  clinical: boolean;
 }
 
 /** One row of variables.csv: the feature schema plus the range a value must fall in. */
