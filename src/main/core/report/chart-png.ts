@@ -5,39 +5,11 @@
  * (a transparent PNG shows black in some PDF and image viewers).
  */
 import { createCanvas } from '@napi-rs/canvas';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Filler,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  SubTitle,
-  Title,
-  type ChartConfiguration,
-  type ChartItem,
-  type Plugin,
-} from 'chart.js';
+import { Chart, type ChartConfiguration, type ChartItem, type Plugin } from 'chart.js';
+import { CHART_COMPONENTS } from '../../../shared/charts/chart-components';
 
-// Only what the report's charts use: line and bar charts, linear and category axes, CI
-// bands (Filler), title, subtitle and legend. No tooltips: a PNG has no pointer.
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  Filler,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  SubTitle,
-  Title,
-);
+// No tooltips: a PNG has no pointer.
+Chart.register(...CHART_COMPONENTS);
 
 const whiteBackground: Plugin = {
   id: 'toeWhiteBackground',

@@ -1,37 +1,12 @@
-// chart.js is tree-shakeable: register only what the app's charts use (bar and line charts
-// on category and linear axes, with titles, legends and tooltips), once.
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  SubTitle,
-  Title,
-  Tooltip,
-} from 'chart.js';
+import { Chart, Tooltip } from 'chart.js';
+import { CHART_COMPONENTS } from '../../../shared/charts/chart-components';
 
 let registered = false;
 
+/** The report's chart components plus tooltips (a screen has a pointer), registered once. */
 export function registerCharts(): typeof Chart {
   if (!registered) {
-    Chart.register(
-      BarController,
-      BarElement,
-      CategoryScale,
-      Legend,
-      LinearScale,
-      LineController,
-      LineElement,
-      PointElement,
-      SubTitle,
-      Title,
-      Tooltip,
-    );
+    Chart.register(...CHART_COMPONENTS, Tooltip);
     registered = true;
   }
   return Chart;
