@@ -1,12 +1,8 @@
 import { createRouter, createWebHashHistory, type Router } from 'vue-router';
-import AbstentionQueueView from './views/AbstentionQueueView.vue';
-import BiasAuditView from './views/BiasAuditView.vue';
 import CohortsView from './views/CohortsView.vue';
-import ReportView from './views/ReportView.vue';
-import RunDashboardView from './views/RunDashboardView.vue';
-import RunStartView from './views/RunStartView.vue';
-import RunsView from './views/RunsView.vue';
-import StayTraceView from './views/StayTraceView.vue';
+
+// The landing page is in the main script; every other page is its own chunk, loaded when
+// first opened, so the app does not parse chart and trace code before it is needed.
 
 /** The sections the sidebar shows. */
 export const SECTIONS = [
@@ -37,41 +33,46 @@ export function createAppRouter(): Router {
         component: CohortsView,
         meta: { title: 'Cohorts' },
       },
-      { path: '/runs', name: 'runs', component: RunsView, meta: { title: 'Audit runs' } },
+      {
+        path: '/runs',
+        name: 'runs',
+        component: () => import('./views/RunsView.vue'),
+        meta: { title: 'Audit runs' },
+      },
       {
         path: '/runs/new',
         name: 'run-start',
-        component: RunStartView,
+        component: () => import('./views/RunStartView.vue'),
         meta: { title: 'Start an audit' },
       },
       {
         path: '/runs/:runId(\\d+)',
         name: 'run-dashboard',
-        component: RunDashboardView,
+        component: () => import('./views/RunDashboardView.vue'),
         meta: { title: 'Run dashboard' },
       },
       {
         path: '/runs/:runId(\\d+)/abstentions',
         name: 'abstention-queue',
-        component: AbstentionQueueView,
+        component: () => import('./views/AbstentionQueueView.vue'),
         meta: { title: 'Abstention queue' },
       },
       {
         path: '/runs/:runId(\\d+)/bias',
         name: 'bias-audit',
-        component: BiasAuditView,
+        component: () => import('./views/BiasAuditView.vue'),
         meta: { title: 'Bias audit' },
       },
       {
         path: '/runs/:runId(\\d+)/report',
         name: 'run-report',
-        component: ReportView,
+        component: () => import('./views/ReportView.vue'),
         meta: { title: 'Report' },
       },
       {
         path: '/runs/:runId(\\d+)/stays/:stayId(\\d+)',
         name: 'stay-trace',
-        component: StayTraceView,
+        component: () => import('./views/StayTraceView.vue'),
         meta: { title: 'Patient trace' },
       },
       { path: '/:unknown(.*)*', redirect: '/cohorts' },
