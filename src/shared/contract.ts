@@ -32,6 +32,7 @@ import { SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import type { BundleSummary } from './model-bundles';
 import type { StayDetail, StayNeighbours } from './stay-detail';
+import { describeIssues } from './validation-issues';
 
 interface CallSpec<A extends z.ZodType, R> {
   args: A;
@@ -390,9 +391,7 @@ export function parseArgs<N extends CallName>(
 ): { ok: true; args: ParsedArgs<N> } | { ok: false; error: ApiErrorPayload } {
   const result = calls[name].args.safeParse(raw ?? {});
   if (result.success) return { ok: true, args: result.data as ParsedArgs<N> };
-  const problems = result.error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(arguments)'}: ${issue.message}`)
-    .join('; ');
+  const problems = describeIssues(result.error.issues, '(arguments)');
   return {
     ok: false,
     error: { code: 'invalid-arguments', message: `Invalid arguments for ${name}: ${problems}` },

@@ -115,7 +115,7 @@ describe('an audit killed mid-run', () => {
     expect((await exited).code).toBe(130);
     expect(stderr()).toMatch(
       new RegExp(
-        `Audit run ${run.id} was cancelled after \\d+ of ${run.total} stays.*toe resume ${run.id}`,
+        `Audit run ${run.id} was cancelled after \\d+ of ${run.total} stays[^]*toe resume ${run.id}`,
       ),
     );
     const resumed = runToe(['resume', String(run.id)], demo.dbPath, ENV);

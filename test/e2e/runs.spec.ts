@@ -62,7 +62,7 @@ test.describe('Audit runs (browser over toe serve)', () => {
     await page.getByLabel('Beam width (B)').fill('0');
     await page.getByRole('button', { name: 'Start audit' }).click();
     await expect(page.getByTestId('run-start-error')).toContainText('beamWidth');
-    await expect(page.locator('#beamWidth-error')).toContainText('Too small');
+    await expect(page.locator('#beamWidth-error')).toContainText('must be at least 1');
     await expect(page.getByLabel('Beam width (B)')).toHaveAttribute('aria-invalid', 'true');
     expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
 

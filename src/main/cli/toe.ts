@@ -12,6 +12,7 @@ import { registerReportCommands } from './commands/report-command';
 import { registerAbstentionCommands } from './commands/abstention-commands';
 import { registerCalibrateCommand } from './commands/calibrate-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
+import { RunCancelledError, RunFailedError } from '../core/audit/run-errors';
 
 export function buildProgram(): { program: Command; context: CliContext } {
   const program = new Command('toe')
@@ -60,6 +61,9 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
     process.stderr.write(`toe: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof RunCancelledError || error instanceof RunFailedError) {
+      process.stderr.write(`Resume it with \`toe resume ${error.run.id}\`.\n`);
+    }
     return exitCodeFor(error);
   } finally {
     if (!isLongRunning(argv)) context.close();

@@ -3,13 +3,14 @@ import type { RunSummary } from './audit-types';
 
 /**
  * A cancelled run keeps every result committed so far (unlike other cancelled jobs, which
- * change nothing), so the message says so and how to go on. Still a CancelledError, so the
- * transports report "cancelled" and the CLI exits 130.
+ * change nothing), so the message says so. How to resume is the front end's to say (the CLI
+ * names the command, the app offers a button). Still a CancelledError, so the transports
+ * report "cancelled" and the CLI exits 130.
  */
 export class RunCancelledError extends CancelledError {
   constructor(readonly run: RunSummary) {
     super(`Audit run ${run.id}`);
-    this.message = `Audit run ${run.id} was cancelled after ${run.doneStays} of ${run.totalStays} stays; those results are kept. Resume it with \`toe resume ${run.id}\`.`;
+    this.message = `Audit run ${run.id} was cancelled after ${run.doneStays} of ${run.totalStays} stays; those results are kept and the run can be resumed.`;
   }
 }
 
@@ -20,7 +21,7 @@ export class RunFailedError extends Error {
     reason: string,
   ) {
     super(
-      `Audit run ${run.id} failed: ${reason}. The ${run.doneStays} results committed so far are kept; \`toe resume ${run.id}\` continues the run.`,
+      `Audit run ${run.id} failed: ${reason}. The ${run.doneStays} results committed so far are kept; resuming the run continues it.`,
     );
     this.name = 'RunFailedError';
   }

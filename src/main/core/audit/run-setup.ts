@@ -25,6 +25,7 @@ import {
 import { searchParamsSchema, type SearchParams } from '../search';
 import { ConflictError, type Store } from '../store';
 import type { RunProvenance, RunSummary } from './audit-types';
+import { describeIssues } from '../../../shared/validation-issues';
 
 export interface StayPlan {
   stayIds: number[];
@@ -97,8 +98,12 @@ export function resolveParams(
   const set = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined));
   const parsed = searchParamsSchema.safeParse({ threshold: manifest.decisionThreshold, ...set });
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(all)'}: ${i.message}`);
-  throw new InputError('search parameters', null, null, problems.join('; '));
+  throw new InputError(
+    'search parameters',
+    null,
+    null,
+    describeIssues(parsed.error.issues, '(all)'),
+  );
 }
 
 /** How a run decides ŷ_full: 'bundle' uses the calibration file beside it, if there is one. */

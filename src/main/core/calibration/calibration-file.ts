@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { BundleCalibration } from '../../../shared/calibration';
 import { BundleError } from '../models/bundle-error';
+import { plainIssue } from '../../../shared/validation-issues';
 
 export const CALIBRATION_FILE = 'calibration.json';
 
@@ -127,7 +128,7 @@ export function readBundleCalibration(
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 5)
-      .map((issue) => `field "${issue.path.join('.') || '(root)'}": ${issue.message}`);
+      .map((issue) => `field "${issue.path.join('.') || '(root)'}": ${plainIssue(issue)}`);
     throw new BundleError(
       'manifest',
       `${file} is not a valid calibration file:\n  ${issues.join('\n  ')}\nMake it again with \`${remedy(bundleDir)}\` rather than editing it by hand.`,
@@ -156,7 +157,7 @@ export function writeBundleCalibration(
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     throw new RangeError(
-      `refusing to write an invalid calibration: field "${issue.path.join('.')}": ${issue.message}`,
+      `refusing to write an invalid calibration: field "${issue.path.join('.')}": ${plainIssue(issue)}`,
     );
   }
   const file = join(resolve(bundleDir), CALIBRATION_FILE);

@@ -31,6 +31,7 @@ import {
   type WordpieceSettings,
 } from './text-encoder-spec';
 import { readVocab, WordpieceTokenizer } from './wordpiece-tokenizer';
+import { describeIssues } from '../../../shared/validation-issues';
 
 export const ENCODER_JSON = 'encoder.json';
 /** Names how vectors are made from the files (tokenize, pad to maxLength, pool); part of the id. */
@@ -93,9 +94,7 @@ export function readEncoderFolder(dir: string): EncoderFolder {
     tokenizer = wordpieceSpecFromJson(spec.tokenizer);
   } catch (error) {
     const detail =
-      error instanceof z.ZodError
-        ? error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
-        : String(error);
+      error instanceof z.ZodError ? describeIssues(error.issues, '(root)') : String(error);
     throw new BundleError(
       'manifest',
       `${join(root, ENCODER_JSON)} is not a valid encoder spec (${detail}). See docs/model-bundle.md, "Plugging in an ONNX text encoder".`,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BundleError } from './bundle-error';
 import { encoderOutputSchema } from './text-encoder-spec';
+import { describeIssues } from '../../../shared/validation-issues';
 
 export const SUPPORTED_SCHEMA_VERSION = 1;
 export const BUNDLE_KIND = 'toe-evidence-bottleneck';
@@ -131,7 +132,7 @@ export function parseManifest(text: string, where: string): BundleManifest {
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 5)
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      .map((issue) => describeIssues([issue], '(root)'));
     throw new BundleError(
       'manifest',
       `${where} is not a valid model bundle manifest:\n  ${issues.join('\n  ')}\nRetrain the bundle (docs/model-bundle.md) rather than editing the manifest by hand.`,

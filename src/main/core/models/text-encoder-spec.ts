@@ -11,6 +11,7 @@ import type { Signature } from './bundle-signatures';
 import type { BundleManifest, OnnxPort } from './manifest-schema';
 import { DEFAULT_HASH_NGRAM_SPEC, TOKENIZER_KIND, type HashNgramSpec } from './tokenizer';
 import { DEFAULT_WORDPIECE_SPEC, WORDPIECE_KIND, type WordpieceSpec } from './wordpiece-tokenizer';
+import { describeIssues } from '../../../shared/validation-issues';
 
 /**
  * How one vector per text is read from the encoder's output: "none" = the output is
@@ -77,7 +78,7 @@ const TEXT_ENCODER_FILE = 'text_encoder.onnx';
 
 function zodProblem(error: unknown): string {
   if (!(error instanceof z.ZodError)) return String(error);
-  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  return describeIssues(error.issues, '(root)');
 }
 
 /** The manifest's text encoder, checked; a BundleError says what is wrong. */
