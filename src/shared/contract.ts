@@ -333,6 +333,13 @@ export const calls = {
     pageOnePngBase64: string;
     sections: string[];
   }>()(z.object({ runId, seed }).strict()),
+  /**
+   * One page of the report `reports.pdf` wrote (the same bytes, kept while the run and its
+   * reviews are unchanged) as a PNG 800 px wide, for paging through the preview.
+   */
+  'reports.page': call<{ page: number; pages: number; pngBase64: string }>()(
+    z.object({ runId, seed, page: z.number().int().min(1).max(100_000) }).strict(),
+  ),
   'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
   /**
    * A folder chosen in the desktop app's native dialog; null when the user closed it. Only the

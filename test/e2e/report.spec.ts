@@ -16,7 +16,7 @@ async function darkTheme(page: Page): Promise<void> {
 }
 
 test.describe('Report view (browser over toe serve)', () => {
-  test('shows page 1 of the PDF it then exports, in both themes', async ({
+  test('shows the pages of the PDF it then exports, in both themes', async ({
     page,
     app,
     requests,
@@ -45,6 +45,15 @@ test.describe('Report view (browser over toe serve)', () => {
     await darkTheme(page);
     await keepScreenshot(page, testInfo, 'report-dark.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Every page can be looked at before saving, drawn from the same bytes.
+    await preview.getByRole('button', { name: 'Next page' }).click();
+    await expect(preview.getByTestId('report-page-number')).toHaveText(`Page 2 of ${pages}`);
+    await expect(
+      preview.getByRole('img', { name: `Page 2 of the audit report for run ${run.id}` }),
+    ).toBeVisible({ timeout: 60_000 });
+    await preview.getByRole('button', { name: 'Previous page' }).click();
+    await expect(pageOne).toBeVisible();
 
     // Export saves the bytes already written: at once, and the PDF the preview described.
     const downloading = page.waitForEvent('download', { timeout: 10_000 });

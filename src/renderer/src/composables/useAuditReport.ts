@@ -10,6 +10,9 @@ export type PreparedReport = CallResult<'reports.pdf'>;
 export interface AuditReportState {
   /** The report written for the run on view (bytes and page 1), once the run has completed. */
   prepared: AsyncResource<PreparedReport>;
+  /** The page the preview shows (1-based), and its picture (base64 PNG) once drawn. */
+  page: Ref<number>;
+  pageImage: AsyncResource<string>;
   /** The last export: its page count and file name, for the confirmation. */
   exported: Ref<{ fileName: string; pages: number } | null>;
   exportPdf: () => void;
@@ -27,16 +30,28 @@ export function useAuditReport(api: ApiClient, run: Ref<RunSummary | null>): Aud
     completedRunId.value === null ? null : api.call('reports.pdf', { runId: completedRunId.value }),
   );
   const exported = ref<{ fileName: string; pages: number } | null>(null);
+  const page = ref(1);
+  // Page 1 comes with the report; other pages are drawn on request from the same bytes,
+  // which the core keeps while the run and its reviews are unchanged.
+  const pageImage = useAsyncResource<string>(async () => {
+    const report = prepared.data.value;
+    const runId = completedRunId.value;
+    if (!report || runId === null) return null;
+    if (page.value === 1) return report.pageOnePngBase64;
+    return (await api.call('reports.page', { runId, page: page.value })).pngBase64;
+  });
 
   watch(
     completedRunId,
     () => {
       prepared.data.value = null;
       exported.value = null;
+      page.value = 1;
       void prepared.reload();
     },
     { immediate: true },
   );
+  watch([() => prepared.data.value, page], () => void pageImage.reload());
 
   function exportPdf(): void {
     const report = prepared.data.value;
@@ -45,5 +60,5 @@ export function useAuditReport(api: ApiClient, run: Ref<RunSummary | null>): Aud
     exported.value = { fileName: report.fileName, pages: report.pages };
   }
 
-  return { prepared, exported, exportPdf };
+  return { prepared, page, pageImage, exported, exportPdf };
 }

@@ -1,43 +1,42 @@
 // Reports: the PDF audit report of a run (toe report), to a path or as bytes with a preview
-// of its first page.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// of its pages.
 import { writeAuditReport } from '../../report/audit-report';
-import { pageOnePng } from '../../report/page-one-png';
-import { SECTIONS } from '../../report/report-sections';
+import { pagePng } from '../../report/page-png';
+import { PreparedReports } from '../../report/prepared-reports';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
 export function reportHandlers({
   store,
   resources = CHECKOUT_RESOURCES,
-}: HandlerContext): HandlerGroup<'reports.export' | 'reports.pdf'> {
+}: HandlerContext): HandlerGroup<'reports.export' | 'reports.pdf' | 'reports.page'> {
   const { fontsDir } = resources;
+  const prepared = new PreparedReports(store, fontsDir);
   return {
     'reports.export': async ({ runId, path, seed }) => {
       const { pages } = await writeAuditReport(store, runId, path, { seed, fontsDir });
       return { path, pages };
     },
     'reports.pdf': async ({ runId, seed }) => {
-      // A private folder per call (mkdtemp is mode 0700), removed whatever happens.
-      const folder = await mkdtemp(join(tmpdir(), 'toe-report-'));
-      try {
-        const fileName = `toe-audit-run-${runId}.pdf`;
-        const path = join(folder, fileName);
-        const { pages } = await writeAuditReport(store, runId, path, { seed, fontsDir });
-        const bytes = await readFile(path);
-        const pageOne = await pageOnePng(bytes);
-        return {
-          fileName,
-          pages,
-          pdfBase64: bytes.toString('base64'),
-          pageOnePngBase64: pageOne.toString('base64'),
-          sections: Object.values(SECTIONS),
-        };
-      } finally {
-        await rm(folder, { recursive: true, force: true });
+      const report = await prepared.get(runId, seed);
+      return {
+        fileName: report.fileName,
+        pages: report.pages,
+        pdfBase64: report.pdf.toString('base64'),
+        pageOnePngBase64: (await pagePng(report.pdf, 1)).toString('base64'),
+        sections: report.sections,
+      };
+    },
+    'reports.page': async ({ runId, seed, page }) => {
+      const report = await prepared.get(runId, seed);
+      if (page > report.pages) {
+        throw new RangeError(`The report of run ${runId} has ${report.pages} pages, not ${page}.`);
       }
+      return {
+        page,
+        pages: report.pages,
+        pngBase64: (await pagePng(report.pdf, page)).toString('base64'),
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Page 1 of a PDF as a PNG, under plain Node: the preview the app shows of a report before
- * the user saves it. pdf.js draws the page (its legacy build, the one pdf.js documents for
+ * A page of a PDF as a PNG, under plain Node: the preview the app shows of a report before
+ * the user saves it, page by page. pdf.js draws the page (its legacy build, the one pdf.js documents for
  * Node) on @napi-rs/canvas, the canvas the report's charts already use, so no system
  * renderer (poppler, a browser) is needed on the user's machine.
  */
@@ -9,7 +9,11 @@ import { createCanvas } from '@napi-rs/canvas';
 /** Wide enough to read the cover in the app, small enough to cross IPC (about 200 kB). */
 export const PREVIEW_WIDTH_PX = 800;
 
-export async function pageOnePng(pdf: Uint8Array, widthPx = PREVIEW_WIDTH_PX): Promise<Buffer> {
+export async function pagePng(
+  pdf: Uint8Array,
+  pageNumber = 1,
+  widthPx = PREVIEW_WIDTH_PX,
+): Promise<Buffer> {
   if (!Number.isInteger(widthPx) || widthPx < 1 || widthPx > 8000) {
     throw new RangeError(`A preview is 1 to 8,000 pixels wide, not ${widthPx}.`);
   }
@@ -21,7 +25,10 @@ export async function pageOnePng(pdf: Uint8Array, widthPx = PREVIEW_WIDTH_PX): P
   const loading = getDocument({ data: new Uint8Array(pdf), isEvalSupported: false });
   try {
     const document = await loading.promise;
-    const page = await document.getPage(1);
+    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > document.numPages) {
+      throw new RangeError(`The report has pages 1 to ${document.numPages}, not ${pageNumber}.`);
+    }
+    const page = await document.getPage(pageNumber);
     const viewport = page.getViewport({ scale: widthPx / page.getViewport({ scale: 1 }).width });
     const canvas = createCanvas(widthPx, Math.round(viewport.height));
     // White, not transparent: a transparent page shows black or dark-theme grey behind it.

@@ -13,8 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
 import { writeAuditReport } from '../../../src/main/core/report/audit-report';
-import { pageOnePng, PREVIEW_WIDTH_PX } from '../../../src/main/core/report/page-one-png';
+import { pagePng, PREVIEW_WIDTH_PX } from '../../../src/main/core/report/page-png';
 import { SECTIONS } from '../../../src/main/core/report/report-sections';
+import { PreparedReports } from '../../../src/main/core/report/prepared-reports';
+import { ReviewStore } from '../../../src/main/core/audit/review-store';
+import { RunStore } from '../../../src/main/core/audit/run-store';
+import { CHECKOUT_RESOURCES } from '../../../src/main/core/shipped-resources';
 import type { CallResult } from '../../../src/shared/contract';
 import { auditedDemo } from './report-fixture';
 
@@ -66,7 +70,7 @@ async function quarterSquarePdf(): Promise<Buffer> {
 
 describe('page 1 of a PDF as a PNG', () => {
   it('draws what the PDF holds where it holds it, on a white page', async () => {
-    const raster = await decode(await pageOnePng(await quarterSquarePdf(), 200));
+    const raster = await decode(await pagePng(await quarterSquarePdf(), 1, 200));
     expect(raster.width).toBe(200);
     expect(raster.height).toBe(Math.round((200 * A4.height) / A4.width));
     const half = { width: 100, height: Math.floor(raster.height / 2) };
@@ -84,7 +88,7 @@ describe('page 1 of a PDF as a PNG', () => {
   });
 
   it('refuses a width no preview has', async () => {
-    await expect(pageOnePng(await quarterSquarePdf(), 0)).rejects.toThrow(/1 to 8,000 pixels/);
+    await expect(pagePng(await quarterSquarePdf(), 1, 0)).rejects.toThrow(/1 to 8,000 pixels/);
   });
 });
 
@@ -132,10 +136,37 @@ describe('the preview of a real audit report', () => {
     const render = async (generatedAt: string): Promise<Buffer> => {
       const path = join(out, `${generatedAt.slice(0, 4)}.pdf`);
       await writeAuditReport(demo.store, demo.run.id, path, { seed: 7, generatedAt });
-      return pageOnePng(readFileSync(path));
+      return pagePng(readFileSync(path));
     };
     const first = await render('2026-11-22T12:00:00.000Z');
     expect(await render('2026-11-22T12:00:00.000Z')).toEqual(first);
     expect(await render('2031-05-03T08:00:00.000Z')).not.toEqual(first);
+  });
+
+  it('draws any page on request, from the bytes it keeps', async () => {
+    const handlers = createHandlers({ store: demo.store, transport: 'http', emit: () => {} });
+    const second = await dispatch(handlers, 'reports.page', { runId: demo.run.id, page: 2 });
+    if (!second.ok) throw new Error(second.error.message);
+    const { pngBase64, pages } = second.value as CallResult<'reports.page'>;
+    expect(pages).toBe(prepared.pages);
+    expect(pngBase64).not.toBe(prepared.pageOnePngBase64);
+    expect(Buffer.from(pngBase64, 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    const beyond = await dispatch(handlers, 'reports.page', {
+      runId: demo.run.id,
+      page: prepared.pages + 1,
+    });
+    expect(beyond.ok).toBe(false);
+  });
+
+  it('writes a report once per state of its run and reviews', async () => {
+    const reports = new PreparedReports(demo.store, CHECKOUT_RESOURCES.fontsDir);
+    const first = await reports.get(demo.run.id, 7);
+    expect(await reports.get(demo.run.id, 7)).toBe(first);
+    expect(await reports.get(demo.run.id, 8)).not.toBe(first);
+    const stayId = new RunStore(demo.store).results(demo.run.id, { limit: 1 })[0]!.stayId;
+    new ReviewStore(demo.store).set(demo.run.id, stayId, 'discuss', 'check the lactate');
+    const afterReview = await reports.get(demo.run.id, 7);
+    expect(afterReview).not.toBe(first);
+    expect(await reports.get(demo.run.id, 7)).toBe(afterReview);
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * The PDF reports the app previews and saves, written once per state of their run and kept
+ * in memory (the last few), so opening a run's Report page again, or paging through its
+ * preview, costs milliseconds rather than the seconds a report takes to write. A report is
+ * written again when what it says can have changed: the run (status, stays audited, review
+ * policy and budget) or its reviews (any verdict added, changed or removed).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RunStore } from '../audit/run-store';
+import type { Store } from '../store';
+import { writeAuditReport } from './audit-report';
+import { SECTIONS } from './report-sections';
+
+export interface PreparedReport {
+  fileName: string;
+  pages: number;
+  pdf: Buffer;
+  sections: string[];
+}
+
+/** Reports kept: one per run a user is likely to flip between. */
+const KEPT = 4;
+
+export class PreparedReports {
+  private readonly reports = new Map<string, Promise<PreparedReport>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly fontsDir: string,
+  ) {}
+
+  get(runId: number, seed: number): Promise<PreparedReport> {
+    const key = this.stateOf(runId, seed);
+    const kept = this.reports.get(key);
+    if (kept) {
+      // Most recently used last, so the oldest is the one dropped.
+      this.reports.delete(key);
+      this.reports.set(key, kept);
+      return kept;
+    }
+    const written = this.write(runId, seed);
+    this.reports.set(key, written);
+    // A failed write is not kept: the next visit tries again.
+    written.catch(() => this.reports.delete(key));
+    while (this.reports.size > KEPT) this.reports.delete(this.reports.keys().next().value!);
+    return written;
+  }
+
+  /** Everything the report's content depends on that can change after the run finished. */
+  private stateOf(runId: number, seed: number): string {
+    const run = new RunStore(this.store).getRun(runId);
+    const reviews = this.store.db
+      .prepare('SELECT COUNT(*) AS n, MAX(reviewed_at) AS last FROM reviews WHERE run_id = ?')
+      .get(runId) as { n: number; last: string | null };
+    return JSON.stringify([runId, seed, run, reviews]);
+  }
+
+  private async write(runId: number, seed: number): Promise<PreparedReport> {
+    // A private folder per report (mkdtemp is mode 0700), removed whatever happens.
+    const folder = await mkdtemp(join(tmpdir(), 'toe-report-'));
+    try {
+      const fileName = `toe-audit-run-${runId}.pdf`;
+      const path = join(folder, fileName);
+      const { pages } = await writeAuditReport(this.store, runId, path, {
+        seed,
+        fontsDir: this.fontsDir,
+      });
+      return { fileName, pages, pdf: await readFile(path), sections: Object.values(SECTIONS) };
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+}
