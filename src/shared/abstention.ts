@@ -5,7 +5,7 @@
  * Plain data: it crosses IPC and HTTP. The core's abstention folder computes it.
  * docs/abstention.md explains every policy and figure.
  */
-import type { Figure } from './audit-statistics';
+import type { Estimate } from './estimate';
 
 export const ABSTENTION_POLICIES = [
   'exhausted',
@@ -72,20 +72,20 @@ export interface BudgetFigures {
   errors: number;
   errorsFlagged: number;
   /** Errors among flagged ÷ flagged; among accepted ÷ accepted. */
-  errorRateFlagged: Figure;
-  errorRateAccepted: Figure;
+  errorRateFlagged: Estimate;
+  errorRateAccepted: Estimate;
   /** errorRateFlagged ÷ errorRateAccepted: how much the queue concentrates errors. */
-  enrichment: Figure;
+  enrichment: Estimate;
   /**
    * Positive predictions withdrawn because flagged (alerts held back for review). "With
    * abstention" counts them as neither TP nor FP: precisionWith = TP kept ÷ (TP + FP kept),
    * sensitivityWith = TP kept ÷ stays with label 1.
    */
   alertsWithdrawn: number;
-  precisionWithout: Figure;
-  precisionWith: Figure;
-  sensitivityWithout: Figure;
-  sensitivityWith: Figure;
+  precisionWithout: Estimate;
+  precisionWith: Estimate;
+  sensitivityWithout: Estimate;
+  sensitivityWith: Estimate;
 }
 
 /**
@@ -109,13 +109,13 @@ export interface PolicyFigures {
    * Area under the risk–coverage curve, (1/n) Σ_k risk(k) (Geifman et al. 2019): lower is
    * better; with its bootstrap interval. null when the policy is unavailable.
    */
-  aurc: Figure | null;
+  aurc: Estimate | null;
   /**
    * AURC of this policy − AURC of confidence, paired bootstrap: < 0 means better. Only for
    * the ToE-based policies (exhausted, toe-tuned, learned); null for confidence itself and
    * for guaranteed, whose score is confidence's.
    */
-  aurcVsConfidence: Figure | null;
+  aurcVsConfidence: Estimate | null;
   riskCoverage: RiskCoveragePoint[];
   /** Figures at the budget among all audited stays; null when the queue cannot be sized. */
   all: BudgetFigures | null;

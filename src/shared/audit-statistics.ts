@@ -1,31 +1,18 @@
 /**
- * The cohort statistics of one audit run as they cross IPC and HTTP: plain JSON made by the
- * core's cohortStatistics (src/main/core/audit/cohort-statistics.ts) and read by the
- * dashboard, the CLI and the PDF. docs/audit-metrics.md explains every figure. The types
+ * The reliability sections of audit-mode search (exhaustion, abstention on exhaustion,
+ * evidence size, calibration) and the other cohort figures of an audit run, as they cross
+ * IPC and HTTP and as `toe evaluate` writes them: plain JSON made by the core's statistics
+ * layer (src/main/core/statistics) from per-stay results, read by the dashboard, the CLI,
+ * the PDF and the evaluation report. docs/audit-metrics.md explains every figure. The types
  * live here because the renderer cannot import the core; the core imports them from here.
  */
+import type { Estimate } from './estimate';
 
-/** Why an estimate is null: 0/0 or a missing class ('undefined'), or x/0 with x > 0. */
-export type MissingReason = 'undefined' | 'infinite';
-
-/** One figure with its bootstrap interval, safe to serialise as JSON. */
-export interface Figure {
-  /** The statistic on the stays as given; null when it is undefined or infinite. */
-  estimate: number | null;
-  /** Why `estimate` is null; null when it is a number. */
-  missing: MissingReason | null;
-  /**
-   * Percentile interval bounds; a bound is null when it is not finite: both null means no
-   * resample gave a finite bound (see `skipped`), a null `upper` beside a numeric `lower`
-   * means the interval is unbounded above (some resampled ratios were infinite).
-   */
-  lower: number | null;
-  upper: number | null;
-  /** Resamples drawn. */
-  resamples: number;
-  /** Resamples where the figure was undefined, left out of the interval. */
-  skipped: number;
-}
+/**
+ * The former name of Estimate, kept only for src/shared/bias-audit.ts and
+ * src/shared/charts/bias-charts.ts until their imports move to './estimate'.
+ */
+export type Figure = Estimate;
 
 /** Where one stay falls: the decision ŷ_full against the true label. */
 export const CONFUSION_CLASSES = ['TP', 'FP', 'TN', 'FN'] as const;
@@ -57,19 +44,27 @@ export interface ClassExhaustion {
   stays: number;
   exhausted: number;
   /** exhausted / stays of the class. */
-  rate: Figure;
+  rate: Estimate;
 }
 
 export interface ExhaustionSection {
   /** Exhausted searches among all stays. */
-  overall: Figure;
+  overall: Estimate;
   byClass: Record<ConfusionClass, ClassExhaustion>;
   /** FP exhaustion rate / TP exhaustion rate (the paper's Table "TP vs FP"). */
-  fpTpRatio: Figure;
+  fpTpRatio: Estimate;
+  /** Share of stays for which convergence was reachable at all from p_full. */
+  reachableShare: Estimate;
   /** The same among stays where convergence was reachable: what the search itself found. */
-  reachableOnly: { tp: number; fp: number; tpRate: Figure; fpRate: Figure; fpTpRatio: Figure };
+  reachableOnly: {
+    tp: number;
+    fp: number;
+    tpRate: Estimate;
+    fpRate: Estimate;
+    fpTpRatio: Estimate;
+  };
   /** #(exhausted ∧ unreachable) / #exhausted: the share p_full alone forces. */
-  explainedByReachability: { all: Figure; positive: Figure; tp: Figure; fp: Figure };
+  explainedByReachability: { all: Estimate; positive: Estimate; tp: Estimate; fp: Estimate };
   /** Unreachable stays that converged anyway: impossible, so > 0 flags inconsistent input. */
   unreachableButConverged: number;
 }
@@ -98,7 +93,8 @@ export interface AbstentionCounts {
 }
 
 /** One abstention rule: counts as they are, rates with intervals. */
-export type AbstentionFigures = AbstentionCounts & Record<EffectFigure, Figure> & { rule: string };
+export type AbstentionFigures = AbstentionCounts &
+  Record<EffectFigure, Estimate> & { rule: string };
 
 export interface AbstentionSection {
   /** The paper's rule: withdraw every positive prediction whose search exhausted. */
@@ -113,11 +109,14 @@ export interface SizeGroup {
   n: number;
   /** histogram[s] = stays with |E| = s, s = 0..maxSize. */
   histogram: number[];
-  mean: Figure;
-  median: Figure;
+  mean: Estimate;
+  median: Estimate;
+  /** Share of the group's searches that exhausted (used the whole budget, did not converge). */
+  exhausted: Estimate;
 }
 
 export interface EvidenceSizeSection {
+  /** The histograms' last bin: S_max, or the largest |E| if a search kept more units. */
   maxSize: number;
   all: SizeGroup;
   byOutcome: { positive: SizeGroup; negative: SizeGroup };
@@ -129,10 +128,10 @@ export interface ModalitySection {
   evidenceUnits: number;
   noteUnits: number;
   /** Σ note units / Σ evidence units over the cohort (a pooled share, not a mean of shares). */
-  noteUnitShare: Figure;
+  noteUnitShare: Estimate;
   staysWithNotes: number;
   /** Stays whose evidence holds at least one note chunk / all stays. */
-  staysWithNotesShare: Figure;
+  staysWithNotesShare: Estimate;
 }
 
 export interface CalibrationBinReport {
@@ -142,25 +141,25 @@ export interface CalibrationBinReport {
   /** Mean predicted probability in the bin; null for an empty bin. */
   meanPredicted: number | null;
   /** Share of positive labels in the bin, with its interval (bin membership resampled too). */
-  observedRate: Figure;
+  observedRate: Estimate;
 }
 
 export interface CalibrationSection {
   /** Expected calibration error over equal-width bins. */
-  ece: Figure;
+  ece: Estimate;
   curve: CalibrationBinReport[];
 }
 
 export interface FaithfulnessSection {
   /** AUROC / AUPRC of p(evidence) against the true labels. */
-  sufficiencyAuroc: Figure;
-  sufficiencyAuprc: Figure;
+  sufficiencyAuroc: Estimate;
+  sufficiencyAuprc: Estimate;
   /** Mean |p_full − p(evidence)|. */
-  fidelityMae: Figure;
+  fidelityMae: Estimate;
   /** Mean Pr(y_full | all) − Pr(y_full | all minus evidence). */
-  comprehensiveness: Figure;
+  comprehensiveness: Estimate;
   /** Share with [p(evidence) >= threshold] = y_full. */
-  decisionAgreement: Figure;
+  decisionAgreement: Estimate;
 }
 
 export interface CohortStatistics {
@@ -178,7 +177,7 @@ export interface CohortStatistics {
   /** Counts at the threshold (exact, so no interval). */
   confusion: ConfusionCounts;
   /** The full-input model's AUROC / AUPRC, for context. */
-  discrimination: { auroc: Figure; auprc: Figure };
+  discrimination: { auroc: Estimate; auprc: Estimate };
   reachability: ReachabilityBand;
   exhaustion: ExhaustionSection;
   abstention: AbstentionSection;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTrainingPython, trainingPython } from '../../src/main/cli/commands/train-command';
 import { evaluatedBundleFingerprint, EvaluationStore } from '../../src/main/core/evaluation';
 import { Store } from '../../src/main/core/store';
-import type { Estimate, EvaluationResult, SpuriousAuditResult } from '../../src/shared/charts';
+import type { EvaluationResult, SpuriousAuditResult } from '../../src/shared/charts';
+import type { Estimate } from '../../src/shared/estimate';
 import { runToe } from '../support/run-toe';
 import { tempStore } from '../support/temp-store';
 
@@ -78,8 +79,8 @@ describe('toe evaluate', () => {
     expect(result.cbm).not.toBeNull();
     expectInRange(result.cbm!.auroc, 0, 1, 'cbm auroc');
     expect(result.headline.maeComparison.map((m) => m.k)).toEqual([1, 5]);
-    expectInRange(result.exhaustion!.tpRate, 0, 1, 'tp exhaustion');
-    expect(result.evidenceSize.map((s) => s.maxSteps)).toEqual([5, 10]);
+    expectInRange(result.exhaustion!.exhaustion.byClass.TP.rate, 0, 1, 'tp exhaustion');
+    expect(result.evidenceSize.map((s) => s.maxSize)).toEqual([5, 10]);
     // Limited to some stays: no abstention audits, and the report says why.
     expect(result.abstention).toBeUndefined();
     expect(markdown).toContain('## 13. Abstention');

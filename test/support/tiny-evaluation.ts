@@ -6,12 +6,12 @@ import {
   FLAG_GROUPS,
   SPURIOUS_SCHEMA,
   type ArmGroup,
-  type Estimate,
   type EvaluationResult,
   type FlagGroup,
   type SpuriousAuditResult,
 } from '../../src/shared/charts';
 import type { DynamicOutcome } from '../../src/main/core/evaluation/toe-budget-sweep';
+import type { Estimate } from '../../src/shared/estimate';
 
 /**
  * A four-stay cohort whose every figure is worked out by hand in
@@ -127,8 +127,11 @@ export function tinyResult(): EvaluationResult {
 
 const est = (estimate: number | null): Estimate => ({
   estimate,
+  missing: estimate === null ? 'undefined' : null,
   lower: estimate === null ? null : estimate - 0.1,
   upper: estimate === null ? null : estimate + 0.1,
+  resamples: 100,
+  skipped: 0,
 });
 
 /** A made-up spurious audit result: enough for charts and the Markdown. */

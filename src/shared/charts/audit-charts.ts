@@ -5,19 +5,19 @@
  */
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
 import {
-  OUTCOME_CLASSES,
-  type ClassExhaustionData,
-  type EvidenceSizeGroupData,
-  type OutcomeClass,
-  type ReliabilityCurveData,
-} from './audit-chart-data';
+  CONFUSION_CLASSES,
+  type CalibrationSection,
+  type ClassExhaustion,
+  type ConfusionClass,
+  type SizeGroup,
+} from '../audit-statistics';
+import type { Estimate } from '../estimate';
 import { baseOptions, categoryAxis, linearAxis, METHOD_COLOURS, translucent } from './chart-style';
-import type { Estimate } from './evaluation-data';
 
 type Point = { x: number; y: number | null };
 
 /** Outcome-class colours, the same in every audit figure. */
-export const OUTCOME_COLOURS: Record<OutcomeClass, string> = {
+export const OUTCOME_COLOURS: Record<ConfusionClass, string> = {
   TP: '#2ca02c',
   FP: '#d62728',
   TN: '#1f77b4',
@@ -26,7 +26,7 @@ export const OUTCOME_COLOURS: Record<OutcomeClass, string> = {
 
 const three = (e: Estimate) => (e.estimate === null ? 'n/a' : e.estimate.toFixed(3));
 
-function binPoints(curve: ReliabilityCurveData): Point[] {
+function binPoints(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) =>
     bin.meanPredicted !== null && bin.observedRate.estimate !== null
       ? [{ x: bin.meanPredicted, y: bin.observedRate.estimate }]
@@ -38,7 +38,7 @@ function binPoints(curve: ReliabilityCurveData): Point[] {
  * Vertical interval segments at each bin's mean prediction, as ONE dataset: a null point
  * between segments breaks the line, so no error-bar plugin is needed in either renderer.
  */
-function intervalSegments(curve: ReliabilityCurveData): Point[] {
+function intervalSegments(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) => {
     const { lower, upper } = bin.observedRate;
     if (bin.meanPredicted === null || lower === null || upper === null) return [];
@@ -53,8 +53,8 @@ function intervalSegments(curve: ReliabilityCurveData): Point[] {
 
 /** Reliability diagram: full-input p_full and evidence-only p_E, 95% intervals as bars. */
 export function auditReliabilityChart(
-  full: ReliabilityCurveData,
-  evidence: ReliabilityCurveData,
+  full: CalibrationSection,
+  evidence: CalibrationSection,
   subtitle: string,
 ): ChartConfiguration<'line', Point[]> {
   const options = baseOptions<'line'>(
@@ -65,7 +65,7 @@ export function auditReliabilityChart(
     x: linearAxis({ title: 'mean predicted probability in bin', min: 0, max: 1 }),
     y: linearAxis({ title: 'observed outcome rate in bin', min: 0, max: 1 }),
   };
-  const curve = (label: string, data: ReliabilityCurveData, colour: string) => [
+  const curve = (label: string, data: CalibrationSection, colour: string) => [
     {
       label,
       data: binPoints(data),
@@ -113,7 +113,7 @@ const percent = (x: number | null) => (x === null ? null : 100 * x);
  * last, on top).
  */
 export function exhaustionByClassChart(
-  byClass: Readonly<Record<OutcomeClass, ClassExhaustionData>>,
+  byClass: Readonly<Record<ConfusionClass, ClassExhaustion>>,
   subtitle: string,
 ): ChartConfiguration<'bar', (number | [number, number] | null)[]> {
   const options = baseOptions<'bar'>('Searches exhausted by outcome class', subtitle);
@@ -123,18 +123,18 @@ export function exhaustionByClassChart(
     x: categoryAxis('outcome class at the decision threshold (stays)'),
     y: linearAxis({ title: 'searches exhausted (% of the class)', min: 0, max: 100 }),
   };
-  const labels = OUTCOME_CLASSES.map(
+  const labels = CONFUSION_CLASSES.map(
     (c) => `${c} (${byClass[c].exhausted} of ${byClass[c].stays})`,
   );
   const estimates: ChartDataset<'bar', (number | [number, number] | null)[]> = {
     label: 'exhausted (%)',
-    data: OUTCOME_CLASSES.map((c) => percent(byClass[c].rate.estimate)),
-    backgroundColor: OUTCOME_CLASSES.map((c) => OUTCOME_COLOURS[c]),
+    data: CONFUSION_CLASSES.map((c) => percent(byClass[c].rate.estimate)),
+    backgroundColor: CONFUSION_CLASSES.map((c) => OUTCOME_COLOURS[c]),
     order: 1,
   };
   const intervals: ChartDataset<'bar', (number | [number, number] | null)[]> = {
     label: '',
-    data: OUTCOME_CLASSES.map((c) => {
+    data: CONFUSION_CLASSES.map((c) => {
       const { lower, upper } = byClass[c].rate;
       return lower === null || upper === null ? null : [100 * lower, 100 * upper];
     }),
@@ -148,7 +148,7 @@ export function exhaustionByClassChart(
 
 export interface SizeGroupSeries {
   label: string;
-  group: EvidenceSizeGroupData;
+  group: Pick<SizeGroup, 'n' | 'histogram'>;
   colour: string;
 }
 

@@ -5,13 +5,8 @@
  */
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
 import { baseOptions, linearAxis, METHOD_COLOURS, translucent } from './chart-style';
-import {
-  COMPARED_METHODS,
-  METHOD_LABELS,
-  type Estimate,
-  type MethodRow,
-  type RowMethod,
-} from './evaluation-data';
+import type { Estimate } from '../estimate';
+import { COMPARED_METHODS, METHOD_LABELS, type MethodRow, type RowMethod } from './evaluation-data';
 import type { EvaluationResult } from './evaluation-result';
 
 export type BudgetMetric = 'auroc' | 'fidelityMae' | 'comprehensiveness' | 'ece';

@@ -5,7 +5,8 @@
  * Each estimate carries its 95% interval as a thin bar drawn over it.
  */
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
-import type { AbstentionSection, Figure, ModalitySection } from '../audit-statistics';
+import type { AbstentionSection, ModalitySection } from '../audit-statistics';
+import type { Estimate } from '../estimate';
 import { baseOptions, categoryAxis, linearAxis } from './chart-style';
 
 type BarData = (number | [number, number] | null)[];
@@ -13,14 +14,17 @@ type BarData = (number | [number, number] | null)[];
 const INTERVAL_COLOUR = '#222222';
 
 const points = (x: number | null) => (x === null ? null : 100 * x);
-const interval = (f: Figure): [number, number] | null =>
+const interval = (f: Estimate): [number, number] | null =>
   f.lower === null || f.upper === null ? null : [100 * f.lower, 100 * f.upper];
 
 /**
  * The interval bars of one series, drawn over its estimates (order 0 draws last): in the
  * same stack as the estimates when series sit side by side, or ungrouped when there is one.
  */
-function intervalDataset(figures: readonly Figure[], stack?: string): ChartDataset<'bar', BarData> {
+function intervalDataset(
+  figures: readonly Estimate[],
+  stack?: string,
+): ChartDataset<'bar', BarData> {
   return {
     label: '',
     data: figures.map(interval),

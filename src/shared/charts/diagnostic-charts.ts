@@ -3,21 +3,19 @@
  * size distribution of dynamic-mode ToE, and TP/FP search exhaustion.
  */
 import type { ChartConfiguration } from 'chart.js';
+import type { CalibrationSection, EvidenceSizeSection } from '../audit-statistics';
+import { evidenceSizeDistributionChart } from './audit-charts';
 import { baseOptions, categoryAxis, linearAxis, METHOD_COLOURS } from './chart-style';
-import {
-  METHOD_LABELS,
-  type EvidenceSizeSection,
-  type ExhaustionSection,
-  type ReliabilityPoint,
-} from './evaluation-data';
-import type { CalibrationSection } from './evaluation-result';
+import { METHOD_LABELS } from './evaluation-data';
+import type { CalibrationComparison, DynamicExhaustion } from './evaluation-result';
 
 type Point = { x: number; y: number };
 
-function curvePoints(curve: readonly ReliabilityPoint[]): Point[] {
-  return curve.flatMap((bin) =>
-    bin.meanPredicted !== null && bin.observedRate !== null
-      ? [{ x: bin.meanPredicted, y: bin.observedRate }]
+/** Each bin's observed rate at its mean prediction; empty bins have neither. */
+function curvePoints(section: CalibrationSection): Point[] {
+  return section.curve.flatMap((bin) =>
+    bin.meanPredicted !== null && bin.observedRate.estimate !== null
+      ? [{ x: bin.meanPredicted, y: bin.observedRate.estimate }]
       : [],
   );
 }
@@ -25,10 +23,12 @@ function curvePoints(curve: readonly ReliabilityPoint[]): Point[] {
 const ece = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
 
 /** Reliability diagram: observed event rate against mean predicted probability per bin. */
-export function calibrationChart(section: CalibrationSection): ChartConfiguration<'line', Point[]> {
+export function calibrationChart(
+  section: CalibrationComparison,
+): ChartConfiguration<'line', Point[]> {
   const options = baseOptions<'line'>(
     `Calibration: full model vs ToE at k = ${section.k}`,
-    `ECE full ${ece(section.fullEce.estimate)}, ToE ${ece(section.toeEce.estimate)} (10 equal-width bins; empty bins omitted)`,
+    `ECE full ${ece(section.full.ece.estimate)}, ToE ${ece(section.toe.ece.estimate)} (10 equal-width bins; empty bins omitted)`,
   );
   options.scales = {
     x: linearAxis({ title: 'mean predicted probability in bin', min: 0, max: 1 }),
@@ -50,14 +50,14 @@ export function calibrationChart(section: CalibrationSection): ChartConfiguratio
         },
         {
           label: METHOD_LABELS.full,
-          data: curvePoints(section.fullCurve),
+          data: curvePoints(section.full),
           borderColor: '#1f77b4',
           backgroundColor: '#1f77b4',
           pointRadius: 4,
         },
         {
           label: `ToE, k = ${section.k}`,
-          data: curvePoints(section.toeCurve),
+          data: curvePoints(section.toe),
           borderColor: METHOD_COLOURS.toe,
           backgroundColor: METHOD_COLOURS.toe,
           pointRadius: 4,
@@ -68,67 +68,38 @@ export function calibrationChart(section: CalibrationSection): ChartConfiguratio
   };
 }
 
-const percentOf = (counts: readonly number[]) => {
-  const total = counts.reduce((a, b) => a + b, 0);
-  return counts.map((c) => (total > 0 ? (100 * c) / total : 0));
-};
-
 /**
- * Distribution of |E| for dynamic-mode ToE with S_max = section.maxSteps, as the share of
+ * Distribution of |E| for dynamic-mode ToE with S_max = section.maxSize, as the share of
  * each group's stays (groups differ in size), split by correctness or by outcome.
  */
 export function evidenceSizeChart(
   section: EvidenceSizeSection,
   split: 'correctness' | 'outcome',
 ): ChartConfiguration<'bar'> {
-  const h = section.histograms;
-  const c = section.counts;
   const groups =
     split === 'correctness'
       ? [
-          { label: `full model correct (n = ${c.correct})`, counts: h.correct, colour: '#2ca02c' },
-          {
-            label: `full model wrong (n = ${c.incorrect})`,
-            counts: h.incorrect,
-            colour: '#d62728',
-          },
+          { label: 'full model correct', group: section.byCorrectness.correct, colour: '#2ca02c' },
+          { label: 'full model wrong', group: section.byCorrectness.incorrect, colour: '#d62728' },
         ]
       : [
-          {
-            label: `survived / negative (n = ${c.negative})`,
-            counts: h.negative,
-            colour: '#1f77b4',
-          },
-          { label: `died / positive (n = ${c.positive})`, counts: h.positive, colour: '#ff7f0e' },
+          { label: 'survived / negative', group: section.byOutcome.negative, colour: '#1f77b4' },
+          { label: 'died / positive', group: section.byOutcome.positive, colour: '#ff7f0e' },
         ];
-  const options = baseOptions<'bar'>(
-    `Evidence size of dynamic ToE (S_max = ${section.maxSteps}) by ${split}`,
+  return evidenceSizeDistributionChart(
+    `Evidence size of dynamic ToE (S_max = ${section.maxSize}) by ${split}`,
+    groups,
     'share of each group; a search that never converged uses the whole budget',
   );
-  options.scales = {
-    x: categoryAxis('evidence size |E| (units)'),
-    y: linearAxis({ title: 'stays in group (%)', min: 0 }),
-  };
-  return {
-    type: 'bar',
-    data: {
-      labels: h.all.map((_, size) => String(size)),
-      datasets: groups.map((g) => ({
-        label: g.label,
-        data: percentOf(g.counts),
-        backgroundColor: g.colour,
-      })),
-    },
-    options,
-  };
 }
 
 /** Exhaustion rate of true vs false positives, all stays and reachable stays only. */
-export function exhaustionChart(section: ExhaustionSection): ChartConfiguration<'bar'> {
+export function exhaustionChart(section: DynamicExhaustion): ChartConfiguration<'bar'> {
   const pct = (value: number | null) => (value === null ? null : 100 * value);
+  const { byClass, reachableOnly } = section.exhaustion;
   const options = baseOptions<'bar'>(
     `Search exhaustion (S_max = ${section.maxSteps}): true vs false positives`,
-    `TP ${section.counts.tp}, FP ${section.counts.fp}; "reachable": stays whose p_full allows convergence`,
+    `TP ${byClass.TP.stays}, FP ${byClass.FP.stays}; "reachable": stays whose p_full allows convergence`,
   );
   options.scales = {
     x: categoryAxis('stays counted'),
@@ -141,12 +112,12 @@ export function exhaustionChart(section: ExhaustionSection): ChartConfiguration<
       datasets: [
         {
           label: 'true positives',
-          data: [pct(section.tpRate.estimate), pct(section.reachableTpRate.estimate)],
+          data: [pct(byClass.TP.rate.estimate), pct(reachableOnly.tpRate.estimate)],
           backgroundColor: '#2ca02c',
         },
         {
           label: 'false positives',
-          data: [pct(section.fpRate.estimate), pct(section.reachableFpRate.estimate)],
+          data: [pct(byClass.FP.rate.estimate), pct(reachableOnly.fpRate.estimate)],
           backgroundColor: '#d62728',
         },
       ],

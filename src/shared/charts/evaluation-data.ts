@@ -2,15 +2,11 @@
  * The evaluation result as it is written to evaluation.json and read back: plain JSON, so
  * the Node report writer and the renderer draw the SAME figures from the same data. A figure
  * the cohort cannot give (an AUROC with one class absent, a rate with an empty denominator)
- * is null, never NaN: JSON has no NaN, and null says "undefined here" explicitly.
+ * is null, never NaN: JSON has no NaN, and null says "undefined here" explicitly. Every
+ * figure is an Estimate (../estimate.ts); the dynamic-mode sections are the audit run's own
+ * (../audit-statistics.ts).
  */
-
-/** A point estimate with its bootstrap 95% percentile interval over stays. */
-export interface Estimate {
-  estimate: number | null;
-  lower: number | null;
-  upper: number | null;
-}
+import type { Estimate } from '../estimate';
 
 /** Explainers compared at a budget k (paper, "Baseline Comparisons"). */
 export const COMPARED_METHODS = ['toe', 'topk', 'random', 'saliency', 'lime', 'shap'] as const;
@@ -67,65 +63,4 @@ export interface MethodRow {
   decisionAgreement: Estimate;
   /** Mean |m_sel| (below k when a stay has fewer units or candidates). */
   meanSize: number;
-}
-
-/** One bin of a reliability curve. */
-export interface ReliabilityPoint {
-  lower: number;
-  upper: number;
-  count: number;
-  meanPredicted: number | null;
-  observedRate: number | null;
-}
-
-/** Histograms of |E| on a 0..maxSize axis. */
-export interface SizeHistograms {
-  maxSize: number;
-  all: number[];
-  positive: number[];
-  negative: number[];
-  correct: number[];
-  incorrect: number[];
-}
-
-/** Dynamic-mode ToE (audit mode) with S_max = maxSteps: evidence size and convergence. */
-export interface EvidenceSizeSection {
-  maxSteps: number;
-  histograms: SizeHistograms;
-  counts: { all: number; positive: number; negative: number; correct: number; incorrect: number };
-  meanSize: { all: Estimate; correct: Estimate; incorrect: Estimate };
-  /** Share of stays whose search used the whole budget (did not converge). */
-  exhaustedShare: { all: Estimate; correct: Estimate; incorrect: Estimate };
-}
-
-export interface AbstentionSection {
-  abstained: number;
-  tpAbstained: number;
-  fpAbstained: number;
-  precisionWithout: Estimate;
-  precisionWith: Estimate;
-  precisionGained: Estimate;
-  sensitivityWithout: Estimate;
-  sensitivityWith: Estimate;
-  sensitivityLost: Estimate;
-}
-
-export interface ExhaustionSection {
-  maxSteps: number;
-  threshold: number;
-  counts: { tp: number; fp: number; tn: number; fn: number };
-  tpExhausted: number;
-  fpExhausted: number;
-  tpRate: Estimate;
-  fpRate: Estimate;
-  /** fpRate / tpRate; null when TPs never exhaust (division by zero). */
-  ratio: Estimate;
-  /** Share of stays for which convergence was reachable at all from p_full. */
-  reachableShare: Estimate;
-  /** Among reachable stays only: the exhaustion the search itself discovered. */
-  reachableTpRate: Estimate;
-  reachableFpRate: Estimate;
-  abstainOnExhaustion: AbstentionSection;
-  /** The confidence-only rule (no search): abstain wherever convergence was unreachable. */
-  abstainOnUnreachable: AbstentionSection;
 }

@@ -1,17 +1,19 @@
 /**
  * The whole of evaluation.json (`toe evaluate`): where the numbers came from, then every
- * table and figure of the report. The section shapes live in evaluation-data.ts.
+ * table and figure of the report. The method rows live in evaluation-data.ts; calibration,
+ * evidence size, exhaustion and abstention are the sections an audit run reports too
+ * (../audit-statistics.ts), made by the same code.
  */
+import type { MethodRow, SelectableMethod } from './evaluation-data';
+import type { AbstentionAnalysis } from '../abstention';
 import type {
-  Estimate,
+  AbstentionSection,
+  CalibrationSection,
   EvidenceSizeSection,
   ExhaustionSection,
-  MethodRow,
-  ReliabilityPoint,
-  SelectableMethod,
-} from './evaluation-data';
-import type { AbstentionAnalysis } from '../abstention';
+} from '../audit-statistics';
 import type { RunDecision } from '../calibration';
+import type { Estimate } from '../estimate';
 
 export const EVALUATION_SCHEMA = 'toe-evaluation/1';
 
@@ -85,14 +87,22 @@ export interface OptimalityRow {
   sameSet: Estimate;
 }
 
-export interface CalibrationSection {
+/** Calibration of the full model beside ToE's evidence at one budget k (10 equal-width bins). */
+export interface CalibrationComparison {
   k: number;
-  fullEce: Estimate;
-  toeEce: Estimate;
-  /** ToE − full (paired). */
+  full: CalibrationSection;
+  toe: CalibrationSection;
+  /** ECE of ToE − ECE of the full model (paired). */
   difference: Estimate;
-  fullCurve: ReliabilityPoint[];
-  toeCurve: ReliabilityPoint[];
+}
+
+/** Dynamic-mode ToE (audit mode) at S_max = maxSteps: TP/FP exhaustion and abstaining on it. */
+export interface DynamicExhaustion {
+  maxSteps: number;
+  /** Positive predictions: p_full ≥ threshold. */
+  threshold: number;
+  exhaustion: ExhaustionSection;
+  abstention: AbstentionSection;
 }
 
 /** The figures the issue asks the report to lead with. */
@@ -126,10 +136,14 @@ export interface EvaluationResult {
   rows: MethodRow[];
   cbm: ConceptBottleneckSection | null;
   optimality: OptimalityRow[];
-  calibration: CalibrationSection | null;
-  /** Dynamic-mode ToE at S_max = 5 (the paper's figure) and at the configured S_max. */
+  calibration: CalibrationComparison | null;
+  /**
+   * Dynamic-mode ToE at S_max = 5 (the paper's figure) and at the configured S_max, each
+   * section's histograms running to its S_max (maxSize).
+   */
   evidenceSize: EvidenceSizeSection[];
-  exhaustion: ExhaustionSection | null;
+  /** At the largest S_max. */
+  exhaustion: DynamicExhaustion | null;
   /**
    * Abstention policies against the model's own confidence on audits of the same split
    * (paper mode, and the bundle's calibrated decision when it has one). Absent in results

@@ -20,23 +20,23 @@ export { calibrationChart, evidenceSizeChart, exhaustionChart } from './diagnost
 export { spuriousConvergenceChart, spuriousEvidenceChart } from './spurious-charts';
 export { METHOD_COLOURS } from './chart-style';
 
-/** One figure of a report: its file name (PNG beside the Markdown), caption and chart. */
-export interface Figure {
+/** One chart image of a report: its file name (PNG beside the Markdown), caption and chart. */
+export interface ChartImage {
   file: string;
   caption: string;
   config: ChartConfiguration;
 }
 
 // chart.js's configuration type is invariant in the chart type; a figure list mixes them.
-const figure = (file: string, caption: string, config: object): Figure => ({
+const figure = (file: string, caption: string, config: object): ChartImage => ({
   file,
   caption,
   config: config as ChartConfiguration,
 });
 
 /** Every figure of the evaluation report that the result has data for. */
-export function evaluationFigures(result: EvaluationResult): Figure[] {
-  const figures: Figure[] = [
+export function evaluationFigures(result: EvaluationResult): ChartImage[] {
+  const figures: ChartImage[] = [
     figure('frontier-auroc.png', 'Sufficiency AUROC vs k', budgetChart(result, 'auroc')),
     figure('frontier-mae.png', 'Fidelity MAE vs k', budgetChart(result, 'fidelityMae')),
     figure(
@@ -69,12 +69,12 @@ export function evaluationFigures(result: EvaluationResult): Figure[] {
     figures.push(
       figure(
         'evidence-size-correctness.png',
-        `Evidence size at S_max = ${first.maxSteps} by correctness`,
+        `Evidence size at S_max = ${first.maxSize} by correctness`,
         evidenceSizeChart(first, 'correctness'),
       ),
       figure(
         'evidence-size-outcome.png',
-        `Evidence size at S_max = ${first.maxSteps} by outcome`,
+        `Evidence size at S_max = ${first.maxSize} by outcome`,
         evidenceSizeChart(first, 'outcome'),
       ),
     );
@@ -88,7 +88,7 @@ export function evaluationFigures(result: EvaluationResult): Figure[] {
 }
 
 /** The figures of the spurious-feature audit report. */
-export function spuriousFigures(result: SpuriousAuditResult): Figure[] {
+export function spuriousFigures(result: SpuriousAuditResult): ChartImage[] {
   return [
     figure(
       'spurious-convergence.png',

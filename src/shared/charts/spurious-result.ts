@@ -3,7 +3,7 @@
  * Injection"), as written to spurious.json: the clean model and the model trained with the
  * injected artefact, both audited in dynamic mode, split by the stay's spurious_flag.
  */
-import type { Estimate } from './evaluation-data';
+import type { Estimate } from '../estimate';
 import type { BundleProvenance, CohortProvenance } from './evaluation-result';
 
 export const SPURIOUS_SCHEMA = 'toe-spurious-audit/1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartConfiguration } from 'chart.js';
 import { renderChartPng } from '../../../src/main/core/report/chart-png';
-import { evaluationFigures, spuriousFigures, type Figure } from '../../../src/shared/charts';
+import { evaluationFigures, spuriousFigures, type ChartImage } from '../../../src/shared/charts';
 import { tinyResult, tinySpuriousResult } from '../../support/tiny-evaluation';
 
 interface Titled {
@@ -34,7 +34,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-const allFigures = (): Figure[] => [
+const allFigures = (): ChartImage[] => [
   ...evaluationFigures(tinyResult()),
   ...spuriousFigures(tinySpuriousResult()),
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { methodRows } from '../../../src/main/core/evaluation';
-import type { Estimate } from '../../../src/shared/charts';
+import type { Estimate } from '../../../src/shared/estimate';
 import { tinyRecords, tinyResult } from '../../support/tiny-evaluation';
 
 /** The estimate, and an interval that is ordered and contains it. */
@@ -48,7 +48,7 @@ describe('metric tables on a four-stay cohort worked by hand', () => {
     // Full model: positives 0.9, 0.6 vs negatives 0.3, 0.7 → 3/4.
     expectEstimate(result.full.auroc, 0.75);
     // ToE at k = 5 reproduces p_full exactly: retention 1 in every resample.
-    expect(result.headline.retentionAt5).toEqual({ estimate: 1, lower: 1, upper: 1 });
+    expect(result.headline.retentionAt5).toMatchObject({ estimate: 1, lower: 1, upper: 1 });
     const at1 = result.headline.maeComparison.find((m) => m.k === 1)!;
     expectEstimate(at1.toe, 0.1);
     expectEstimate(at1.topk, 0.325);
@@ -72,35 +72,38 @@ describe('metric tables on a four-stay cohort worked by hand', () => {
   it('compares calibration at k = 5 with the full model', () => {
     expect(result.calibration!.k).toBe(5);
     expectEstimate(result.calibration!.difference, 0);
-    expect(result.calibration!.fullCurve).toHaveLength(10);
+    expect(result.calibration!.full.curve).toHaveLength(10);
   });
 
   it('splits dynamic-mode evidence size by correctness, at S_max 5 and 10', () => {
-    expect(result.evidenceSize.map((s) => s.maxSteps)).toEqual([5, 10]);
+    expect(result.evidenceSize.map((s) => s.maxSize)).toEqual([5, 10]);
     const s5 = result.evidenceSize[0]!;
+    const { all, byOutcome, byCorrectness } = s5;
     // Sizes 2, 5, 5, 5; the full model is wrong only on stay 4 (FP).
-    expect(s5.histograms.all).toEqual([0, 0, 1, 0, 0, 3]);
-    expect(s5.counts).toEqual({ all: 4, positive: 2, negative: 2, correct: 3, incorrect: 1 });
-    expectEstimate(s5.meanSize.all, 17 / 4);
-    expectEstimate(s5.meanSize.correct, 4);
-    expectEstimate(s5.meanSize.incorrect, 5);
-    expectEstimate(s5.exhaustedShare.correct, 2 / 3);
+    expect(all.histogram).toEqual([0, 0, 1, 0, 0, 3]);
+    expect([all, byOutcome.positive, byOutcome.negative].map((g) => g.n)).toEqual([4, 2, 2]);
+    expect([byCorrectness.correct.n, byCorrectness.incorrect.n]).toEqual([3, 1]);
+    expectEstimate(all.mean, 17 / 4);
+    expectEstimate(byCorrectness.correct.mean, 4);
+    expectEstimate(byCorrectness.incorrect.mean, 5);
+    expectEstimate(byCorrectness.correct.exhausted, 2 / 3);
   });
 
   it('counts TP/FP exhaustion and what abstaining on it buys', () => {
-    const e = result.exhaustion!;
-    expect(e.maxSteps).toBe(10);
-    expect(e.counts).toEqual({ tp: 2, fp: 1, tn: 1, fn: 0 });
+    const { maxSteps, exhaustion: e, abstention: a } = result.exhaustion!;
+    expect(maxSteps).toBe(10);
+    const { TP, FP, TN, FN } = e.byClass;
+    expect([TP.stays, FP.stays, TN.stays, FN.stays]).toEqual([2, 1, 1, 0]);
     // TPs are stays 1 (converged) and 3 (exhausted); the FP, stay 4, exhausted.
-    expect([e.tpExhausted, e.fpExhausted]).toEqual([1, 1]);
-    expectEstimate(e.tpRate, 0.5);
-    expectEstimate(e.fpRate, 1);
-    expect(e.ratio.estimate).toBeCloseTo(2, 12);
+    expect([TP.exhausted, FP.exhausted]).toEqual([1, 1]);
+    expectEstimate(TP.rate, 0.5);
+    expectEstimate(FP.rate, 1);
+    expect(e.fpTpRatio.estimate).toBeCloseTo(2, 12);
     // Withdrawing stays 3 and 4: precision 2/3 → 1, sensitivity 1 → 1/2.
-    expectEstimate(e.abstainOnExhaustion.precisionGained, 1 / 3);
-    expectEstimate(e.abstainOnExhaustion.sensitivityLost, 0.5);
+    expectEstimate(a.onExhaustion.precisionGained, 1 / 3);
+    expectEstimate(a.onExhaustion.sensitivityLost, 0.5);
     // Stay 4 is the only unreachable one; among reachable stays the FP rate is undefined.
     expectEstimate(e.reachableShare, 0.75);
-    expect(e.reachableFpRate.estimate).toBeNull();
+    expect(e.reachableOnly.fpRate.estimate).toBeNull();
   });
 });

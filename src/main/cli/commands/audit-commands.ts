@@ -7,7 +7,8 @@ import {
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
-import { DEFAULT_FIGURES_SEED, type Figure } from '../../../shared/audit-statistics';
+import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
+import type { Estimate as Figure } from '../../../shared/estimate';
 import {
   describeDecision,
   transportedCalibration,

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { describeBudget, type AbstentionAnalysis } from '../../../shared/abstention';
 import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
-import type { Figure } from '../../core/audit/statistics-index';
+import type { Estimate as Figure } from '../../../shared/estimate';
 import { runDecision } from '../../../shared/audit';
 import { describeDecision } from '../../../shared/calibration';
 import type { RunRequest } from '../../core/audit/run-engine';

@@ -6,7 +6,7 @@
  *
  * The bootstrap (method.md: percentile, 1,000 resamples, fixed seed, 95% by default) is
  * PAIRED: each resample draws one set of stay indices and every figure of every policy is
- * computed on it (audit/joint-bootstrap.ts), so AURC(policy) − AURC(confidence) is a
+ * computed on it (statistics/bootstrap-estimates.ts), so AURC(policy) − AURC(confidence) is a
  * difference within each resample. What it does not resample: the fitted policies are NOT
  * refitted per resample (their fits come from the validation split, independent of the
  * audited stays), and the queue is NOT re-sized per resample: each stay keeps its flag, so
@@ -22,9 +22,8 @@ import type {
   ReviewBudget,
 } from '../../../shared/abstention';
 import { ABSTENTION_POLICIES, POLICIES_NEEDING_VALIDATION } from '../../../shared/abstention';
-import type { Figure } from '../../../shared/audit-statistics';
-import { jointBootstrap, jointIntervals } from '../audit/joint-bootstrap';
-import { toFigure } from '../audit/reported-figure';
+import type { Estimate } from '../../../shared/estimate';
+import { jointBootstrap, jointIntervals, toEstimate } from '../statistics';
 import { checkBudget, reviewOrder } from './budget';
 import {
   BUDGET_FIGURE_KEYS,
@@ -162,13 +161,13 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
     }
     return row;
   });
-  const figures = jointIntervals(draws, level).map(toFigure);
+  const figures = jointIntervals(draws, level).map(toEstimate);
 
   const budgetFigures = (p: AbstentionPolicyName, subset: Subset): BudgetFigures | null => {
     const f = flags.get(p);
     if (!f) return null;
     const c = budgetCounts(columns, f, null, subset === 'reachable');
-    const figure = (key: BudgetFigureKey): Figure =>
+    const figure = (key: BudgetFigureKey): Estimate =>
       figures[slots.budget.get(budgetSlotKey(p, subset, key))!]!;
     return {
       stays: c.stays,
@@ -256,13 +255,13 @@ function percent(x: number): string {
   return `${Number((x * 100).toFixed(1))}%`;
 }
 
-function intervalText(f: Figure, digits = 3): string {
+function intervalText(f: Estimate, digits = 3): string {
   const bound = (x: number | null): string => (x === null ? '∞' : fixed(x, digits));
   return `${bound(f.lower)} to ${bound(f.upper)}`;
 }
 
 /** Whether an interval contains `value` (bounds inclusive; a null upper bound is +∞). */
-function contains(f: Figure, value: number): boolean {
+function contains(f: Estimate, value: number): boolean {
   if (f.estimate === null || f.lower === null) return false;
   return f.lower <= value && (f.upper === null || value <= f.upper);
 }
@@ -308,7 +307,7 @@ function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
   // without abstention do not depend on the policy, so they are named once.
   const degenerate = new Set<string>();
   for (const p of w.policies) {
-    const named: [string, Figure | null][] = [
+    const named: [string, Estimate | null][] = [
       [`${p.policy}: AURC`, p.aurc],
       [`${p.policy}: AURC − confidence`, p.aurcVsConfidence],
     ];

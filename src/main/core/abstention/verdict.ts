@@ -10,7 +10,7 @@
  * alone says the trace carries information, not that any policy turns it into a better queue.
  */
 import type { AbstentionPolicyName, TraceFeatureTest } from '../../../shared/abstention';
-import type { Figure } from '../../../shared/audit-statistics';
+import type { Estimate } from '../../../shared/estimate';
 import { fixed, precise } from './format';
 
 /** Fewer errors than this and the verdict says the run cannot tell. */
@@ -18,7 +18,7 @@ export const MIN_ERRORS_FOR_VERDICT = 10;
 
 export interface VerdictEvidence {
   /** AURC(policy) − AURC(confidence) of each ToE-based policy that could be scored. */
-  comparisons: { policy: AbstentionPolicyName; difference: Figure | null }[];
+  comparisons: { policy: AbstentionPolicyName; difference: Estimate | null }[];
   traceFeatureTest: TraceFeatureTest | null;
   /** Why the likelihood-ratio test was not run, when it was not. */
   traceFeatureReason: string | null;

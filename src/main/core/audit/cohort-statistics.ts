@@ -1,8 +1,11 @@
 /**
  * Cohort statistics of one audit run: the figures a quality-improvement team reads on the
- * dashboard, in the CLI and in the PDF. Pure: results in, a JSON-safe object out. Every rate
- * comes with a seeded percentile bootstrap interval over stays (method.md: 1,000 resamples,
- * 95%); every stay-level resample is the same for every figure, since all use one seed.
+ * dashboard, in the CLI and in the PDF. Pure: results in, a JSON-safe object out. The run's
+ * results become per-stay columns and the statistics layer (../statistics) makes every
+ * section; here they are put together at the run's own parameters, with the reachability
+ * band its τ give. Every rate comes with a seeded percentile bootstrap interval over stays
+ * (method.md: 1,000 resamples, 95%); every stay-level resample is the same for every figure,
+ * since all use one seed.
  */
 import type {
   CohortStatistics,
@@ -11,15 +14,16 @@ import type {
 } from '../../../shared/audit-statistics';
 import { confusionCounts, type BootstrapOptions } from '../metrics';
 import { convergenceReachable } from '../search/objective';
-import type { StayAuditResult } from './audit-types';
-import { abstentionSection, exhaustionSection } from './cohort-exhaustion';
 import {
+  abstentionSection,
   calibrationSection,
   discriminationSection,
   evidenceSizeSection,
+  exhaustionSection,
   faithfulnessSection,
   modalitySection,
-} from './cohort-sections';
+} from '../statistics';
+import type { StayAuditResult } from './audit-types';
 import { cohortSummary } from './cohort-summary';
 import { stayColumns } from './stay-columns';
 
@@ -100,7 +104,7 @@ export function cohortStatistics(
       bins,
     },
     confusion: confusionCounts(c.pFull, c.labels, threshold),
-    discrimination: discriminationSection(c, boot),
+    discrimination: discriminationSection(c.pFull, c.labels, boot),
     reachability: reachabilityBand(results, options, stability),
     exhaustion: exhaustionSection(c, threshold, boot),
     abstention: abstentionSection(c, threshold, boot),

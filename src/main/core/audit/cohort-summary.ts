@@ -4,30 +4,29 @@
  * and the confidence-only rule is always stated beside the search's rule, so that a reader
  * cannot credit the search with a signal the model's own confidence already gives.
  */
-import type { CohortStatistics } from './cohort-statistics';
-import type { AbstentionFigures } from './cohort-exhaustion';
-import type { Figure } from './reported-figure';
+import type { AbstentionFigures, CohortStatistics } from '../../../shared/audit-statistics';
+import type { Estimate } from '../../../shared/estimate';
 
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const decimal = (x: number): string => x.toFixed(2);
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** "12.5% (95% CI 8.0–17.1%)", "undefined" or "infinite"; a null bound prints as "∞" / "?". */
-function describe(f: Figure, format: (x: number) => string): string {
+function describe(f: Estimate, format: (x: number) => string): string {
   if (f.estimate === null) return f.missing === 'infinite' ? 'infinite' : 'undefined';
   const lower = f.lower === null ? '?' : format(f.lower);
   const upper = f.upper === null ? (f.lower === null ? '?' : '∞') : format(f.upper);
   return `${format(f.estimate)} (95% CI ${lower} to ${upper})`;
 }
 
-const rate = (f: Figure): string => describe(f, percent);
+const rate = (f: Estimate): string => describe(f, percent);
 /** "12.5% (95% CI ...) of true positives", or "n/a for true positives (none ...)". */
-const share = (f: Figure, of: string): string =>
+const share = (f: Estimate, of: string): string =>
   f.estimate === null && f.missing === 'undefined'
     ? `n/a for ${of} (none among these stays)`
     : `${rate(f)} of ${of}`;
-const ratio = (f: Figure): string => describe(f, (x) => `${decimal(x)}×`);
-const point = (f: Figure): string => (f.estimate === null ? 'undefined' : percent(f.estimate));
+const ratio = (f: Estimate): string => describe(f, (x) => `${decimal(x)}×`);
+const point = (f: Estimate): string => (f.estimate === null ? 'undefined' : percent(f.estimate));
 
 function effect(a: AbstentionFigures): string {
   return (

@@ -10,21 +10,6 @@ export {
   type ReachabilityBand,
   type StabilitySpace,
 } from './cohort-statistics';
-export type {
-  AbstentionFigures,
-  AbstentionSection,
-  ClassExhaustion,
-  ExhaustionSection,
-} from './cohort-exhaustion';
-export type {
-  CalibrationBinReport,
-  CalibrationSection,
-  EvidenceSizeSection,
-  FaithfulnessSection,
-  ModalitySection,
-  SizeGroup,
-} from './cohort-sections';
-export { jsonNumber, type Figure, type MissingReason } from './reported-figure';
 export { biasAudit } from './bias-audit';
 export type {
   AttributeAudit,

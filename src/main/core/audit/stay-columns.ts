@@ -1,8 +1,8 @@
 /**
- * A run's results as per-stay columns, the form the metrics module and the bootstrap take.
- * Built once per report so that every figure reads the same arrays.
+ * A run's results as per-stay columns, the form the statistics layer (../statistics: they are
+ * its EvidenceOutcomes) and the bias audit take. Built once per report so that every figure
+ * reads the same arrays.
  */
-import { confusionClass, type ConfusionClass } from '../metrics';
 import type { StayAuditResult } from './audit-types';
 
 export interface StayColumns {
@@ -19,7 +19,6 @@ export interface StayColumns {
   noteUnits: Float64Array;
   exhausted: boolean[];
   reachable: boolean[];
-  classes: ConfusionClass[];
 }
 
 /**
@@ -43,7 +42,6 @@ export function stayColumns(results: readonly StayAuditResult[], threshold: numb
     noteUnits: col(),
     exhausted: new Array<boolean>(n),
     reachable: new Array<boolean>(n),
-    classes: new Array<ConfusionClass>(n),
   };
   results.forEach((r, i) => {
     const decided = r.pFull >= threshold ? 1 : 0;
@@ -64,7 +62,6 @@ export function stayColumns(results: readonly StayAuditResult[], threshold: numb
     columns.noteUnits[i] = r.noteUnits;
     columns.exhausted[i] = r.status === 'exhausted';
     columns.reachable[i] = r.reachable;
-    columns.classes[i] = confusionClass(r.pFull, r.label, threshold);
   });
   return columns;
 }

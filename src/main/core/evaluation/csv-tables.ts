@@ -4,12 +4,8 @@
  * other figure of the report in long form (section, figure, k, estimate, lower, upper).
  * Undefined figures are empty cells.
  */
-import {
-  METHOD_LABELS,
-  type Estimate,
-  type EvaluationResult,
-  type MethodRow,
-} from '../../../shared/charts';
+import { METHOD_LABELS, type EvaluationResult, type MethodRow } from '../../../shared/charts';
+import type { Estimate } from '../../../shared/estimate';
 
 const METRICS = [
   'auroc',
@@ -74,28 +70,30 @@ function summaryLines(result: EvaluationResult): Line[] {
   }
   const c = result.calibration;
   if (c) {
-    lines.push(['calibration', 'full_ece', c.k, c.fullEce]);
-    lines.push(['calibration', 'toe_ece', c.k, c.toeEce]);
+    lines.push(['calibration', 'full_ece', c.k, c.full.ece]);
+    lines.push(['calibration', 'toe_ece', c.k, c.toe.ece]);
     lines.push(['calibration', 'toe_minus_full_ece', c.k, c.difference]);
   }
   for (const s of result.evidenceSize) {
-    const section = `evidence size (S_max ${s.maxSteps})`;
+    const section = `evidence size (S_max ${s.maxSize})`;
+    const groups = { all: s.all, ...s.byCorrectness };
     for (const g of ['all', 'correct', 'incorrect'] as const) {
-      lines.push([section, `mean_size_${g}`, null, s.meanSize[g]]);
-      lines.push([section, `exhausted_share_${g}`, null, s.exhaustedShare[g]]);
+      lines.push([section, `mean_size_${g}`, null, groups[g].mean]);
+      lines.push([section, `exhausted_share_${g}`, null, groups[g].exhausted]);
     }
   }
-  const e = result.exhaustion;
-  if (e) {
-    const section = `exhaustion (S_max ${e.maxSteps})`;
-    lines.push([section, 'tp_rate', null, e.tpRate], [section, 'fp_rate', null, e.fpRate]);
-    lines.push([section, 'fp_over_tp_ratio', null, e.ratio]);
+  if (result.exhaustion) {
+    const { maxSteps, exhaustion: e, abstention } = result.exhaustion;
+    const section = `exhaustion (S_max ${maxSteps})`;
+    lines.push([section, 'tp_rate', null, e.byClass.TP.rate]);
+    lines.push([section, 'fp_rate', null, e.byClass.FP.rate]);
+    lines.push([section, 'fp_over_tp_ratio', null, e.fpTpRatio]);
     lines.push([section, 'reachable_share', null, e.reachableShare]);
-    lines.push([section, 'reachable_tp_rate', null, e.reachableTpRate]);
-    lines.push([section, 'reachable_fp_rate', null, e.reachableFpRate]);
+    lines.push([section, 'reachable_tp_rate', null, e.reachableOnly.tpRate]);
+    lines.push([section, 'reachable_fp_rate', null, e.reachableOnly.fpRate]);
     for (const [rule, a] of [
-      ['abstain_on_exhaustion', e.abstainOnExhaustion],
-      ['abstain_on_unreachable', e.abstainOnUnreachable],
+      ['abstain_on_exhaustion', abstention.onExhaustion],
+      ['abstain_on_unreachable', abstention.onUnreachable],
     ] as const) {
       lines.push([section, `${rule}_precision_gained`, null, a.precisionGained]);
       lines.push([section, `${rule}_sensitivity_lost`, null, a.sensitivityLost]);

@@ -10,16 +10,17 @@ import {
   decisionAgreement,
   expectedCalibrationError,
   fidelityMae,
+  mean,
   type BootstrapOptions,
 } from '../metrics';
 import {
   ABLATION_METHODS,
   COMPARED_METHODS,
-  type Estimate,
   type MethodRow,
   type RowMethod,
 } from '../../../shared/charts';
-import { estimate, mean } from './bootstrap-estimates';
+import type { Estimate } from '../../../shared/estimate';
+import { estimate } from '../statistics';
 import { methodBudgets, outcomeColumns, selectionColumns, type StayRecord } from './stay-record';
 
 /** Full-model AUROC, AUPRC and ECE of p_full against the labels. */

@@ -10,20 +10,20 @@ import type { BootstrapOptions } from '../metrics';
 import type { ModelRuntime } from '../models';
 import type { Store } from '../store';
 import { EVALUATION_SCHEMA, type EvaluationResult } from '../../../shared/charts';
-import { evidenceSizeSection, exhaustionSection } from './audit-sections';
 import {
   conceptBottleneckSection,
   conceptProbability,
   trainOnTrainSplit,
   type TrainedConceptBottleneck,
 } from './concept-bottleneck-run';
+import { dynamicEvidenceSize, dynamicExhaustion } from './dynamic-sections';
 import type { EvaluationPlan } from './evaluation-plan';
 import { fullModelFigures, methodRows } from './method-rows';
 import { bundleProvenance, cohortProvenance } from './provenance';
 import { labelledStays, splitCounts } from './split-stays';
 import { runStayMethods } from './stay-method-runner';
 import type { StayRecord } from './stay-record';
-import { calibrationSection, headlineSection, optimalityRows } from './summary-sections';
+import { calibrationComparison, headlineSection, optimalityRows } from './summary-sections';
 
 export interface EvaluationInput {
   store: Store;
@@ -91,10 +91,10 @@ export function summarise(
     rows: methodRows(records, threshold, ci),
     cbm: conceptBottleneckSection(records, cbm, ci),
     optimality: optimalityRows(records, ci),
-    calibration: calibrationSection(records, plan.ks, ci),
-    evidenceSize: limits.map((_, i) => evidenceSizeSection(records, i, ci)),
+    calibration: calibrationComparison(records, plan.ks, ci),
+    evidenceSize: limits.map((_, i) => dynamicEvidenceSize(records, i, ci)),
     exhaustion:
-      limits.length > 0 ? exhaustionSection(records, limits.length - 1, threshold, ci) : null,
+      limits.length > 0 ? dynamicExhaustion(records, limits.length - 1, threshold, ci) : null,
   };
 }
 

@@ -4,14 +4,14 @@
  * paired comparison corrupted vs clean on matched stays — how much more evidence the
  * corrupted model needs and how far its convergence rate drops.
  */
-import { auroc, type BootstrapOptions } from '../metrics';
+import { auroc, mean, meanWhere, type BootstrapOptions } from '../metrics';
 import {
   FLAG_GROUPS,
   type ArmGroup,
   type FlagGroup,
   type SpuriousComparison,
 } from '../../../shared/charts';
-import { estimate, mean, meanWhere } from './bootstrap-estimates';
+import { estimate } from '../statistics';
 import type { ArmStay, AuditedArm } from './spurious-audit';
 
 const inGroup = (stay: ArmStay, flag: FlagGroup) => flag === 'all' || stay.flag === flag;

@@ -8,16 +8,11 @@ import {
   auroc,
   expectedCalibrationError,
   fidelityMae,
-  reliabilityCurve,
+  mean,
   type BootstrapOptions,
 } from '../metrics';
-import type {
-  CalibrationSection,
-  HeadlineSection,
-  OptimalityRow,
-  ReliabilityPoint,
-} from '../../../shared/charts';
-import { estimate, mean } from './bootstrap-estimates';
+import type { CalibrationComparison, HeadlineSection, OptimalityRow } from '../../../shared/charts';
+import { calibrationSection, estimate } from '../statistics';
 import { EVIDENCE_SIZE_BUDGET } from './evaluation-plan';
 import { outcomeColumns, selectionColumns, type StayRecord } from './stay-record';
 
@@ -86,21 +81,15 @@ export function optimalityRows(
   });
 }
 
-const curve = (p: Float64Array, labels: Uint8Array): ReliabilityPoint[] =>
-  reliabilityCurve(p, labels).map((bin) => ({
-    lower: bin.lower,
-    upper: bin.upper,
-    count: bin.count,
-    meanPredicted: Number.isNaN(bin.meanPredicted) ? null : bin.meanPredicted,
-    observedRate: Number.isNaN(bin.observedRate) ? null : bin.observedRate,
-  }));
+/** Equal-width bins of the calibration comparison (method.md). */
+const CALIBRATION_BINS = 10;
 
 /** ECE and reliability curves of the full model and of ToE at k = 5 (or the nearest k run). */
-export function calibrationSection(
+export function calibrationComparison(
   records: readonly StayRecord[],
   ks: readonly number[],
   ci: BootstrapOptions,
-): CalibrationSection | null {
+): CalibrationComparison | null {
   const k = [...ks].sort(
     (a, b) => Math.abs(a - EVIDENCE_SIZE_BUDGET) - Math.abs(b - EVIDENCE_SIZE_BUDGET) || a - b,
   )[0];
@@ -109,14 +98,14 @@ export function calibrationSection(
   const { labels, pFull } = outcomeColumns(records);
   return {
     k,
-    fullEce: estimate((p, y) => expectedCalibrationError(p, y), [pFull, labels], ci),
-    toeEce: estimate((p, y) => expectedCalibrationError(p, y), [toe.p, labels], ci),
+    full: calibrationSection(pFull, labels, CALIBRATION_BINS, ci),
+    toe: calibrationSection(toe.p, labels, CALIBRATION_BINS, ci),
     difference: estimate(
-      (a, f, y) => expectedCalibrationError(a, y) - expectedCalibrationError(f, y),
+      (a, f, y) =>
+        expectedCalibrationError(a, y, CALIBRATION_BINS) -
+        expectedCalibrationError(f, y, CALIBRATION_BINS),
       [toe.p, pFull, labels],
       ci,
     ),
-    fullCurve: curve(pFull, labels),
-    toeCurve: curve(toe.p, labels),
   };
 }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import {
   evaluationFigures,
   spuriousFigures,
+  type ChartImage,
   type EvaluationResult,
-  type Figure,
   type SpuriousAuditResult,
 } from '../../../shared/charts';
 import { renderChartPng } from '../report/chart-png';
@@ -25,7 +25,7 @@ export const REPORT_FILE = 'report.md';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-function writeFigures(dir: string, figures: readonly Figure[]): string[] {
+function writeFigures(dir: string, figures: readonly ChartImage[]): string[] {
   return figures.map((figure) => {
     writeFileSync(join(dir, figure.file), renderChartPng(figure.config, FIGURE_SIZE));
     return figure.file;

@@ -54,4 +54,5 @@ export {
   type Column,
   type Resampled,
 } from './bootstrap';
+export { mean, meanWhere } from './means';
 export { median, quantileSorted } from './quantile';

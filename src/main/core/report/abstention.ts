@@ -11,7 +11,8 @@ import {
   type PolicyFigures,
 } from '../../../shared/abstention';
 import { riskCoverageChart } from '../../../shared/charts';
-import type { AbstentionFigures, AbstentionReason } from '../audit/statistics-index';
+import type { AbstentionFigures } from '../../../shared/audit-statistics';
+import type { AbstentionReason } from '../audit/statistics-index';
 import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
 import { placeChart } from './report-charts';
 import type { PdfLayout } from './pdf-layout';

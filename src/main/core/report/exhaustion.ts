@@ -3,12 +3,12 @@
  * (a stay whose p_full rules convergence out exhausts whatever its evidence), then how much
  * evidence the searches kept and how much of it came from notes.
  */
+import { CONFUSION_CLASSES } from '../../../shared/audit-statistics';
 import {
   evidenceSizeDistributionChart,
   exhaustionByClassChart,
   OUTCOME_COLOURS,
 } from '../../../shared/charts/audit-charts';
-import { OUTCOME_CLASSES } from '../../../shared/charts/audit-chart-data';
 import { decimal, figure, percent } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { drawTable } from './pdf-table';
@@ -25,13 +25,13 @@ const CLASS_NAMES = {
 
 function byClassTable(layout: PdfLayout, data: ReportData): void {
   const e = data.statistics.exhaustion;
-  const rows = OUTCOME_CLASSES.map((c) => [
+  const rows = CONFUSION_CLASSES.map((c) => [
     CLASS_NAMES[c],
     String(e.byClass[c].stays),
     String(e.byClass[c].exhausted),
     percent(e.byClass[c].rate),
   ]);
-  const exhausted = OUTCOME_CLASSES.reduce((n, c) => n + e.byClass[c].exhausted, 0);
+  const exhausted = CONFUSION_CLASSES.reduce((n, c) => n + e.byClass[c].exhausted, 0);
   rows.push(['All stays', String(data.statistics.stays), String(exhausted), percent(e.overall)]);
   drawTable(
     layout,

@@ -4,10 +4,10 @@
  * (JSON-safe figures carry the reason: 'undefined' for 0/0 or a missing class, 'infinite'
  * for x/0). One module, so the PDF, its tests and the export agree to the digit.
  */
-import type { Figure, MissingReason } from '../audit/statistics-index';
+import type { Estimate, MissingReason } from '../../../shared/estimate';
 
-/** What a figure needs to be printed; the core's Figure fits as it is. */
-export type PrintedFigure = Pick<Figure, 'estimate' | 'lower' | 'upper'> & {
+/** What a figure needs to be printed; an Estimate fits as it is. */
+export type PrintedFigure = Pick<Estimate, 'estimate' | 'lower' | 'upper'> & {
   missing?: MissingReason | null;
 };
 

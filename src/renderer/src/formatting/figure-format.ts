@@ -1,6 +1,6 @@
 // Audit figures ({estimate, lower, upper, missing}) as text: the estimate, then its 95%
 // interval. A null estimate says why (undefined: 0/0 or a class absent; infinite: x/0).
-import type { Figure } from '../../../shared/audit-statistics';
+import type { Estimate } from '../../../shared/estimate';
 
 /**
  * How a figure reads: a share as %, a probability-scale number, a ratio, a change in points,
@@ -32,20 +32,20 @@ function number(x: number, style: FigureStyle): string {
   }
 }
 
-export function formatEstimate(figure: Figure, style: FigureStyle): string {
+export function formatEstimate(figure: Estimate, style: FigureStyle): string {
   if (figure.estimate !== null) return number(figure.estimate, style);
   return figure.missing === 'infinite' ? '∞ (infinite)' : 'n/a (undefined)';
 }
 
 /** "95% CI 8.0% to 17.1%"; an unbounded upper end reads ∞, no usable resample reads so. */
-export function formatInterval(figure: Figure, style: FigureStyle): string {
+export function formatInterval(figure: Estimate, style: FigureStyle): string {
   if (figure.lower === null && figure.upper === null) return 'no interval (no usable resample)';
   const lower = figure.lower === null ? '?' : number(figure.lower, style);
   const upper = figure.upper === null ? '∞' : number(figure.upper, style);
   return `95% CI ${lower} to ${upper}`;
 }
 
-export function formatFigure(figure: Figure, style: FigureStyle): string {
+export function formatFigure(figure: Estimate, style: FigureStyle): string {
   if (figure.estimate === null) return formatEstimate(figure, style);
   return `${formatEstimate(figure, style)} (${formatInterval(figure, style)})`;
 }

@@ -4,14 +4,14 @@
  * "Calibration", "Evidence Size Distribution"; "Auditing Model Reliability").
  */
 import { describeBudget } from '../../../../shared/abstention';
-import { describeDecision } from '../../../../shared/calibration';
 import type {
-  AbstentionSection,
-  Estimate,
-  EvaluationAbstention,
-  EvaluationResult,
+  AbstentionFigures,
   EvidenceSizeSection,
-} from '../../../../shared/charts';
+  SizeGroup,
+} from '../../../../shared/audit-statistics';
+import { describeDecision } from '../../../../shared/calibration';
+import type { EvaluationAbstention, EvaluationResult } from '../../../../shared/charts';
+import type { Estimate } from '../../../../shared/estimate';
 import { figureLink, percentWithCi, table, timesWithCi, withCi } from './markdown-format';
 
 export function calibrationReportSection(result: EvaluationResult): string {
@@ -23,8 +23,8 @@ export function calibrationReportSection(result: EvaluationResult): string {
     table(
       ['model', 'ECE (10 equal-width bins)'],
       [
-        ['full model', withCi(c.fullEce)],
-        [`ToE, k = ${c.k}`, withCi(c.toeEce)],
+        ['full model', withCi(c.full.ece)],
+        [`ToE, k = ${c.k}`, withCi(c.toe.ece)],
         ['difference ToE − full (paired)', withCi(c.difference)],
       ],
     ),
@@ -34,40 +34,35 @@ export function calibrationReportSection(result: EvaluationResult): string {
 }
 
 function sizeTable(s: EvidenceSizeSection): string {
-  const axis = s.histograms.all.map((_, size) => `|E| = ${size}`);
-  const histogram = (name: string, counts: number[]) => [name, ...counts.map(String)];
+  const { all, byOutcome, byCorrectness } = s;
+  const axis = all.histogram.map((_, size) => `|E| = ${size}`);
+  const row = (name: string, g: SizeGroup) => [
+    name,
+    String(g.n),
+    withCi(g.mean, 2),
+    percentWithCi(g.exhausted),
+  ];
+  const histogram = (name: string, g: SizeGroup) => [
+    `${name} (${g.n})`,
+    ...g.histogram.map(String),
+  ];
   return [
     table(
       ['stays', 'n', 'mean |E|', 'search exhausted (did not converge)'],
       [
-        [
-          'all',
-          String(s.counts.all),
-          withCi(s.meanSize.all, 2),
-          percentWithCi(s.exhaustedShare.all),
-        ],
-        [
-          'full model correct',
-          String(s.counts.correct),
-          withCi(s.meanSize.correct, 2),
-          percentWithCi(s.exhaustedShare.correct),
-        ],
-        [
-          'full model wrong',
-          String(s.counts.incorrect),
-          withCi(s.meanSize.incorrect, 2),
-          percentWithCi(s.exhaustedShare.incorrect),
-        ],
+        row('all', all),
+        row('full model correct', byCorrectness.correct),
+        row('full model wrong', byCorrectness.incorrect),
       ],
     ),
     '',
     table(
       ['histogram (stays)', ...axis],
       [
-        histogram(`outcome negative (${s.counts.negative})`, s.histograms.negative),
-        histogram(`outcome positive (${s.counts.positive})`, s.histograms.positive),
-        histogram(`correct (${s.counts.correct})`, s.histograms.correct),
-        histogram(`wrong (${s.counts.incorrect})`, s.histograms.incorrect),
+        histogram('outcome negative', byOutcome.negative),
+        histogram('outcome positive', byOutcome.positive),
+        histogram('correct', byCorrectness.correct),
+        histogram('wrong', byCorrectness.incorrect),
       ],
     ),
   ].join('\n');
@@ -81,25 +76,22 @@ export function evidenceSizeReportSection(result: EvaluationResult): string {
     'Audit-mode search stops as soon as its best state is sufficient (C ≥ τ_conf and S ≥ τ_suff); |E| is the number of units it then holds. "Correct" compares the full-input decision ŷ_full with the true outcome.',
   );
   for (const section of result.evidenceSize) {
-    parts.push('', `### S_max = ${section.maxSteps}`, '', sizeTable(section));
+    parts.push('', `### S_max = ${section.maxSize}`, '', sizeTable(section));
   }
   const first = result.evidenceSize[0]!;
   parts.push(
     '',
     figureLink(
       'evidence-size-correctness.png',
-      `Evidence size at S_max = ${first.maxSteps} by correctness`,
+      `Evidence size at S_max = ${first.maxSize} by correctness`,
     ),
     '',
-    figureLink(
-      'evidence-size-outcome.png',
-      `Evidence size at S_max = ${first.maxSteps} by outcome`,
-    ),
+    figureLink('evidence-size-outcome.png', `Evidence size at S_max = ${first.maxSize} by outcome`),
   );
   return parts.join('\n');
 }
 
-function abstentionRows(name: string, a: AbstentionSection): string[][] {
+function abstentionRows(name: string, a: AbstentionFigures): string[][] {
   return [
     [
       name,
@@ -113,27 +105,30 @@ function abstentionRows(name: string, a: AbstentionSection): string[][] {
 }
 
 export function exhaustionReportSection(result: EvaluationResult): string {
-  const e = result.exhaustion;
-  if (!e) return '## 12. TP/FP exhaustion and abstention\n\nNot run (needs ToE in `--methods`).';
+  const dynamic = result.exhaustion;
+  if (!dynamic)
+    return '## 12. TP/FP exhaustion and abstention\n\nNot run (needs ToE in `--methods`).';
+  const { exhaustion: e, abstention: a } = dynamic;
+  const { TP, FP, TN, FN } = e.byClass;
   return [
-    `## 12. TP/FP search exhaustion and abstention (S_max = ${e.maxSteps})`,
+    `## 12. TP/FP search exhaustion and abstention (S_max = ${dynamic.maxSteps})`,
     '',
-    `Positive predictions: p_full ≥ ${e.threshold}. TP ${e.counts.tp}, FP ${e.counts.fp}, TN ${e.counts.tn}, FN ${e.counts.fn}. Convergence was reachable from p_full (method.md, "Reachability") for ${percentWithCi(e.reachableShare)} of stays; an unreachable stay exhausts whatever its evidence, so rates among reachable stays are shown too.`,
+    `Positive predictions: p_full ≥ ${dynamic.threshold}. TP ${TP.stays}, FP ${FP.stays}, TN ${TN.stays}, FN ${FN.stays}. Convergence was reachable from p_full (method.md, "Reachability") for ${percentWithCi(e.reachableShare)} of stays; an unreachable stay exhausts whatever its evidence, so rates among reachable stays are shown too.`,
     '',
     table(
       ['metric', 'all stays', 'reachable stays only'],
       [
         [
           'TP search exhaustion rate',
-          `${percentWithCi(e.tpRate)} (${e.tpExhausted} / ${e.counts.tp})`,
-          percentWithCi(e.reachableTpRate),
+          `${percentWithCi(TP.rate)} (${TP.exhausted} / ${TP.stays})`,
+          percentWithCi(e.reachableOnly.tpRate),
         ],
         [
           'FP search exhaustion rate',
-          `${percentWithCi(e.fpRate)} (${e.fpExhausted} / ${e.counts.fp})`,
-          percentWithCi(e.reachableFpRate),
+          `${percentWithCi(FP.rate)} (${FP.exhausted} / ${FP.stays})`,
+          percentWithCi(e.reachableOnly.fpRate),
         ],
-        ['FP / TP exhaustion ratio', timesWithCi(e.ratio), ''],
+        ['FP / TP exhaustion ratio', timesWithCi(e.fpTpRatio), ''],
       ],
     ),
     '',
@@ -149,10 +144,10 @@ export function exhaustionReportSection(result: EvaluationResult): string {
         'sensitivity lost',
       ],
       [
-        ...abstentionRows('abstain when the search exhausted', e.abstainOnExhaustion),
+        ...abstentionRows('abstain when the search exhausted', a.onExhaustion),
         ...abstentionRows(
           'abstain when convergence was unreachable (no search needed)',
-          e.abstainOnUnreachable,
+          a.onUnreachable,
         ),
       ],
     ),

@@ -2,7 +2,7 @@
  * How numbers appear in the Markdown report: an estimate always with its 95% interval, an
  * undefined figure as "n/a" (never 0 or NaN), tables as GitHub pipe tables.
  */
-import type { Estimate } from '../../../../shared/charts';
+import type { Estimate } from '../../../../shared/estimate';
 
 const digits = (x: number, n: number) => x.toFixed(n);
 

@@ -1,19 +1,9 @@
 /**
- * Exhaustion and selective abstention over a run (paper, "Auditing Model Reliability via
- * Search Behavior"), always beside reachability: a stay whose p_full makes convergence
- * impossible exhausts whatever its evidence, so that part of the signal is the model's own
- * confidence, and the audit must show it as such rather than credit the search.
+ * Exhaustion and selective abstention (paper, "Auditing Model Reliability via Search
+ * Behavior"), always beside reachability: a stay whose p_full makes convergence impossible
+ * exhausts whatever its evidence, so that part of the signal is the model's own confidence,
+ * and every report must show it as such rather than credit the search.
  */
-import {
-  abstentionEffect,
-  confusionClass,
-  exhaustionReport,
-  pick,
-  pickFlags,
-  type BootstrapOptions,
-  type Flags,
-  type Numbers,
-} from '../metrics';
 import {
   CONFUSION_CLASSES,
   EFFECT_FIGURES,
@@ -24,12 +14,19 @@ import {
   type EffectFigure,
   type ExhaustionSection,
 } from '../../../shared/audit-statistics';
-import { namedIntervals } from './joint-bootstrap';
-import { toFigure, type Figure } from './reported-figure';
-import type { StayColumns } from './stay-columns';
-
-export { CONFUSION_CLASSES };
-export type { AbstentionFigures, AbstentionSection, ClassExhaustion, ExhaustionSection };
+import type { Estimate } from '../../../shared/estimate';
+import {
+  abstentionEffect,
+  confusionClass,
+  exhaustionReport,
+  pick,
+  pickFlags,
+  type BootstrapOptions,
+  type Flags,
+  type Numbers,
+} from '../metrics';
+import { namedEstimates } from './bootstrap-estimates';
+import type { SearchOutcomes } from './outcome-columns';
 
 type AbstentionRule = keyof AbstentionSection;
 
@@ -63,8 +60,15 @@ function explainedShareAll(exhausted: Flags, reachable: Flags): number {
   return forced / all;
 }
 
+/** Share of stays whose flag is set; NaN for no stays. */
+function flaggedShare(flags: Flags): number {
+  let hit = 0;
+  for (let i = 0; i < flags.length; i++) if (flags[i]) hit++;
+  return hit / flags.length;
+}
+
 /** Every exhaustion figure for one set of stay indices (one resample). */
-function exhaustionFigures(c: StayColumns, threshold: number, indices: ArrayLike<number>) {
+function exhaustionFigures(c: SearchOutcomes, threshold: number, indices: ArrayLike<number>) {
   const p = pick(c.pFull, indices);
   const y = pick(c.labels, indices);
   const e = pickFlags(c.exhausted, indices);
@@ -72,12 +76,13 @@ function exhaustionFigures(c: StayColumns, threshold: number, indices: ArrayLike
   const report = exhaustionReport({ pFull: p, labels: y, exhausted: e, reachable: r, threshold });
   const reach = report.reachability!;
   return {
-    overall: exhaustedShare(e),
+    overall: flaggedShare(e),
     TP: report.rates.tpRate,
     FP: report.rates.fpRate,
     TN: classRate(p, y, e, 'TN', threshold),
     FN: classRate(p, y, e, 'FN', threshold),
     fpTpRatio: report.rates.ratio,
+    reachableShare: flaggedShare(r),
     reachableTp: reach.reachableRates.tpRate,
     reachableFp: reach.reachableRates.fpRate,
     reachableRatio: reach.reachableRates.ratio,
@@ -89,12 +94,13 @@ function exhaustionFigures(c: StayColumns, threshold: number, indices: ArrayLike
 }
 
 export function exhaustionSection(
-  c: StayColumns,
+  c: SearchOutcomes,
   threshold: number,
   boot: BootstrapOptions,
 ): ExhaustionSection {
-  const ci = namedIntervals(c.n, boot, (indices) => exhaustionFigures(c, threshold, indices));
-  const fig = (key: keyof typeof ci): Figure => toFigure(ci[key]);
+  const fig = namedEstimates(c.pFull.length, boot, (indices) =>
+    exhaustionFigures(c, threshold, indices),
+  );
   const point = exhaustionReport({
     pFull: c.pFull,
     labels: c.labels,
@@ -103,37 +109,32 @@ export function exhaustionSection(
     threshold,
   }).reachability!;
   const byClass = {} as Record<ConfusionClass, ClassExhaustion>;
-  for (const cls of CONFUSION_CLASSES) {
-    const members = c.classes.flatMap((k, i) => (k === cls ? [i] : []));
-    const exhausted = members.filter((i) => c.exhausted[i]).length;
-    byClass[cls] = { stays: members.length, exhausted, rate: fig(cls) };
+  for (const cls of CONFUSION_CLASSES) byClass[cls] = { stays: 0, exhausted: 0, rate: fig[cls] };
+  for (let i = 0; i < c.pFull.length; i++) {
+    const members = byClass[confusionClass(c.pFull[i]!, c.labels[i]!, threshold)];
+    members.stays++;
+    if (c.exhausted[i]) members.exhausted++;
   }
   return {
-    overall: fig('overall'),
+    overall: fig.overall,
     byClass,
-    fpTpRatio: fig('fpTpRatio'),
+    fpTpRatio: fig.fpTpRatio,
+    reachableShare: fig.reachableShare,
     reachableOnly: {
       tp: point.reachableRates.tp,
       fp: point.reachableRates.fp,
-      tpRate: fig('reachableTp'),
-      fpRate: fig('reachableFp'),
-      fpTpRatio: fig('reachableRatio'),
+      tpRate: fig.reachableTp,
+      fpRate: fig.reachableFp,
+      fpTpRatio: fig.reachableRatio,
     },
     explainedByReachability: {
-      all: fig('explainedAll'),
-      positive: fig('explainedPositive'),
-      tp: fig('explainedTp'),
-      fp: fig('explainedFp'),
+      all: fig.explainedAll,
+      positive: fig.explainedPositive,
+      tp: fig.explainedTp,
+      fp: fig.explainedFp,
     },
     unreachableButConverged: point.unreachableButConverged,
   };
-}
-
-/** Share of stays whose search exhausted; NaN for no stays. */
-function exhaustedShare(exhausted: Flags): number {
-  let hit = 0;
-  for (let i = 0; i < exhausted.length; i++) if (exhausted[i]) hit++;
-  return hit / exhausted.length;
 }
 
 /** The three abstention rules' flags: the paper's, the confidence-only one, the search's own. */
@@ -153,7 +154,7 @@ const RULES: Record<AbstentionRule, string> = {
 };
 
 export function abstentionSection(
-  c: StayColumns,
+  c: SearchOutcomes,
   threshold: number,
   boot: BootstrapOptions,
 ): AbstentionSection {
@@ -162,7 +163,7 @@ export function abstentionSection(
     const flags = abstentionFlags(e, r);
     return rules.map((rule) => abstentionEffect(p, y, flags[rule], threshold));
   };
-  const ci = namedIntervals(c.n, boot, (indices) => {
+  const fig = namedEstimates(c.pFull.length, boot, (indices) => {
     const all = effects(
       pick(c.pFull, indices),
       pick(c.labels, indices),
@@ -179,9 +180,9 @@ export function abstentionSection(
   const section = {} as AbstentionSection;
   rules.forEach((rule, k) => {
     const point = points[k]!;
-    const figures = {} as Record<EffectFigure, Figure>;
-    for (const key of EFFECT_FIGURES) figures[key] = toFigure(ci[`${rule}.${key}`]!);
-    section[rule] = {
+    const figures = {} as Record<EffectFigure, Estimate>;
+    for (const key of EFFECT_FIGURES) figures[key] = fig[`${rule}.${key}`]!;
+    const rates: AbstentionFigures = {
       rule: RULES[rule],
       positives: point.positives,
       predictedPositive: point.predictedPositive,
@@ -190,6 +191,7 @@ export function abstentionSection(
       fpAbstained: point.fpAbstained,
       ...figures,
     };
+    section[rule] = rates;
   });
   return section;
 }

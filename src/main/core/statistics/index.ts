@@ -1,0 +1,21 @@
+/**
+ * The statistics layer: pure functions from per-stay results to the JSON sections every
+ * report shows (src/shared/audit-statistics.ts), each figure an Estimate with its seeded
+ * bootstrap interval. A run's cohort statistics (audit/cohort-statistics.ts) and `toe
+ * evaluate`'s result (evaluation/run-evaluation.ts) are both made here, so the dashboard,
+ * the PDF and the evaluation report print the same figures from the same code.
+ */
+export {
+  estimate,
+  jointBootstrap,
+  jointIntervals,
+  jsonNumber,
+  namedEstimates,
+  replicateInterval,
+  toEstimate,
+  type JointDraws,
+} from './bootstrap-estimates';
+export type { EvidenceOutcomes, SearchOutcomes } from './outcome-columns';
+export { abstentionSection, exhaustionSection } from './exhaustion-sections';
+export { evidenceSizeSection, faithfulnessSection, modalitySection } from './evidence-sections';
+export { calibrationSection, discriminationSection } from './calibration-sections';
