@@ -15,7 +15,8 @@ import type {
 import type { RunDecision } from '../calibration';
 import type { Estimate } from '../estimate';
 
-export const EVALUATION_SCHEMA = 'toe-evaluation/1';
+/** 2: intervals are the shared Estimate; calibration, evidence size and exhaustion the shared sections. */
+export const EVALUATION_SCHEMA = 'toe-evaluation/2';
 
 /** One model bundle as evaluated: folder, task and the SHA-256 of every file. */
 export interface BundleProvenance {

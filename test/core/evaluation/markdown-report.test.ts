@@ -75,7 +75,7 @@ describe('the Markdown report', () => {
         expect(readFileSync(join(dir, png)).subarray(1, 4).toString('ascii')).toBe('PNG');
       }
       const json = JSON.parse(readFileSync(join(dir, 'evaluation.json'), 'utf8'));
-      expect(json.schema).toBe('toe-evaluation/1');
+      expect(json.schema).toBe('toe-evaluation/2');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
