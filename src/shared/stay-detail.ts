@@ -7,13 +7,53 @@ import type { StayAuditResult } from './audit';
 import type { ConfusionClass } from './audit-statistics';
 import type { Split } from './domain';
 
+/** A normal adult reference range, inclusive at both ends, in the variable's unit. */
+export interface NormalRange {
+  low: number;
+  high: number;
+}
+
 /** One variable hour by hour: null where nothing was charted in that hour. */
 export interface HourlyVariable {
   name: string;
+  /** How a clinician names it ("Mean BP"); the name itself outside the clinical table. */
+  label: string;
   unit: string;
+  /**
+   * The normal adult range, or null where none applies: a setting such as FiO2, or a
+   * variable the clinical table does not hold (a generic import's own variables).
+   */
+  normal: NormalRange | null;
   mean: (number | null)[];
   min: (number | null)[];
   max: (number | null)[];
+}
+
+export type RangeFlag = 'low' | 'high';
+
+/** Whether a charted value lies outside the normal range; null when inside or unknown. */
+export function rangeFlag(value: number | null, normal: NormalRange | null): RangeFlag | null {
+  if (value === null || normal === null) return null;
+  if (value < normal.low) return 'low';
+  if (value > normal.high) return 'high';
+  return null;
+}
+
+/**
+ * An hour's flags from its extremes, not its mean: the model reads the hour's min and max
+ * too, so a brief low inside a normal mean is something it saw. A labile hour has both.
+ */
+export function hourFlags(variable: HourlyVariable, t: number): RangeFlag[] {
+  const low = rangeFlag(variable.min[t] ?? null, variable.normal) === 'low';
+  const high = rangeFlag(variable.max[t] ?? null, variable.normal) === 'high';
+  return [...(low ? (['low'] as const) : []), ...(high ? (['high'] as const) : [])];
+}
+
+/** Hours in which no variable has a value: the model saw them only as missing. */
+export function unchartedHours(variables: readonly HourlyVariable[], hours: number): number[] {
+  return Array.from({ length: hours }, (_, t) => t).filter((t) =>
+    variables.every((v) => (v.mean[t] ?? null) === null),
+  );
 }
 
 /** One stored radiology chunk, in time order. */
@@ -48,6 +88,7 @@ export interface StayDetail {
   stayKey: string;
   subjectKey: string;
   split: Split;
+  /** Start of the observation window (ICU admission for MIMIC-IV): window W1 begins here. */
   t0: string;
   losHours: number | null;
   cohort: { id: number; name: string; synthetic: boolean };

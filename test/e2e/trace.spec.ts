@@ -1,4 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import type { RunSummary, StayAuditDetail } from '../../src/shared/audit';
+import {
+  evidenceSentence,
+  leaderTies,
+  reportedStep,
+  stepsText,
+} from '../../src/shared/evidence-reading';
+import { unchartedHours, type StayDetail, type StayLink } from '../../src/shared/stay-detail';
 import {
   expect,
   keepScreenshot,
@@ -11,6 +19,136 @@ import type { E2eEnv } from './support/e2e-env';
 import { callApi, completedTestSplitRun } from './support/app-api';
 
 const three = (x: number) => x.toFixed(3);
+
+/** The clock time `hours` after t0, as the page writes it (the project's time zone is UTC). */
+const clockAt = (t0: string, hours: number) =>
+  new Date(Date.parse(t0) + hours * 3_600_000).toISOString().slice(11, 16);
+
+/** The whole page, however long, saved with the test's results (never committed). */
+async function keepFullPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * What issue 13 asks the trace to show a clinician: the plain sentence, clock hours beside
+ * the evidence units, a flowsheet row per variable with its unit and normal range, the
+ * search's path one leading set per step (the whole beam on request), and a caveat wherever
+ * an evidence hour is empty, the leader ties or the score peaked before the reported step.
+ */
+async function expectReadableTrace(
+  page: Page,
+  run: RunSummary,
+  audit: StayAuditDetail,
+  stay: StayDetail,
+): Promise<void> {
+  const calibrated = run.spec.decision?.mode === 'calibrated';
+  const sentence = evidenceSentence(
+    audit,
+    { threshold: run.spec.params.threshold, calibrated },
+    stay.windows,
+  );
+  await expect(page.getByTestId('evidence-sentence')).toHaveText(sentence);
+  expect(sentence).toMatch(/(sufficient|necessary)\.$/);
+
+  const firstWindow = audit.evidence.find((u) => u < stay.windows);
+  const evidence = page.getByTestId('stay-evidence');
+  // A run of consecutive windows is named once: "W1–W2 (hours 1–2, 02:21–04:21)".
+  if (firstWindow !== undefined)
+    await expect(evidence).toContainText(
+      new RegExp(`hours? ${firstWindow + 1}(–\\d+)?, ${clockAt(stay.t0, firstWindow)}–`),
+    );
+  const firstNote = stay.notes.find((n) => n.unit !== null && audit.evidence.includes(n.unit));
+  if (firstNote?.charttime)
+    await expect(evidence).toContainText(`charted ${firstNote.charttime.slice(11, 16)}`);
+
+  // The flowsheet: clock times under the hour ids, one row per charted variable with its
+  // unit and normal range, flags where a value left it.
+  const flowsheet = page.getByRole('region', { name: /Flowsheet/ });
+  await expect(flowsheet.locator('th[data-hour="1"]')).toContainText(clockAt(stay.t0, 0));
+  const heartRate = flowsheet.locator('tr[data-variable="heart_rate"]');
+  await expect(heartRate.getByRole('rowheader')).toHaveText(/Heart rate\s+bpm/);
+  await expect(heartRate.getByTestId('normal-range')).toHaveText('60–100');
+  const charted = stay.variables.filter((v) => v.mean.some((x) => x !== null));
+  await expect(flowsheet.locator('tbody tr[data-variable]')).toHaveCount(charted.length);
+  await expect(page.locator('li[data-variable="heart_rate"] canvas')).toHaveAttribute(
+    'aria-label',
+    /^Heart rate \(bpm\) hour by hour, normal range 60–100 bpm/,
+  );
+
+  // Caveats where they apply, and only there.
+  const caveats = page.getByTestId('evidence-caveats');
+  const empty = new Set(unchartedHours(stay.variables, stay.windows));
+  const emptyEvidence = audit.evidence.filter((u) => u < stay.windows && empty.has(u));
+  const steps = reportedStep(audit);
+  const peaked = steps !== null && steps.peak.step !== steps.reported.step;
+  const ties = leaderTies(audit.trace, audit.pFull);
+  await expect(page.locator('[data-caveat="empty-hour"]')).toHaveCount(emptyEvidence.length);
+  await expect(page.locator('[data-caveat="peak"]')).toHaveCount(peaked ? 1 : 0);
+  await expect(page.locator('[data-caveat="tie"]')).toHaveCount(ties.length > 0 ? 1 : 0);
+  if (emptyEvidence.length > 0)
+    await expect(caveats).toContainText('no measurement in this hour: the model saw it as missing');
+  if (peaked) await expect(caveats).toContainText(`The score peaked at step ${steps.peak.step}`);
+  if (ties.length > 0)
+    await expect(caveats).toContainText(
+      `The leading set tied with other kept sets at ${stepsText(ties.map((t) => t.step))}`,
+    );
+
+  // The search's path: one leading set per step; every kept set on request.
+  const rows = page.locator('table.steps tbody tr');
+  await expect(rows).toHaveCount(audit.trace.length);
+  await expect(page.locator('table.steps').getByText('reported as E')).toHaveCount(1);
+  const kept = audit.trace.reduce((n, step) => n + step.kept.length, 0);
+  await page.getByRole('button', { name: `Show all ${kept} kept sets (the whole beam)` }).click();
+  await expect(rows).toHaveCount(kept);
+  await expect(page.locator('table.steps').getByText('leads', { exact: true })).toHaveCount(
+    audit.trace.length,
+  );
+  await page.getByRole('button', { name: 'Show only the leading set of each step' }).click();
+  await expect(rows).toHaveCount(audit.trace.length);
+}
+
+/**
+ * A converged true positive. The calibrated run may have none (a positive converges only if
+ * its risk reaches τ_conf, method.md), so then its true positives are audited again in the
+ * paper's mode, where the raw probability of the shipped bundle reaches it.
+ */
+async function convergedTruePositive(
+  app: E2eEnv,
+  run: RunSummary,
+): Promise<{ run: RunSummary; stay: StayLink }> {
+  const found = async (r: RunSummary) =>
+    (await callApi(app, 'runs.neighbours', { runId: r.id, outcome: 'TP', status: 'converged' }))
+      .first;
+  const inRun = await found(run);
+  if (inRun) return { run, stay: inRun };
+  const { results } = await callApi(app, 'runs.results', { runId: run.id, limit: 10_000 });
+  const stayKeys = results.filter((r) => r.yFull === 1 && r.label === 1).map((r) => r.stayKey);
+  const existing = (await callApi(app, 'runs.list', {})).find(
+    (r) =>
+      r.status === 'completed' &&
+      r.spec.decision?.mode !== 'calibrated' &&
+      r.spec.stayKeys?.join() === stayKeys.join(),
+  );
+  const paper =
+    existing ??
+    (await callApi(app, 'runs.start', {
+      cohortId: run.spec.cohortId,
+      task: run.spec.task,
+      split: 'test',
+      stayKeys,
+      calibration: 'none',
+      validation: false,
+      workers: 1,
+    }));
+  const stay = await found(paper);
+  expect(
+    stay,
+    'a converged true positive in the paper-mode audit of the true positives',
+  ).not.toBeNull();
+  return { run: paper, stay: stay! };
+}
 
 async function openDashboard(page: Page, app: E2eEnv, runId: number) {
   await openApp(page, app);
@@ -56,32 +194,20 @@ test.describe('Patient trace (browser over toe serve)', () => {
       `1 of ${exhaustedFps.total} exhausted false positives`,
     );
 
-    // The vitals chart names its shaded evidence windows; choosing a variable redraws it.
-    const windows = audit.evidence.filter((u) => u < stay.windows).map((u) => `W${u + 1}`);
-    const vitals = page.locator('figure').filter({ hasText: 'Hourly means' }).getByRole('img');
-    await expect(vitals).toHaveAttribute(
-      'aria-label',
-      new RegExp(`evidence windows shaded: ${windows.join(', ') || 'none'}\\.$`),
-    );
-    const variable = stay.variables.at(-1)!;
-    await page.getByLabel('Variables').selectOption(variable.name);
-    await expect(vitals).toHaveAttribute('aria-label', new RegExp(`means of ${variable.name} \\(`));
-    await page.getByLabel('Variables').selectOption({ index: 0 });
-    await expect(vitals).toHaveAttribute('aria-label', /means of heart_rate \(bpm\)/);
-    // Hovering shows the hour's values (drawn on the canvas; seen in the screenshot).
-    await vitals.hover({ position: { x: 420, y: 120 } });
-
-    // Evidence chunks are marked; every step's kept sets are listed with the leader marked.
+    await expectReadableTrace(page, run, audit, stay);
+    // Hovering a strip shows the hour by its clock time (drawn on the canvas; in the screenshot).
+    const evidenceWindow = audit.evidence.find((u) => u < stay.windows) ?? 0;
+    const strip = page.locator('li[data-variable="heart_rate"] canvas');
+    const box = (await strip.boundingBox())!;
+    await strip.hover({
+      position: { x: box.width * ((evidenceWindow + 0.5) / stay.windows), y: box.height / 2 },
+    });
     await expect(page.locator('.chunk--evidence mark')).toHaveCount(audit.noteUnits);
-    const kept = audit.trace.reduce((n, step) => n + step.kept.length, 0);
-    await expect(page.locator('table.steps tbody tr')).toHaveCount(kept);
-    await expect(page.locator('table.steps').getByText('leads', { exact: true })).toHaveCount(
-      audit.trace.length,
-    );
     await expect(page.getByRole('heading', { name: 'Context: fixed priors' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Chest X-ray labels' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'ECG machine measurements' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'trace-light.png');
+    await keepFullPage(page, testInfo, 'trace-exhausted-fp-full.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Next and back again, within the filter.
@@ -116,9 +242,35 @@ test.describe('Patient trace (browser over toe serve)', () => {
     await page.getByRole('button', { name: 'Dark theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page
-      .getByRole('heading', { name: 'Vital signs and labs, first 24 hours' })
+      .getByRole('heading', { name: 'Flowsheet: vital signs and labs, first 24 hours' })
       .scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, 'trace-dark.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a converged true positive's trace reads in clock hours, with the plain sentence", async ({
+    page,
+    app,
+    requests,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { run, stay: link } = await convergedTruePositive(app, await completedTestSplitRun(app));
+    const audit = await callApi(app, 'runs.stay', { runId: run.id, stayId: link.stayId });
+    const stay = await callApi(app, 'stays.detail', { runId: run.id, stayId: link.stayId });
+
+    await openApp(page, app);
+    await page.goto(
+      `${app.origin}/#/runs/${run.id}/stays/${link.stayId}?outcome=TP&status=converged`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Stay ${link.stayKey}`);
+    await expect(page.getByTestId('stay-outcome')).toHaveText('TP · true positive');
+    await expect(page.getByTestId('stay-status')).toHaveText('converged');
+    await expectReadableTrace(page, run, audit, stay);
+    await keepFullPage(page, testInfo, 'trace-converged-tp-full.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     expect(requestsLeavingApp(requests, app.origin)).toEqual([]);

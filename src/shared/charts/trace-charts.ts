@@ -1,9 +1,11 @@
 /**
  * Figures of one stay's audit: its vital signs over the observation window with the evidence
- * windows the search kept shaded, and the leading state's score, probability, confidence and
- * stability at each step of the search. Used by the PDF's example traces and the stay view.
+ * windows the search kept shaded (the PDF's example traces), one variable at a time against
+ * its normal range (the stay view's flowsheet), and the leading state's score, probability,
+ * confidence and stability at each step of the search (both).
  */
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
+import { rangeFlag, type HourlyVariable } from '../stay-detail';
 import type { TraceLeaderData, VitalSeriesData } from './audit-chart-data';
 import { baseOptions, linearAxis, translucent } from './chart-style';
 
@@ -66,6 +68,118 @@ export function stayVitalsChart(
     },
     options,
   };
+}
+
+const NORMAL_COLOUR = '#2ca02c';
+const HIGH_COLOUR = '#d62728';
+const LOW_COLOUR = '#1f77b4';
+const NOTE_COLOUR = '#6a3d9a';
+
+type TrendDataset = ChartDataset<'bar' | 'line', (number | [number, number] | null)[]>;
+
+/** The datasets drawn on the hidden 0–1 axis: shading and note marks, never read as values. */
+export const TIMELINE_AXIS = 'timeline';
+
+/**
+ * One variable over the window, as a flowsheet strip: its hourly mean on its own axis and
+ * unit, its normal range as a band, the hour's min where it fell below the range (▼) and its
+ * max where it rose above (▲), evidence windows shaded, and the hours a radiology note was
+ * charted marked along the top. `hourLabels` name the windows (with clock times on screen).
+ */
+export function variableTrendChart(
+  variable: HourlyVariable,
+  hourLabels: readonly (string | string[])[],
+  evidenceWindows: readonly number[],
+  noteHours: readonly number[],
+): ChartConfiguration<'bar' | 'line', (number | [number, number] | null)[], string | string[]> {
+  const hours = hourLabels.length;
+  const evidence = new Set(evidenceWindows);
+  const notes = new Set(noteHours);
+  const normal = variable.normal;
+  const options = baseOptions<'bar' | 'line'>(
+    `${variable.label} (${variable.unit})${normal ? `, normal ${normal.low}–${normal.high}` : ''}`,
+  );
+  options.plugins = { ...options.plugins, legend: { display: false } };
+  options.scales = {
+    x: { type: 'category', grid: { offset: false } },
+    // A bar chart's axis starts at zero by default, which flattens 36–38 °C into a line.
+    y: { ...linearAxis({ title: variable.unit }), beginAtZero: false },
+    [TIMELINE_AXIS]: { type: 'linear', display: false, min: 0, max: 1 },
+  };
+  const perHour = <T>(value: (t: number) => T | null): (T | null)[] =>
+    Array.from({ length: hours }, (_, t) => value(t));
+  const marks = (flag: 'low' | 'high', extreme: (number | null)[]): TrendDataset => ({
+    type: 'line',
+    label:
+      flag === 'high' ? 'above the normal range (hour max)' : 'below the normal range (hour min)',
+    data: perHour((t) => {
+      const x = extreme[t] ?? null;
+      return rangeFlag(x, normal) === flag ? x : null;
+    }),
+    yAxisID: 'y',
+    showLine: false,
+    pointStyle: 'triangle',
+    pointRotation: flag === 'high' ? 0 : 180,
+    pointRadius: 5,
+    borderColor: flag === 'high' ? HIGH_COLOUR : LOW_COLOUR,
+    backgroundColor: flag === 'high' ? HIGH_COLOUR : LOW_COLOUR,
+    order: 0,
+  });
+  const datasets: TrendDataset[] = [
+    {
+      type: 'line',
+      label: 'hourly mean',
+      data: [...variable.mean],
+      yAxisID: 'y',
+      borderColor: '#333333',
+      backgroundColor: '#333333',
+      borderWidth: 2,
+      pointRadius: 2,
+      spanGaps: false,
+      order: 0,
+    },
+    marks('high', variable.max),
+    marks('low', variable.min),
+    {
+      type: 'line',
+      label: 'radiology note charted',
+      data: perHour((t) => (notes.has(t) ? 0.94 : null)),
+      yAxisID: TIMELINE_AXIS,
+      showLine: false,
+      pointStyle: 'rectRot',
+      pointRadius: 5,
+      borderColor: NOTE_COLOUR,
+      backgroundColor: NOTE_COLOUR,
+      order: 0,
+    },
+    {
+      type: 'bar',
+      label: 'evidence window (kept by the search)',
+      data: perHour((t) => (evidence.has(t) ? 1 : null)),
+      yAxisID: TIMELINE_AXIS,
+      backgroundColor: translucent(EVIDENCE_COLOUR, 0.25),
+      borderColor: translucent(EVIDENCE_COLOUR, 0.6),
+      borderWidth: 1,
+      barPercentage: 1,
+      categoryPercentage: 1,
+      grouped: false,
+      order: 1,
+    },
+  ];
+  if (normal)
+    datasets.push({
+      type: 'bar',
+      label: `normal range ${normal.low}–${normal.high} ${variable.unit}`,
+      data: perHour((): [number, number] => [normal.low, normal.high]),
+      yAxisID: 'y',
+      backgroundColor: translucent(NORMAL_COLOUR, 0.14),
+      borderWidth: 0,
+      barPercentage: 1,
+      categoryPercentage: 1,
+      grouped: false,
+      order: 2,
+    });
+  return { type: 'bar', data: { labels: [...hourLabels], datasets }, options };
 }
 
 export interface ConvergenceThresholds {

@@ -17,8 +17,24 @@ describe('stayDetail', () => {
       const detail = stayDetail(stay, temp.store.getCohort(cohortId), 2);
       expect(detail.windows).toBe(2);
       expect(detail.variables).toEqual([
-        { name: 'heart_rate', unit: 'bpm', mean: [80, null], min: [70, null], max: [90, null] },
-        { name: 'lactate', unit: 'mmol/L', mean: [null, 2.5], min: [null, 2.5], max: [null, 2.5] },
+        {
+          name: 'heart_rate',
+          label: 'Heart rate',
+          unit: 'bpm',
+          normal: { low: 60, high: 100 },
+          mean: [80, null],
+          min: [70, null],
+          max: [90, null],
+        },
+        {
+          name: 'lactate',
+          label: 'Lactate',
+          unit: 'mmol/L',
+          normal: { low: 0.5, high: 2 },
+          mean: [null, 2.5],
+          min: [null, 2.5],
+          max: [null, 2.5],
+        },
       ]);
       // Two slots: the two most recent chunks are N1 and N2 (units T + 0, T + 1).
       expect(detail.notes.map((n) => n.unit)).toEqual([null, 2, 3]);
@@ -27,6 +43,31 @@ describe('stayDetail', () => {
         { label: 'Pneumonia', state: 'negative' },
       ]);
       expect(detail.ecg).toEqual([{ field: 'qtc', label: 'QTc', unit: 'ms', value: 455 }]);
+    } finally {
+      temp.dispose();
+    }
+  });
+
+  it('gives a normal range only to a clinical variable charted in its table unit', () => {
+    const temp = tempStore();
+    try {
+      const cohortId = temp.store.createCohort({
+        ...TINY_SCHEMA,
+        featureSchema: {
+          ...TINY_SCHEMA.featureSchema,
+          variables: [
+            { name: 'heart_rate', unit: 'beats per 10 s' },
+            { name: 'queue_depth', unit: 'jobs' },
+          ],
+        },
+      });
+      const id = temp.store.stayWriter(cohortId)(tinyStay('a'));
+      const [stay] = temp.store.loadStays([id]) as [Stay];
+      const detail = stayDetail(stay, temp.store.getCohort(cohortId), 2);
+      expect(detail.variables.map(({ label, normal }) => ({ label, normal }))).toEqual([
+        { label: 'heart_rate', normal: null },
+        { label: 'queue_depth', normal: null },
+      ]);
     } finally {
       temp.dispose();
     }

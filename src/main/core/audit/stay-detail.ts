@@ -12,7 +12,8 @@ import type {
   NoteChunkDetail,
   StayDetail,
 } from '../../../shared/stay-detail';
-import type { CohortDetail } from '../../../shared/domain';
+import type { CohortDetail, VariableSpec } from '../../../shared/domain';
+import { CLINICAL_VARIABLES } from '../import/clinical-variables';
 import { CxrCode, type Stay } from '../store';
 
 /** Longer chunks are cut: a chunk is three sentences, so this only stops pathological input. */
@@ -38,6 +39,19 @@ const ECG_FIELD_TEXT: Record<string, { label: string; unit: string }> = {
   heart_rate: { label: 'Heart rate', unit: 'bpm' },
 };
 
+/**
+ * A cohort's variable as the clinical table knows it: matched by name and unit, so a generic
+ * import's "heart_rate" in another unit is never flagged against the wrong range.
+ */
+function clinicalReading(variable: VariableSpec): Pick<HourlyVariable, 'label' | 'normal'> {
+  const known = CLINICAL_VARIABLES.find(
+    (c) => c.name === variable.name && c.unit === variable.unit,
+  );
+  if (!known) return { label: variable.name, normal: null };
+  const normal = known.normal && { low: known.normal[0], high: known.normal[1] };
+  return { label: known.label, normal };
+}
+
 function hourlyVariables(stay: Stay, cohort: CohortDetail): HourlyVariable[] {
   const { hours, variables } = cohort.featureSchema;
   const count = variables.length;
@@ -49,6 +63,7 @@ function hourlyVariables(stay: Stay, cohort: CohortDetail): HourlyVariable[] {
   return variables.map((variable, v) => ({
     name: variable.name,
     unit: variable.unit,
+    ...clinicalReading(variable),
     mean: Array.from({ length: hours }, (_, t) => value(t, v, 0)),
     min: Array.from({ length: hours }, (_, t) => value(t, v, 1)),
     max: Array.from({ length: hours }, (_, t) => value(t, v, 2)),

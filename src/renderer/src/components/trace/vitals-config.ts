@@ -1,5 +1,5 @@
 /**
- * The trace view's vitals chart: the shared stayVitalsChart (hourly means, evidence windows
+ * The review queue's vitals chart: the shared stayVitalsChart (hourly means, evidence windows
  * shaded) with what a screen adds: tooltips that give each hour's mean with its min–max
  * and unit, and skip the shading bars.
  */
@@ -7,21 +7,10 @@ import type { ChartConfiguration, TooltipItem } from 'chart.js';
 import { stayVitalsChart } from '../../../../shared/charts/trace-charts';
 import type { HourlyVariable } from '../../../../shared/stay-detail';
 import { anyChart } from '../../charts/any-chart';
+import { hourText } from '../../formatting/trace-format';
 
 /** Bedside vital signs, drawn together by default: they share one plausible axis. */
 export const VITAL_SIGNS = ['heart_rate', 'mbp', 'resp_rate', 'spo2'];
-
-export function reading(x: number | null): string {
-  if (x === null) return '—';
-  const abs = Math.abs(x);
-  return abs >= 100 ? x.toFixed(0) : abs >= 10 ? x.toFixed(1) : x.toFixed(2);
-}
-
-export function hourText(v: HourlyVariable, t: number): string {
-  const mean = v.mean[t] ?? null;
-  if (mean === null) return 'not charted';
-  return `${reading(mean)} ${v.unit} (${reading(v.min[t] ?? null)}–${reading(v.max[t] ?? null)})`;
-}
 
 export function vitalsConfig(
   variables: readonly HourlyVariable[],
