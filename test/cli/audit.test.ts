@@ -30,6 +30,16 @@ describe('toe audit, runs, resume', () => {
     );
     expect(result.stdout).toMatch(/decision: the Platt-scaled probability .* threshold 0\.\d{3}/);
     expect(result.stdout).toMatch(/converged \d+, exhausted \d+; left out \(no E1 label\): 0/);
+    // The figures a reviewer wants, not only in the PDF: accuracy, exhaustion by class, reachability.
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `stays audited: ${stays}; accuracy at the threshold: [\\d.]+% \\(TP \\d+, FP \\d+`,
+      ),
+    );
+    expect(result.stdout).toMatch(
+      /search exhausted: \d+ of \d+ true positives, \d+ of \d+ false positives, \d+ of \d+ true negatives, \d+ of \d+ false negatives/,
+    );
+    expect(result.stdout).toMatch(/reachability: \d+ of \d+ exhausted search/);
     expect(result.stdout).toMatch(
       /review queue: 3 stays flagged by the confidence policy \(the 3 stays most likely wrong\)/,
     );

@@ -1,14 +1,12 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   ABSTENTION_POLICIES,
-  describeBudget,
   parseReviewBudget,
   type AbstentionAnalysis,
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
 import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
-import type { Estimate as Figure } from '../../../shared/estimate';
 import {
   describeDecision,
   transportedCalibration,
@@ -16,7 +14,7 @@ import {
 } from '../../../shared/calibration';
 import { runAbstention, runDecision } from '../../../shared/audit';
 import { runAbstentionAnalysis } from '../../core/audit/run-abstention';
-import type { RunProgress, RunSummary } from '../../../shared/audit';
+import type { RunProgress, RunSummary, StayAuditResult } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
 import {
@@ -28,6 +26,7 @@ import { RunStore } from '../../core/audit/run-store';
 import type { ExecutionProviderRequest } from '../../core/models';
 import type { SearchParams } from '../../core/search';
 import type { CliContext } from '../cli-context';
+import { outcomeLines, reviewLines } from '../run-summary-text';
 import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';
 import { counted } from '../../../shared/counted';
@@ -102,6 +101,7 @@ function statusOf(run: RunSummary): string {
 
 function formatSummary(
   run: RunSummary,
+  results: readonly StayAuditResult[],
   seconds: number,
   rate: number | null,
   review: AbstentionAnalysis | null,
@@ -112,7 +112,13 @@ function formatSummary(
     `  decision: ${describeDecision(decision)}`,
     ...transportNote(run, decision),
     `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
+    ...outcomeLines(results),
     ...(review ? reviewLines(review) : []),
+    ...(review
+      ? [
+          `  \`toe abstentions ${run.id}\` lists the queue; \`toe report ${run.id} --out audit.pdf\` writes the PDF`,
+        ]
+      : []),
     `  ${seconds.toFixed(1)} s, ${rate === null ? 'n/a' : rate.toFixed(1)} stays/s this session; execution provider ${run.provenance.executionProvider}`,
     `  bundle ${run.spec.bundleDir}`,
   ].join('\n');
@@ -121,27 +127,6 @@ function formatSummary(
 function transportNote(run: RunSummary, decision: RunDecision): string[] {
   const note = transportedCalibration(decision, run.provenance);
   return note ? [`  warning: ${note}`] : [];
-}
-
-/** What a reviewer wants from a finished run: the queue, its enrichment, the verdict. */
-export function reviewLines(review: AbstentionAnalysis): string[] {
-  const chosen = review.policies.find((p) => p.policy === review.policy);
-  const all = chosen?.all ?? null;
-  const queue = all
-    ? `  review queue: ${review.queueSize} stays flagged by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions among them, error enrichment ${formatRatio(all.enrichment)}`
-    : `  review queue: the ${review.policy} policy is unavailable: ${chosen?.unavailable ?? 'not scored'}`;
-  return [
-    queue,
-    `  ${review.verdict}`,
-    ...review.warnings.map((w) => `  warning: ${w.message}`),
-    `  \`toe abstentions ${review.runId}\` lists the queue; \`toe report ${review.runId}\` writes the PDF`,
-  ];
-}
-
-function formatRatio(figure: Figure): string {
-  if (figure.estimate === null) return `— (${figure.missing})`;
-  const bound = (x: number | null) => (x === null ? '…' : x.toFixed(2));
-  return `${figure.estimate.toFixed(2)}× (95% CI ${bound(figure.lower)}–${bound(figure.upper)}×)`;
 }
 
 /**
@@ -174,7 +159,10 @@ async function inTerminal(
         : null;
     if (context.json)
       context.printJson({ ...run, review, session: { seconds, staysPerSecond: rate } });
-    else context.print(formatSummary(run, seconds, rate, review));
+    else {
+      const results = new RunStore(context.openStore()).results(run.id);
+      context.print(formatSummary(run, results, seconds, rate, review));
+    }
   } finally {
     bar.stop();
     process.off('SIGINT', onInterrupt);

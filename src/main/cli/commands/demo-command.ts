@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { describeBudget, type AbstentionAnalysis } from '../../../shared/abstention';
+import type { AbstentionAnalysis } from '../../../shared/abstention';
 import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
-import type { Estimate as Figure } from '../../../shared/estimate';
 import { runDecision } from '../../../shared/audit';
 import { describeDecision } from '../../../shared/calibration';
 import type { RunRequest } from '../../core/audit/run-engine';
@@ -17,37 +16,23 @@ import { writeAuditReport } from '../../core/report/audit-report';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine } from '../report-text';
+import { outcomeLines, reviewLines } from '../run-summary-text';
+import { RunStore } from '../../core/audit/run-store';
 
 export const DEMO_COHORT = { name: 'demo', stays: 2000, seed: 7, spurious: false } as const;
 const DEMO_TASK = 'E1';
 const DEMO_SPLIT = 'test';
 
-const percent = (figure: Figure) =>
-  figure.estimate === null
-    ? `— (${figure.missing})`
-    : `${(100 * figure.estimate).toFixed(1)}% (${figure.lower === null ? '…' : (100 * figure.lower).toFixed(1)}–${figure.upper === null ? '…' : (100 * figure.upper).toFixed(1)}%)`;
-
-/** The run's review queue in one line: its policy, budget, size and error enrichment. */
+/** The run's review queue for --json: its policy, budget, size and figures at the budget. */
 function reviewSummary(analysis: AbstentionAnalysis) {
   const chosen = analysis.policies.find((p) => p.policy === analysis.policy);
-  const all = chosen?.all ?? null;
-  const text =
-    all === null
-      ? `${analysis.policy} policy unavailable: ${chosen?.unavailable ?? 'not scored'}`
-      : `${analysis.queueSize} stays flagged by the ${analysis.policy} policy (${describeBudget(analysis.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${ratio(all.enrichment)}`;
   return {
     policy: analysis.policy,
     budget: analysis.budget,
     queueSize: analysis.queueSize,
-    figures: all,
-    text,
+    figures: chosen?.all ?? null,
   };
 }
-
-const ratio = (figure: Figure) =>
-  figure.estimate === null
-    ? `— (${figure.missing})`
-    : `${figure.estimate.toFixed(2)}× (95% CI ${figure.lower === null ? '…' : figure.lower.toFixed(2)}–${figure.upper === null ? '…' : figure.upper.toFixed(2)}×)`;
 
 /**
  * The main job: the SYNTHETIC demo cohort (built if absent), an audit of its test split for
@@ -126,10 +111,8 @@ export function registerDemoCommand(program: Command, context: CliContext): void
           [
             `Audit run ${run.id}${summary.reusedRun ? ' (already in the store, reused)' : ''}: E1 on the test split, shipped bundle, ${summary.executionProvider}`,
             `  decision: ${describeDecision(summary.decision)}`,
-            `  stays audited: ${summary.stays}; accuracy at the threshold: ${(100 * summary.accuracy).toFixed(1)}% (TP ${tp}, FP ${fp}, TN ${tn}, FN ${fn})`,
-            `  review queue: ${summary.review.text}`,
-            `  search exhausted: ${summary.exhaustion.tp.exhausted} of ${tp} true positives, ${percent(summary.exhaustion.tp.rate)}; ${summary.exhaustion.fp.exhausted} of ${fp} false positives, ${percent(summary.exhaustion.fp.rate)}`,
-            `  ${summary.verdict}`,
+            ...outcomeLines(new RunStore(store).results(run.id)),
+            ...reviewLines(report.data.abstentionAnalysis),
             `  PDF audit report: ${outPath} (${report.pages} pages)`,
             `  store: ${context.dbPath}`,
             `  done in ${seconds.toFixed(1)} s`,

@@ -1,0 +1,63 @@
+/**
+ * What a reviewer wants to read when an audit ends, in the terminal: the decision's
+ * accuracy, exhaustion by confusion class with how much of it reachability forced, and the
+ * review queue with its verdict. `toe audit` and `toe demo` print the same lines.
+ */
+import { describeBudget, type AbstentionAnalysis } from '../../shared/abstention';
+import type { StayAuditResult } from '../../shared/audit';
+import type { Estimate } from '../../shared/estimate';
+import { counted } from '../../shared/counted';
+
+type Class = 'TP' | 'FP' | 'TN' | 'FN';
+const CLASS_NAMES: Record<Class, string> = {
+  TP: 'true positives',
+  FP: 'false positives',
+  TN: 'true negatives',
+  FN: 'false negatives',
+};
+
+function classOf(result: StayAuditResult): Class {
+  if (result.yFull === 1) return result.label === 1 ? 'TP' : 'FP';
+  return result.label === 1 ? 'FN' : 'TN';
+}
+
+/** Accuracy at the run's threshold, exhaustion per class, and what reachability explains. */
+export function outcomeLines(results: readonly StayAuditResult[]): string[] {
+  const count = { TP: 0, FP: 0, TN: 0, FN: 0 };
+  const exhausted = { TP: 0, FP: 0, TN: 0, FN: 0 };
+  let unreachable = 0;
+  for (const result of results) {
+    const c = classOf(result);
+    count[c]++;
+    if (result.status !== 'exhausted') continue;
+    exhausted[c]++;
+    if (!result.reachable) unreachable++;
+  }
+  const n = results.length;
+  const correct = count.TP + count.TN;
+  const allExhausted = exhausted.TP + exhausted.FP + exhausted.TN + exhausted.FN;
+  const byClass = (['TP', 'FP', 'TN', 'FN'] as const)
+    .map((c) => `${exhausted[c]} of ${count[c]} ${CLASS_NAMES[c]}`)
+    .join(', ');
+  return [
+    `  stays audited: ${n}; accuracy at the threshold: ${n ? ((100 * correct) / n).toFixed(1) : '—'}% (TP ${count.TP}, FP ${count.FP}, TN ${count.TN}, FN ${count.FN})`,
+    `  search exhausted: ${byClass}`,
+    `  reachability: ${unreachable} of ${counted(allExhausted, 'exhausted search', 'exhausted searches')} could never have converged from the model's own p_full`,
+  ];
+}
+
+/** The queue, its enrichment, the verdict and the warnings. */
+export function reviewLines(review: AbstentionAnalysis): string[] {
+  const chosen = review.policies.find((p) => p.policy === review.policy);
+  const all = chosen?.all ?? null;
+  const queue = all
+    ? `  review queue: ${review.queueSize} stays flagged by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${ratio(all.enrichment)}; ${counted(all.alertsWithdrawn, 'alert')} held back for review`
+    : `  review queue: the ${review.policy} policy is unavailable: ${chosen?.unavailable ?? 'not scored'}`;
+  return [queue, `  ${review.verdict}`, ...review.warnings.map((w) => `  warning: ${w.message}`)];
+}
+
+export function ratio(figure: Estimate): string {
+  if (figure.estimate === null) return `— (${figure.missing})`;
+  const bound = (x: number | null) => (x === null ? '…' : x.toFixed(2));
+  return `${figure.estimate.toFixed(2)}× (95% CI ${bound(figure.lower)}–${bound(figure.upper)}×)`;
+}
