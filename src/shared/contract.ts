@@ -48,7 +48,8 @@ function call<R>() {
 const jobId = z.string().min(1).max(100).optional();
 const cohortId = z.number().int().positive();
 const runId = z.number().int().positive();
-const workers = z.number().int().min(1).max(256).optional();
+/** A static ceiling; the core also refuses more than 4 workers per core of this machine. */
+const workers = z.number().int().min(1).max(64).optional();
 const stayId = z.number().int().positive();
 /** Bootstrap seed of every interval (printed with the figures, so they can be reproduced). */
 const seed = z
@@ -304,24 +305,11 @@ export const calls = {
   ),
   /** The model bundles shipped with the app, each verified against its manifest. */
   'models.list': call<BundleSummary[]>()(z.object({}).strict()),
-  /** Writes the PDF audit report of a run to `path` (toe report). */
-  'reports.export': call<{ path: string; pages: number }>()(
-    z
-      .object({
-        runId,
-        path: z.string().min(1),
-        seed: z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 32 - 1)
-          .default(7),
-      })
-      .strict(),
-  ),
   /**
    * The PDF audit report as bytes (base64), for a download. The core picks a private temp
-   * file and deletes it, so no caller (e.g. a browser page) chooses a path on disk. Page 1
+   * file and deletes it, so no caller (e.g. a browser page) chooses a path on disk: no call
+   * of the contract writes a file where the user did not choose it (`toe report` writes to
+   * the path typed on the command line, outside the contract). Page 1
    * comes with it as a PNG (800 px wide) in the same call, not a call of its own: the
    * preview is then of the very bytes the user saves, and the report, which takes seconds
    * to write, is written once.

@@ -88,11 +88,7 @@ describe('handlers given the app resources', () => {
         { dir: join(modelsDir, 'E2'), task: 'E2', problem: null },
       ]);
       // Fonts are checked before anything else, so no run is needed to see which folder is used.
-      const report = handlers['reports.export']({
-        runId: 1,
-        path: join(temp.dir, 'r.pdf'),
-        seed: 7,
-      });
+      const report = handlers['reports.pdf']({ runId: 1, seed: 7 });
       await expect(report).rejects.toThrow(join(fontsDir, 'DejaVuSansCondensed.ttf'));
     } finally {
       temp.dispose();

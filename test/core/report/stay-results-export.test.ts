@@ -121,15 +121,15 @@ describe('per-stay results export', () => {
     );
   });
 
-  it('writes the PDF through the API contract (reports.export)', async () => {
+  it('offers no call that writes the PDF to a path the caller names', async () => {
     const handlers = createHandlers({ store: demo.store, transport: 'http', emit: () => {} });
     const path = join(out, 'api.pdf');
-    const outcome = await dispatch(handlers, 'reports.export', { runId: demo.run.id, path });
-    expect(outcome).toMatchObject({ ok: true, value: { path } });
-    expect(outcome.ok && (outcome.value as { pages: number }).pages).toBeGreaterThan(10);
-    expect(existsSync(path)).toBe(true);
-    const refused = await dispatch(handlers, 'reports.export', { runId: demo.run.id });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    const outcome = await dispatch(handlers, 'reports.export' as 'reports.pdf', {
+      runId: demo.run.id,
+      path,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(existsSync(path)).toBe(false);
   });
 
   it('says where the report fonts belong when they are missing', () => {

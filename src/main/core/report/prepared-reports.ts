@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { RunStore } from '../audit/run-store';
 import type { Store } from '../store';
 import { writeAuditReport } from './audit-report';
+import { findReportFonts } from './report-fonts';
 import { SECTIONS } from './report-sections';
 
 export interface PreparedReport {
@@ -32,6 +33,8 @@ export class PreparedReports {
   ) {}
 
   get(runId: number, seed: number): Promise<PreparedReport> {
+    // Missing fonts are an installation problem: said first, whatever the run.
+    findReportFonts(this.fontsDir);
     const key = this.stateOf(runId, seed);
     const kept = this.reports.get(key);
     if (kept) {

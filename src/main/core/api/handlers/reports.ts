@@ -1,6 +1,5 @@
-// Reports: the PDF audit report of a run (toe report), to a path or as bytes with a preview
-// of its pages.
-import { writeAuditReport } from '../../report/audit-report';
+// Reports: the PDF audit report of a run as bytes for a download, with a preview of its
+// pages. Writing to a path is `toe report`'s alone, outside the contract.
 import { pagePng } from '../../report/page-png';
 import { PreparedReports } from '../../report/prepared-reports';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
@@ -9,14 +8,9 @@ import type { HandlerContext, HandlerGroup } from '../handler-types';
 export function reportHandlers({
   store,
   resources = CHECKOUT_RESOURCES,
-}: HandlerContext): HandlerGroup<'reports.export' | 'reports.pdf' | 'reports.page'> {
-  const { fontsDir } = resources;
-  const prepared = new PreparedReports(store, fontsDir);
+}: HandlerContext): HandlerGroup<'reports.pdf' | 'reports.page'> {
+  const prepared = new PreparedReports(store, resources.fontsDir);
   return {
-    'reports.export': async ({ runId, path, seed }) => {
-      const { pages } = await writeAuditReport(store, runId, path, { seed, fontsDir });
-      return { path, pages };
-    },
     'reports.pdf': async ({ runId, seed }) => {
       const report = await prepared.get(runId, seed);
       return {

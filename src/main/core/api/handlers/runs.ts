@@ -13,6 +13,7 @@ import type { ProgressUpdate } from '../../jobs/progress';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 import type { Job, JobRunner } from '../job-runner';
+import { checkedWorkers } from '../../jobs/worker-limit';
 
 type RunCalls =
   | 'runs.start'
@@ -60,8 +61,9 @@ export function runHandlers(
   }
 
   return {
-    'runs.start': async (args) =>
-      jobs.run(args.jobId, (job) =>
+    'runs.start': async (args) => {
+      const workers = checkedWorkers(args.workers);
+      return jobs.run(args.jobId, (job) =>
         startAuditWithValidation(
           store,
           {
@@ -70,7 +72,7 @@ export function runHandlers(
             split: args.split ?? null,
             bundleDir: args.bundle ?? join(resources.modelsDir, args.task),
             params: args.params,
-            workers: args.workers,
+            workers,
             stayKeys: args.stayKeys,
             calibration: args.calibration ?? 'bundle',
             ...(args.abstention ? { abstention: args.abstention } : {}),
@@ -78,13 +80,16 @@ export function runHandlers(
           },
           runOptions(job),
         ),
-      ),
+      );
+    },
     'runs.list': async () => runs.listRuns(),
     'runs.get': async ({ runId }) => runs.getRun(runId),
-    'runs.resume': async ({ runId, workers, jobId }) =>
-      jobs.run(jobId, (job) =>
-        resumeAuditWithValidation(store, runId, { ...runOptions(job), workers }),
-      ),
+    'runs.resume': async ({ runId, workers, jobId }) => {
+      const checked = checkedWorkers(workers);
+      return jobs.run(jobId, (job) =>
+        resumeAuditWithValidation(store, runId, { ...runOptions(job), workers: checked }),
+      );
+    },
     'runs.setAbstention': async ({ runId, policy, budget }) =>
       runs.setAbstention(runId, { policy, budget }),
     'runs.results': async ({ runId, offset, limit }) => ({
