@@ -16,6 +16,7 @@ export const METHOD_COLOURS: Record<RowMethod | 'cbm' | 'full', string> = {
   'toe-lambda0': '#ff7f0e',
   'toe-mu0': '#8c564b',
   'toe-logit': '#e377c2',
+  'toe-paper-order': '#98df8a',
   'toe-ts-only': '#17becf',
   'toe-notes-only': '#aec7e8',
   exhaustive: '#000000',

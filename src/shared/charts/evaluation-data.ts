@@ -12,11 +12,15 @@ import type { Estimate } from '../estimate';
 export const COMPARED_METHODS = ['toe', 'topk', 'random', 'saliency', 'lime', 'shap'] as const;
 export type ComparedMethod = (typeof COMPARED_METHODS)[number];
 
-/** ToE variants of the ablations: objective (λ, μ), stability space, modality. */
+/**
+ * ToE variants of the ablations: objective (λ, μ), stability space, the paper's order of
+ * tied states (no |p_full − p| tie-break), modality.
+ */
 export const ABLATION_METHODS = [
   'toe-lambda0',
   'toe-mu0',
   'toe-logit',
+  'toe-paper-order',
   'toe-ts-only',
   'toe-notes-only',
 ] as const;
@@ -39,6 +43,7 @@ export const METHOD_LABELS: Record<RowMethod | 'cbm' | 'full', string> = {
   'toe-lambda0': 'ToE, no stability (λ = 0)',
   'toe-mu0': 'ToE, no sparsity (μ = 0)',
   'toe-logit': 'ToE, logit-space stability',
+  'toe-paper-order': 'ToE, the paper’s order (ties by score only)',
   'toe-ts-only': 'ToE, time series only',
   'toe-notes-only': 'ToE, notes only',
   exhaustive: 'Exhaustive enumeration',

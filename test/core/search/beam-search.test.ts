@@ -141,6 +141,13 @@ describe('state order', () => {
       ),
     ).toBeLessThan(0);
   });
+
+  it('in the paper’s order, leaves tied scores to size and unit ids, not closeness to p_full', () => {
+    const far = { score: 1, p: 0.99, units: [0] };
+    const near = { score: 1, p: 0.91, units: [3] };
+    expect(compareStates(far, near, pFull)).toBeGreaterThan(0);
+    expect(compareStates(far, near, pFull, 'score-only')).toBeLessThan(0);
+  });
 });
 
 describe('reachability', () => {

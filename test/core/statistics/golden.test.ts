@@ -2,7 +2,8 @@
  * The statistics layer against golden files written by the code it replaced (the run's
  * audit/cohort-*.ts, and evaluation/audit-sections.ts with its own interval type): every
  * figure an audit run or `toe evaluate` reported before is reported now with the same value
- * and interval, the evaluation's Markdown and CSV tables are byte-identical, and its chart
+ * and interval, the evaluation's Markdown and CSV tables are byte-identical (the Markdown
+ * files updated since only where its wording changed on purpose, never a number), and its chart
  * definitions unchanged. The golden inputs are in golden-fixtures.ts, the files in
  * test/fixtures/statistics-golden/.
  */

@@ -3,7 +3,7 @@
  * ablations change, the seeds. One object, recorded in the result, so a report can always
  * say how its numbers were made.
  */
-import { DEFAULT_SEARCH_PARAMS, type SearchParams } from '../search';
+import { DEFAULT_SEARCH_PARAMS, type SearchParams, type StateOrder } from '../search';
 import {
   SELECTABLE_METHODS,
   type AblationMethod,
@@ -79,13 +79,17 @@ export function comparedMethods(plan: Pick<EvaluationPlan, 'methods'>): Compared
 export interface ToeVariant {
   method: 'toe' | AblationMethod;
   params: SearchParams;
+  /** How the search orders tied scores (default: method.md's faithful tie-break). */
+  stateOrder?: StateOrder;
 }
 
 /**
  * ToE and, with it, its ablations (paper, "Ablation Studies" and appendix): no stability
  * (λ = 0), no sparsity cost (μ = 0; at a fixed budget every state has the same size, so
  * this must equal full ToE — the run shows it rather than assuming it), logit-space
- * stability, and the modality ablation by restricting the candidates to one stream.
+ * stability, the paper's order of tied states (method.md's |p_full − p| tie-break optimises
+ * the fidelity metric on the λ = 1 plateau; this variant shows by how much), and the
+ * modality ablation by restricting the candidates to one stream.
  */
 export function toeVariants(plan: Pick<EvaluationPlan, 'methods' | 'params'>): ToeVariant[] {
   if (!plan.methods.includes('toe')) return [];
@@ -95,6 +99,7 @@ export function toeVariants(plan: Pick<EvaluationPlan, 'methods' | 'params'>): T
     { method: 'toe-lambda0', params: { ...p, lambda: 0 } },
     { method: 'toe-mu0', params: { ...p, mu: 0 } },
     { method: 'toe-logit', params: { ...p, stability: 'logit' } },
+    { method: 'toe-paper-order', params: p, stateOrder: 'score-only' },
     { method: 'toe-ts-only', params: { ...p, topNoteChunks: 0 } },
     { method: 'toe-notes-only', params: { ...p, topTimeWindows: 0 } },
   ];

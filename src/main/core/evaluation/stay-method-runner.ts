@@ -102,7 +102,12 @@ export async function runStayMethods(
   for (const variant of toeVariants(plan)) {
     // Main ToE runs to at least k = 3, the optimality gap's budgets, whatever the k list.
     const depth = variant.method === 'toe' ? Math.max(kMax, EXHAUSTIVE_MAX_K) : kMax;
-    const run = await treeOfEvidenceSearch(model, { kind: 'fixed', budget: depth }, variant.params);
+    const run = await treeOfEvidenceSearch(
+      model,
+      { kind: 'fixed', budget: depth },
+      variant.params,
+      variant.stateOrder ? { stateOrder: variant.stateOrder } : {},
+    );
     for (const state of statesAtBudgets(run, plan.ks))
       picks.push({ method: variant.method, k: state.k, units: state.units });
     if (variant.method !== 'toe') continue;

@@ -14,7 +14,7 @@ import {
   type StateScore,
 } from './objective';
 import { DEFAULT_SEARCH_PARAMS, type SearchMode, type SearchParams } from './search-params';
-import { bestStates, type ScoredState } from './state-order';
+import { bestStates, type ScoredState, type StateOrder } from './state-order';
 import type { SearchResult, TraceStep } from './search-result';
 
 /**
@@ -80,6 +80,8 @@ export interface SearchOptions {
    * later; the beam never depends on τ. The answer, trace and counts stay those of the stop.
    */
   continuePastConvergence?: boolean;
+  /** How tied scores are ordered (state-order.ts); default 'faithful' (method.md). */
+  stateOrder?: StateOrder;
 }
 
 /**
@@ -130,7 +132,7 @@ export async function treeOfEvidenceSearch(
       const { p, confidence, stability, size, score } = s;
       return { units, key, parent, p, confidence, stability, size, score };
     });
-    beam = bestStates(scored, params.beamWidth, full.pFull);
+    beam = bestStates(scored, params.beamWidth, full.pFull, options.stateOrder);
     // Only the beam is grown next: the model may drop what it kept for the other children.
     grow?.retain(beam.map((state) => state.units));
     leaderPath.push(beam[0]!.p);

@@ -5,4 +5,4 @@ export type { FullInputDecision, StateScore } from './objective';
 export { DEFAULT_SEARCH_PARAMS, searchParamsSchema } from './search-params';
 export type { SearchMode, SearchParams } from './search-params';
 export type { SearchResult, TraceState, TraceStep } from './search-result';
-export { compareStates } from './state-order';
+export { compareStates, type StateOrder } from './state-order';

@@ -13,17 +13,26 @@ export interface ScoredState extends StateScore {
 export const SCORE_TIE = 1e-9;
 
 /**
- * The beam's order (method.md): higher score; then smaller |p_full − p| (with λ = 1 the
- * score is flat past the target, and this key picks the most faithful of the tied states);
- * then fewer units; then lexicographic unit ids. Total and deterministic.
+ * How tied scores are ordered. 'faithful' (method.md, the product's default): the smaller
+ * |p_full − p| first; with λ = 1 the score is flat past the target, and this key picks the
+ * most faithful of the tied states, which is the fidelity metric itself, so it flatters
+ * ToE's fidelity on that plateau. 'score-only': the paper's algorithm, which orders by score
+ * alone; ties then fall to the size and unit-id keys (deterministically, not by rounding).
+ */
+export type StateOrder = 'faithful' | 'score-only';
+
+/**
+ * The beam's order: higher score; then (in the 'faithful' order) smaller |p_full − p|; then
+ * fewer units; then lexicographic unit ids. Total and deterministic.
  */
 export function compareStates(
   a: Pick<ScoredState, 'score' | 'p' | 'units'>,
   b: Pick<ScoredState, 'score' | 'p' | 'units'>,
   pFull: number,
+  order: StateOrder = 'faithful',
 ): number {
   if (Math.abs(a.score - b.score) > SCORE_TIE) return b.score - a.score;
-  const gap = Math.abs(pFull - a.p) - Math.abs(pFull - b.p);
+  const gap = order === 'faithful' ? Math.abs(pFull - a.p) - Math.abs(pFull - b.p) : 0;
   if (gap !== 0) return gap;
   if (a.units.length !== b.units.length) return a.units.length - b.units.length;
   return compareUnitLists(a.units, b.units);
@@ -47,8 +56,9 @@ export function bestStates<S extends Pick<ScoredState, 'score' | 'p' | 'units'>>
   states: readonly S[],
   count: number,
   pFull: number,
+  stateOrder: StateOrder = 'faithful',
 ): S[] {
-  const order = (a: S, b: S) => compareStates(a, b, pFull);
+  const order = (a: S, b: S) => compareStates(a, b, pFull, stateOrder);
   if (!scoresAreTotal(states)) return [...states].sort(order).slice(0, count);
   const best: S[] = [];
   for (const state of states) {

@@ -46,12 +46,15 @@ export function objectiveSection(result: EvaluationResult): string {
     '',
     configurationTable(result, k, [
       [`Full (λ = ${p.lambda}, μ = ${p.mu})`, 'toe'],
+      ['Full, the paper’s order of tied states (score alone)', 'toe-paper-order'],
       [`No stability (λ = 0, μ = ${p.mu})`, 'toe-lambda0'],
       [`No sparsity (λ = ${p.lambda}, μ = 0)`, 'toe-mu0'],
       ['Top-k ranking (no search)', 'topk'],
     ]),
     '',
-    'At a fixed budget every state of a step has the same size, so μ shifts all scores equally and cannot change the beam: the μ = 0 row must equal the full row (the paper notes the same).',
+    'Every state of a step has the same size, at a fixed budget and in the audit’s dynamic mode alike, so μ shifts all scores equally and cannot change the beam (and the audit’s stop tests C and S, not the score): the μ = 0 row must equal the full row (the paper notes the same for fixed budgets).',
+    '',
+    `With λ = ${p.lambda} the score is flat past the target: for a positive decision and p ≥ p_full, C + S = 1 + p_full whatever p is, so many states tie. This product orders tied states by |p_full − p| (method.md), which is the fidelity metric itself; the paper's algorithm orders them by score alone. The second row is ToE in the paper's order: compare its fidelity MAE with the first before setting ToE's fidelity beside the paper's.`,
     '',
     figureLink('ablation-mae.png', 'Fidelity MAE of the ToE ablations vs k'),
   ].join('\n');
