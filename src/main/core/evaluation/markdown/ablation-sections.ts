@@ -123,6 +123,7 @@ export function optimalitySection(result: EvaluationResult): string {
     withCi(o.gap, 4),
     percentWithCi(o.optimumFound),
     withCi(o.scoreShortfall, 5),
+    percentWithCi(o.sameSet),
   ]);
   return [
     '## 8. Optimality gap: ToE vs exhaustive search',
