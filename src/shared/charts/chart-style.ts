@@ -78,7 +78,13 @@ export function baseOptions<T extends ChartType>(
     maintainAspectRatio: false,
     plugins: {
       title: { display: true, text: title, font: { size: 16 } },
-      subtitle: { display: subtitle !== undefined, text: subtitle ?? '' },
+      // Room below the subtitle: a series at the axis maximum (p = 1, S = 1) or a shaded
+      // evidence band would otherwise run through its text.
+      subtitle: {
+        display: subtitle !== undefined,
+        text: subtitle ?? '',
+        padding: { top: 2, bottom: 12 },
+      },
       legend: legendWithoutHelpers,
     },
   } as NonNullable<ChartConfiguration<T>['options']>;
