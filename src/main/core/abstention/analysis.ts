@@ -350,16 +350,21 @@ function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
       });
     }
   }
-  for (const p of w.policies) {
+  // One warning for every policy whose AURC difference is inconclusive, not one each: the
+  // verdict already says so in words, and a committee page has room for one line.
+  const undecided = w.policies.flatMap((p) => {
     const f = p.aurcVsConfidence;
-    if (f && contains(f, 0)) {
-      warnings.push({
-        kind: 'inconclusive-ratio',
-        message:
-          `Inconclusive: ${p.policy}'s AURC minus confidence's has a ${levelText} interval ` +
-          `(${intervalText(f)}) that includes 0 (no difference).`,
-      });
-    }
+    return f && contains(f, 0) ? [`${p.policy} (${intervalText(f)})`] : [];
+  });
+  if (undecided.length > 0) {
+    const one = undecided.length === 1;
+    warnings.push({
+      kind: 'inconclusive-ratio',
+      message:
+        `Inconclusive: the AURC ${one ? 'difference' : 'differences'} from confidence of ` +
+        `${listed(undecided)} ${one ? 'has a' : 'have'} ${levelText} ${one ? 'interval' : 'intervals'} ` +
+        `that ${one ? 'includes' : 'include'} 0 (no difference).`,
+    });
   }
 
   const uncertified = w.scored.filter((s) => s.description?.cut && !s.description.cut.certified);
@@ -425,4 +430,9 @@ export function queueOrder(
     rank: k + 1,
   }));
   return { ...base, entries, queueSize: entries.filter((e) => e.flagged).length };
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

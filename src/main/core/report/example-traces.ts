@@ -152,7 +152,9 @@ export function drawExampleTraces(layout: PdfLayout, data: ReportData): void {
       'Each step of the search adds one unit to every state of the beam and keeps the best; the table shows the leading state of each step.',
   );
   data.examples.forEach((slot, i) => {
-    if (i > 0) layout.newPage();
+    // A shown stay starts its own page; a slot with no stay is two lines and flows on, so
+    // it never leaves a page nearly empty.
+    if (i > 0 && slot.example) layout.newPage();
     drawSlot(layout, slot, i + 1, data);
   });
 }
