@@ -92,6 +92,8 @@ describe('PDF audit report', () => {
     );
     expect(starts.every((page) => page > 0)).toBe(true);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    // The committee's summary is one page: section 2 starts on the next.
+    expect(starts[1]! - starts[0]!).toBe(1);
     expect(pages[0]).toContain('ToE Audit report');
     // Everything the layout printed came from plain JSON: no NaN, Infinity or class instance.
     expect(JSON.parse(JSON.stringify(written.data))).toEqual(written.data);

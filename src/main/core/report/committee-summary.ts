@@ -11,6 +11,7 @@ import { COLOURS } from './report-style';
 import { drawTable } from './pdf-table';
 import type { ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
+import { counted } from '../../../shared/counted';
 
 function cautions(data: ReportData): string[] {
   const { statistics: s, bias, run, cohort, abstentionAnalysis } = data;
@@ -138,5 +139,12 @@ export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void 
   layout.heading('What the figures say');
   layout.bullets(s.summary);
   layout.heading('Read with care');
-  layout.bullets(cautions(data), { colour: COLOURS.muted });
+  // The summary is one page: cautions that do not fit are counted, and every one of them is
+  // also where its section lists it (abstention warnings in 4, suppressed groups in 5).
+  layout.bulletsOnPage(
+    cautions(data),
+    (left) =>
+      `${counted(left, 'more caution')} did not fit this page: Section 4 lists every abstention warning, Section 5 every suppressed group.`,
+    { colour: COLOURS.muted },
+  );
 }

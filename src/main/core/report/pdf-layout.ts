@@ -159,6 +159,27 @@ export class PdfLayout {
     this.doc.y += 3;
   }
 
+  /**
+   * As many of `items` as fit on this page as bullets; if some do not, the last bullet is
+   * `more(n)` for the n left out. For a section that promises one page (the summary).
+   */
+  bulletsOnPage(items: readonly string[], more: (left: number) => string, s: TextStyle = {}): void {
+    this.style(s);
+    const height = (text: string) =>
+      this.doc.heightOfString(text, { width: this.width - 14, lineGap: 1 }) + 2;
+    let room = this.bottom - this.doc.y - 3;
+    let shown = 0;
+    for (const [i, item] of items.entries()) {
+      const left = items.length - i - 1;
+      const reserve = left > 0 ? height(more(left)) : 0;
+      if (height(item) + reserve > room) break;
+      room -= height(item);
+      shown++;
+    }
+    const left = items.length - shown;
+    this.bullets(left > 0 ? [...items.slice(0, shown), more(left)] : items, s);
+  }
+
   /** Label–value lines, labels in bold in a fixed column; values wrap in theirs. */
   keyValues(rows: readonly (readonly [string, string])[], labelWidth = 150): void {
     const valueWidth = this.width - labelWidth;
