@@ -2,7 +2,9 @@
  * The bias audit of one run as it crosses IPC and HTTP: plain JSON made by the core's
  * biasAudit (src/main/core/audit/bias-audit.ts) for the dashboard, the CLI and the PDF;
  * docs/audit-metrics.md explains every figure. Suppressed groups carry no figures at all,
- * only why they were suppressed. The core imports these types (and the metric lists) from here.
+ * only why they were suppressed; a figure whose own denominator is too small (or whose
+ * bootstrap is degenerate) is "not estimable": no value, only the reason. The core imports
+ * these types (and the metric lists) from here.
  */
 import type { Figure } from './audit-statistics';
 
@@ -39,12 +41,56 @@ export const GROUP_METRICS: readonly GroupMetric[] = [
  */
 export type ReferenceRule = 'largest' | 'best' | { group: Readonly<Record<string, string>> };
 
+/** The counts a figure's estimability depends on (its own denominators). */
+export type EstimabilityCount = 'events' | 'negatives' | 'predictedPositives';
+
+/**
+ * Which of a group's counts each figure needs to reach its minimum before it is shown:
+ * outcome events (y = 1) for discrimination, calibration and the FNR; stays without the
+ * outcome for the FPR (and the AUROC, which needs both classes); positive predictions for
+ * the PPV and the abstention rate (their denominator). The exhaustion rate, mean evidence
+ * size and fidelity MAE are over every stay of the group, so suppression already covers them.
+ */
+export const ESTIMABILITY_RULES: Readonly<Record<GroupMetric, readonly EstimabilityCount[]>> = {
+  auroc: ['events', 'negatives'],
+  ece: ['events'],
+  observedExpected: ['events'],
+  fpr: ['negatives'],
+  fnr: ['events'],
+  ppv: ['predictedPositives'],
+  exhaustionRate: [],
+  abstentionRate: ['predictedPositives'],
+  meanEvidenceSize: [],
+  fidelityMae: [],
+};
+
+/** Default minimum of each count (BiasAuditOptions.minEvents etc.). */
+export const DEFAULT_MINIMUMS: Readonly<Record<EstimabilityCount, number>> = {
+  events: 10,
+  negatives: 10,
+  predictedPositives: 10,
+};
+
+/** Why a figure (or a comparison) is not shown. */
+export interface NotEstimable {
+  /** In full: "not estimable: 0 outcome events in this group (needs 10)". */
+  reason: string;
+  /** For a narrow table cell: "0 events (min 10)". */
+  brief: string;
+}
+
 export interface BiasAuditOptions {
   /** The run's decision threshold. */
   threshold: number;
   reference?: ReferenceRule;
   /** Groups with fewer stays are suppressed (default 11). */
   minGroupSize?: number;
+  /** A figure that needs outcome events is not estimable below this many (default 10). */
+  minEvents?: number;
+  /** A figure that needs stays without the outcome is not estimable below this many (default 10). */
+  minNegatives?: number;
+  /** The PPV and abstention rate are not estimable below this many positive predictions (default 10). */
+  minPredictedPositives?: number;
   /** Pairs of attributes to cross, giving groups "A=x & B=y". */
   intersections?: readonly (readonly [string, string])[];
   /** Attributes to audit (default: every attribute the stays have). */
@@ -64,20 +110,42 @@ export interface BiasAuditOptions {
 export interface Disparity {
   /** The reference group of this comparison. */
   reference: string;
-  /** This group's value / the reference's, with its bootstrap interval. */
-  ratio: Figure;
-  /** Two-sided bootstrap p-value of log(ratio) = 0; null when not testable. */
+  /**
+   * This group's value / the reference's, with its 95% interval; null when the comparison was
+   * not made (`notEstimable`).
+   */
+  ratio: Figure | null;
+  /**
+   * How the ratio's interval and p-value were drawn: for a proportion, from each side's
+   * Jeffreys posterior Beta(k + ½, m − k + ½) (never a point, even at 0 of m); otherwise from
+   * the stratified bootstrap of the two groups.
+   */
+  method: 'jeffreys' | 'bootstrap';
+  /** Two-sided p-value of log(ratio) = 0 from those draws; null when not tested. */
   pValue: number | null;
   /** Benjamini–Hochberg adjusted p-value across every tested comparison; null if untested. */
   adjustedP: number | null;
-  /** Ratio estimate outside the band; null when the ratio is undefined. */
+  /** Ratio estimate outside the band; null when the ratio is undefined or not computed. */
   outsideBand: boolean | null;
-  /** Outside the band AND adjustedP <= the FDR level. */
+  /** Outside the band AND adjustedP <= the FDR level; never when `notEstimable`. */
   flagged: boolean;
+  /**
+   * Why no comparison was made: this group's figure or the reference's is not estimable.
+   * Such a comparison is not a test: it is outside the Benjamini–Hochberg m. Null when made.
+   */
+  notEstimable: NotEstimable | null;
 }
 
 export interface MetricReport {
-  value: Figure;
+  /** The figure with its 95% interval; null when it is not estimable (`notEstimable`). */
+  value: Figure | null;
+  /** Why the figure is not shown; null when it is. */
+  notEstimable: NotEstimable | null;
+  /**
+   * How `value`'s interval is made: Clopper–Pearson (exact binomial) for a proportion, the
+   * percentile bootstrap within the group otherwise.
+   */
+  interval: 'clopper-pearson' | 'bootstrap';
   /** This group is the reference for this metric (so `disparity` is null). */
   isReference: boolean;
   /** Null for the reference itself, or when the attribute has no usable reference. */
@@ -88,8 +156,14 @@ export interface ReportedGroup {
   group: string;
   suppressed: false;
   n: number;
+  /** Outcome events (y = 1). */
   positives: number;
-  /** Reported, never compared: a base-rate difference describes the population. */
+  /** Positive predictions (p_full at or above the threshold). */
+  predictedPositives: number;
+  /**
+   * Reported, never compared: a base-rate difference describes the population. Clopper–
+   * Pearson interval.
+   */
   prevalence: Figure;
   /** Of p_full: discrimination, calibration (ECE, observed/expected) and error rates. */
   performance: Record<PerformanceMetric, MetricReport>;
@@ -131,6 +205,9 @@ export interface BiasAudit {
     threshold: number;
     reference: ReferenceRule;
     minGroupSize: number;
+    minEvents: number;
+    minNegatives: number;
+    minPredictedPositives: number;
     seed: number;
     resamples: number;
     level: number;
@@ -142,8 +219,10 @@ export interface BiasAudit {
   comparisons: {
     /** Comparisons with a p-value: the m of the Benjamini–Hochberg correction. */
     tested: number;
-    /** Comparisons shown without a test (ratio undefined, e.g. 0/0). */
+    /** Comparisons of estimable figures shown without a test (ratio undefined, e.g. 0/0). */
     untestable: number;
+    /** Comparisons not made because the group's or the reference's figure is not estimable. */
+    notEstimable: number;
     outsideBand: number;
     flagged: number;
     /** Smallest p-value the bootstrap can give: 2 / (resamples + 1). */

@@ -31,6 +31,12 @@ test.describe('Bias audit (browser over toe serve)', () => {
     await expect(page.getByTestId('bias-comparisons')).toContainText(
       `${audit.comparisons.flagged} flagged`,
     );
+    await expect(page.getByTestId('bias-comparisons')).toContainText(
+      `${audit.comparisons.notEstimable} not made`,
+    );
+    await expect(page.getByTestId('bias-estimability')).toContainText(
+      `at least ${audit.parameters.minEvents} outcome events`,
+    );
     if (audit.suppressed.length > 0) {
       await expect(page.getByTestId('bias-suppressed')).toContainText(audit.suppressed[0]!.size);
     }
@@ -38,9 +44,23 @@ test.describe('Bias audit (browser over toe serve)', () => {
     const reported = first.groups.filter((g) => !g.suppressed);
     const faithfulness = page.getByRole('table', { name: `Faithfulness by ${first.attribute}` });
     await expect(faithfulness.locator('tbody tr')).toHaveCount(reported.length);
-    await expect(
-      page.getByRole('table', { name: `Performance of p_full by ${first.attribute}` }),
-    ).toBeVisible();
+    const performance = page.getByRole('table', {
+      name: `Performance of p_full by ${first.attribute}`,
+    });
+    await expect(performance).toBeVisible();
+    // A figure below its minimum shows "not estimable" and its shortfall, never a number.
+    const hidden = reported.flatMap((g) =>
+      g.suppressed
+        ? []
+        : Object.entries(g.performance)
+            .filter(([, r]) => r.value === null)
+            .map(([metric, r]) => ({ group: g.group, metric, why: r.notEstimable! })),
+    );
+    for (const { group, metric, why } of hidden.slice(0, 3)) {
+      const cell = performance.locator(`tr[data-group="${group}"] td[data-metric="${metric}"]`);
+      await expect(cell).toContainText('not estimable');
+      await expect(cell).toContainText(why.reason.replace(/^not estimable: /, ''));
+    }
     await expect(page.getByRole('figure')).toHaveCount(10);
     await expect(
       page.getByRole('img', { name: new RegExp(`Bar chart of Exhaustion per ${first.attribute}`) }),

@@ -1,7 +1,8 @@
 /**
  * One bias-audit metric across an attribute's groups: a bar per group with its 95%
  * interval as a thin floating bar on top (chart.js has no error bars; the same device as
- * exhaustionByClassChart). Flagged disparities are drawn in the warning colour.
+ * exhaustionByClassChart). Flagged disparities are drawn in the warning colour. A group
+ * whose figure is not estimable has no bar, and its label says so.
  */
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
 import type { Figure } from '../audit-statistics';
@@ -9,7 +10,8 @@ import { baseOptions, categoryAxis, linearAxis } from './chart-style';
 
 export interface GroupBar {
   group: string;
-  value: Figure;
+  /** Null when the figure is not estimable (too few events, non-events or alerts). */
+  value: Figure | null;
   /** The reference group of this metric (drawn hatched-grey so it reads as the baseline). */
   isReference: boolean;
   flagged: boolean;
@@ -38,14 +40,18 @@ export function groupMetricChart(
   };
   const estimates: ChartDataset<'bar', Bars> = {
     label: axisTitle,
-    data: bars.map((b) => (b.value.estimate === null ? null : scale(b.value.estimate))),
+    data: bars.map((b) =>
+      b.value === null || b.value.estimate === null ? null : scale(b.value.estimate),
+    ),
     backgroundColor: bars.map((b) => (b.isReference ? REFERENCE : b.flagged ? FLAGGED : GROUP)),
     order: 1,
   };
   const intervals: ChartDataset<'bar', Bars> = {
     label: '',
-    data: bars.map(({ value: { lower, upper } }) =>
-      lower === null || upper === null ? null : [scale(lower), scale(upper)],
+    data: bars.map(({ value }) =>
+      value === null || value.lower === null || value.upper === null
+        ? null
+        : [scale(value.lower), scale(value.upper)],
     ),
     backgroundColor: '#222222',
     grouped: false,
@@ -54,7 +60,10 @@ export function groupMetricChart(
   };
   return {
     type: 'bar',
-    data: { labels: bars.map((b) => b.group), datasets: [estimates, intervals] },
+    data: {
+      labels: bars.map((b) => (b.value === null ? `${b.group} (not estimable)` : b.group)),
+      datasets: [estimates, intervals],
+    },
     options,
   };
 }

@@ -61,7 +61,17 @@ for (const [id, sex] of ROWS) {
   attributes.set(id, { ...(sex === null ? {} : { sex }), site: id <= 11 ? 'A' : 'B' });
 }
 
-const BASE = { threshold: 0.5, seed: 7, resamples: 200 } as const;
+// The hand-made groups have 4 or 5 outcome events: far below the default estimability
+// minimums (10 each; bias-estimability.test.ts tests those). Here every figure is let through
+// so that the hand-computed values can be checked.
+const BASE = {
+  threshold: 0.5,
+  seed: 7,
+  resamples: 200,
+  minEvents: 1,
+  minNegatives: 1,
+  minPredictedPositives: 1,
+} as const;
 
 function section(audit: BiasAudit, attribute: string): AttributeAudit {
   const found = audit.attributes.find((a) => a.attribute === attribute);
@@ -115,7 +125,7 @@ const MALE = {
 function values(g: ReportedGroup): Record<string, number | null> {
   const out: Record<string, number | null> = { prevalence: g.prevalence.estimate };
   for (const [k, v] of Object.entries({ ...g.performance, ...g.faithfulness }))
-    out[k] = v.value.estimate;
+    out[k] = v.value!.estimate;
   return out;
 }
 
@@ -170,7 +180,7 @@ describe('biasAudit: per-group figures', () => {
     const d = { ...female.performance, ...female.faithfulness };
     for (const m of Object.keys(d) as (keyof typeof d)[]) {
       expect(d[m].disparity!.reference).toBe('male');
-      expect(d[m].disparity!.ratio.estimate, m).toBeCloseTo(ratio(m), 12);
+      expect(d[m].disparity!.ratio!.estimate, m).toBeCloseTo(ratio(m), 12);
     }
     // .125 / (3/11) = .458, .25/.4 = .625, .75/.5 = 1.5: outside 0.8–1.25; the rest inside.
     const outside = Object.entries(d)
@@ -181,12 +191,16 @@ describe('biasAudit: per-group figures', () => {
 
   it('gives every figure an interval around its estimate', () => {
     const female = reported(audit, 'sex', 'female');
-    for (const r of Object.values({ ...female.performance, ...female.faithfulness })) {
-      expect(r.value.resamples).toBe(200);
-      expect(r.value.lower!).toBeLessThanOrEqual(r.value.upper!);
+    for (const [metric, r] of Object.entries({ ...female.performance, ...female.faithfulness })) {
+      const proportion = ['fpr', 'fnr', 'ppv', 'exhaustionRate', 'abstentionRate'].includes(metric);
+      expect(r.interval, metric).toBe(proportion ? 'clopper-pearson' : 'bootstrap');
+      expect(r.disparity!.method, metric).toBe(proportion ? 'jeffreys' : 'bootstrap');
+      expect(r.value!.resamples).toBe(proportion ? 0 : 200);
+      expect(r.value!.lower!).toBeLessThan(r.value!.estimate!);
+      expect(r.value!.upper!).toBeGreaterThan(r.value!.estimate!);
     }
     const fpr = female.performance.fpr.disparity!;
-    expect(fpr.ratio.lower!).toBeLessThanOrEqual(0.46);
+    expect(fpr.ratio!.lower!).toBeLessThanOrEqual(0.46);
     expect(fpr.pValue!).toBeGreaterThan(0);
     expect(fpr.pValue!).toBeLessThanOrEqual(1);
   });
@@ -221,8 +235,8 @@ describe('biasAudit: suppression', () => {
     const a = reported(audit, 'site', 'A');
     expect(a.n).toBe(11);
     expect(a.prevalence.estimate).toBeCloseTo(4 / 11, 12);
-    expect(a.performance.auroc.value.estimate).toBeCloseTo(26 / 28, 12);
-    expect(a.performance.fpr.value.estimate).toBeCloseTo(1 / 7, 12);
+    expect(a.performance.auroc.value!.estimate).toBeCloseTo(26 / 28, 12);
+    expect(a.performance.fpr.value!.estimate).toBeCloseTo(1 / 7, 12);
   });
 
   it('never uses a suppressed group as reference, even when asked to', () => {
@@ -250,11 +264,16 @@ describe('biasAudit: references, intersections, Benjamini–Hochberg', () => {
     const audit = biasAudit(results, attributes, BASE);
     // sex: female vs male, site: A vs B; 10 compared metrics each, all defined. Outside the
     // band: female/male FPR, FNR, PPV; A/B FPR (1/7 ÷ 5/16 = .457) and PPV (3/4 ÷ 6/11 = 1.375).
-    expect(audit.comparisons).toMatchObject({ tested: 20, untestable: 0, outsideBand: 5 });
+    expect(audit.comparisons).toMatchObject({
+      tested: 20,
+      untestable: 0,
+      notEstimable: 0,
+      outsideBand: 5,
+    });
     const siteA = reported(audit, 'site', 'A').performance;
     expect(siteA.fpr.disparity!.reference).toBe('B');
-    expect(siteA.fpr.disparity!.ratio.estimate).toBeCloseTo(1 / 7 / (5 / 16), 12);
-    expect(siteA.ppv.disparity!.ratio.estimate).toBeCloseTo(0.75 / (6 / 11), 12);
+    expect(siteA.fpr.disparity!.ratio!.estimate).toBeCloseTo(1 / 7 / (5 / 16), 12);
+    expect(siteA.ppv.disparity!.ratio!.estimate).toBeCloseTo(0.75 / (6 / 11), 12);
     const all = audit.attributes.flatMap((a) =>
       a.groups.flatMap((g) =>
         g.suppressed ? [] : Object.values({ ...g.performance, ...g.faithfulness }),
@@ -285,7 +304,7 @@ describe('biasAudit: references, intersections, Benjamini–Hochberg', () => {
       fidelityMae: 'male', // .04625 < .05
     });
     const male = reported(audit, 'sex', 'male');
-    expect(male.performance.auroc.disparity!.ratio.estimate).toBeCloseTo(47 / 55 / 0.9375, 12);
+    expect(male.performance.auroc.disparity!.ratio!.estimate).toBeCloseTo(47 / 55 / 0.9375, 12);
   });
 
   it('uses a requested group per attribute, the largest elsewhere', () => {
@@ -336,16 +355,20 @@ describe('biasAudit: references, intersections, Benjamini–Hochberg', () => {
       }),
     );
     const attrs = new Map(big.map((r) => [r.stayId, { pace: r.stayId <= 30 ? 'slow' : 'fast' }]));
+    // 15 events, 15 non-events and 15 alerts per group: every minimum (10) is met.
     const audit = biasAudit(big, attrs, { threshold: 0.5, seed: 3, resamples: 1000 });
     const slow = reported(audit, 'pace', 'slow');
     const exhaustion = slow.faithfulness.exhaustionRate.disparity!;
-    // 1 / (3/30) = 10; "fast" never resamples to 1, so p sits at its floor 2/1001.
-    expect(exhaustion.ratio.estimate).toBeCloseTo(10, 12);
+    // 1 / (3/30) = 10; drawn from Beta(30.5, 0.5) over Beta(3.5, 27.5), no ratio reaches 1,
+    // so p sits at its floor 2/1001.
+    expect(exhaustion.ratio!.estimate).toBeCloseTo(10, 12);
     expect(exhaustion.pValue).toBeCloseTo(2 / 1001, 12);
     expect(exhaustion.flagged).toBe(true);
-    // Resampled within its own group: "slow" exhausts in every resample, so its interval is
-    // [1, 1]; a resample of the whole cohort would have mixed in "fast" stays.
-    expect(slow.faithfulness.exhaustionRate.value).toMatchObject({ lower: 1, upper: 1 });
+    // "slow" exhausts every search: 30 of 30 has the exact interval [0.025^(1/30), 1] =
+    // [0.884, 1], not the point [1, 1] its within-group bootstrap would give.
+    const rate = slow.faithfulness.exhaustionRate.value!;
+    expect(rate.upper).toBe(1);
+    expect(rate.lower!).toBeCloseTo(Math.pow(0.025, 1 / 30), 9);
     expect(audit.comparisons.smallestAttainableP).toBeCloseTo(2 / 1001, 12);
   });
 });

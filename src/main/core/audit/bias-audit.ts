@@ -2,12 +2,26 @@
  * Bias audit of a run: per subgroup of each attribute (and of requested attribute pairs),
  * the model's performance and the search's faithfulness, each compared with a reference group
  * as a ratio. A disparity is flagged only when the ratio lies outside the band (0.8–1.25 by
- * default) AND survives a Benjamini–Hochberg correction across every comparison shown.
+ * default) AND survives a Benjamini–Hochberg correction across every comparison tested.
  * Groups under the minimum size are suppressed: nothing is computed or returned for them.
+ * A figure whose own denominator is under its minimum (10 outcome events, 10 stays without
+ * the outcome, 10 positive predictions by default; bias-estimability.ts), or whose bootstrap
+ * is degenerate, is "not estimable": it is not shown, and no comparison uses it.
  */
 import type { StayAuditResult } from './audit-types';
 import { benjaminiHochberg } from './benjamini-hochberg';
-import { chooseReference, type Candidate } from './bias-reference';
+import {
+  bootstrapShortfall,
+  checkMinimum,
+  clopperPearson,
+  countShortfall,
+  DEFAULT_MINIMUMS,
+  notEstimable,
+  type Minimums,
+  type Shortfall,
+} from './bias-estimability';
+import { jeffreysDraws } from './bias-jeffreys';
+import { chooseReference, type AssessedFigure, type Candidate } from './bias-reference';
 import type {
   AttributeAudit,
   BiasAudit,
@@ -18,13 +32,18 @@ import type {
   ReferenceChoice,
   ReportedGroup,
 } from './bias-types';
-import { drawGroup, groupSeed, ratioTest } from './disparity';
+import { drawGroup, groupSeed, ratioTest, type GroupDraws } from './disparity';
 import {
   FAITHFULNESS_METRICS,
   GROUP_FIGURES,
+  GROUP_METRICS,
   PERFORMANCE_METRICS,
+  PROPORTIONS,
+  groupCounts,
+  type GroupCounts,
   type GroupMetric,
 } from './group-metrics';
+import type { Figure } from '../../../shared/audit-statistics';
 import { jsonNumber, replicateInterval, toFigure } from './reported-figure';
 import { stayColumns, type StayColumns } from './stay-columns';
 import {
@@ -35,20 +54,84 @@ import {
   type Partition,
 } from './subgroups';
 
+const LEVEL = 0.95;
+
 interface Settings {
   threshold: number;
   minGroupSize: number;
+  minimums: Minimums;
   seed: number;
   resamples: number;
   bins: number;
   band: readonly [number, number];
 }
 
-/** A disparity awaiting the correction that needs every p-value first. */
+/** A comparison awaiting the correction that needs every p-value first. */
 interface Pending {
   disparity: Disparity;
-  pValue: number;
+  /** NaN when not tested (ratio undefined); null when not made (a side not estimable). */
+  pValue: number | null;
 }
+
+/** A proportion k / m with its exact interval, as a Figure (no resamples drawn). */
+function proportionFigure(k: number, m: number): Figure {
+  const [lower, upper] = clopperPearson(k, m, LEVEL);
+  return { estimate: k / m, missing: null, lower, upper, resamples: 0, skipped: 0 };
+}
+
+/** Every compared figure of one reported group, judged for estimability. */
+function assessFigures(
+  counts: GroupCounts,
+  draws: GroupDraws,
+  key: string,
+  settings: Settings,
+): Record<GroupMetric, AssessedFigure> {
+  const out = {} as Record<GroupMetric, AssessedFigure>;
+  for (const metric of GROUP_METRICS) {
+    const f = GROUP_FIGURES.indexOf(metric);
+    const estimate = draws.estimates[f]!;
+    const short = countShortfall(metric, counts, settings.minimums);
+    const proportion = PROPORTIONS[metric];
+    if (proportion) {
+      // m >= 1 here: every proportion needs a count of at least 1, or is over all n stays.
+      const [k, m] = proportion(counts);
+      const estimable = short === null;
+      out[metric] = {
+        estimate,
+        value: estimable ? proportionFigure(k, m) : null,
+        shortfalls: short ? [short] : [],
+        interval: 'clopper-pearson',
+        method: 'jeffreys',
+        draws: estimable
+          ? jeffreysDraws(
+              k,
+              m,
+              settings.resamples,
+              groupSeed(settings.seed, `${key}\u0000${metric}`),
+            )
+          : new Float64Array(0),
+      };
+      continue;
+    }
+    const replicates = draws.replicates[f]!;
+    const ci = replicateInterval(estimate, replicates, LEVEL);
+    const shortfalls = [short ?? bootstrapShortfall(ci, LEVEL)].filter(
+      (x): x is Shortfall => x !== null,
+    );
+    out[metric] = {
+      estimate,
+      value: shortfalls.length === 0 ? toFigure(ci) : null,
+      shortfalls,
+      interval: 'bootstrap',
+      method: 'bootstrap',
+      draws: replicates,
+    };
+  }
+  return out;
+}
+
+const THIS_GROUP = 'this group';
+const referenceSubject = (name: string) => `the reference group ${name}`;
 
 function metricReports<M extends GroupMetric>(
   metrics: readonly M[],
@@ -60,29 +143,58 @@ function metricReports<M extends GroupMetric>(
 ): Record<M, MetricReport> {
   const out = {} as Record<M, MetricReport>;
   for (const metric of metrics) {
-    const f = GROUP_FIGURES.indexOf(metric);
-    const value = toFigure(
-      replicateInterval(group.draws.estimates[f]!, group.draws.replicates[f]!),
-    );
+    const mine = group.figures[metric];
+    const own = mine.shortfalls.map((s) => ({ detail: s.detail(THIS_GROUP), brief: s.brief }));
+    const report = {
+      value: mine.value,
+      notEstimable: own.length > 0 ? notEstimable(own) : null,
+      interval: mine.interval,
+    };
     const refName = reference.byMetric[metric];
     const ref = candidates.find((c) => c.name === refName);
     if (!ref || ref === group) {
-      out[metric] = { value, isReference: ref === group, disparity: null };
+      out[metric] = { ...report, isReference: ref === group, disparity: null };
       continue;
     }
-    const test = ratioTest(group.draws, ref.draws, f);
+    const theirs = ref.figures[metric].shortfalls.map((s) => ({
+      detail: s.detail(referenceSubject(ref.name)),
+      brief: `ref. ${s.brief}`,
+    }));
+    if (own.length > 0 || theirs.length > 0) {
+      // Not a test: outside the Benjamini–Hochberg m, never flagged.
+      const disparity: Disparity = {
+        reference: ref.name,
+        ratio: null,
+        method: mine.method,
+        pValue: null,
+        adjustedP: null,
+        outsideBand: null,
+        flagged: false,
+        notEstimable: notEstimable([...own, ...theirs]),
+      };
+      pending.push({ disparity, pValue: null });
+      out[metric] = { ...report, isReference: false, disparity };
+      continue;
+    }
+    const test = ratioTest(
+      { estimate: mine.estimate, draws: mine.draws },
+      { estimate: ref.figures[metric].estimate, draws: ref.figures[metric].draws },
+      LEVEL,
+    );
     const ratio = test.ratio.estimate;
     const [low, high] = settings.band;
     const disparity: Disparity = {
       reference: ref.name,
       ratio: toFigure(test.ratio),
+      method: mine.method,
       pValue: jsonNumber(test.pValue),
       adjustedP: null,
       outsideBand: Number.isNaN(ratio) ? null : ratio < low || ratio > high,
       flagged: false,
+      notEstimable: null,
     };
     pending.push({ disparity, pValue: test.pValue });
-    out[metric] = { value, isReference: false, disparity };
+    out[metric] = { ...report, isReference: false, disparity };
   }
   return out;
 }
@@ -95,23 +207,30 @@ function auditPartition(
   pending: Pending[],
 ): AttributeAudit {
   const { minGroupSize, seed, resamples, threshold, bins } = settings;
-  const candidates: Candidate[] = partition.groups
+  const prepared = partition.groups
     .filter((g) => g.members.length >= minGroupSize)
-    .map((g) => ({
-      name: g.name,
-      n: g.members.length,
-      unknown: g.unknown,
-      draws: drawGroup(c, g.members, {
+    .map((g) => {
+      const key = `${partition.attribute}\u0000${g.name}`;
+      const draws = drawGroup(c, g.members, {
         threshold,
         bins,
         resamples,
-        seed: groupSeed(seed, `${partition.attribute}\u0000${g.name}`),
-      }),
-    }));
+        seed: groupSeed(seed, key),
+      });
+      const counts = groupCounts(c, g.members, threshold);
+      const candidate: Candidate = {
+        name: g.name,
+        n: g.members.length,
+        unknown: g.unknown,
+        figures: assessFigures(counts, draws, key, settings),
+      };
+      return { candidate, counts };
+    });
+  const candidates = prepared.map((p) => p.candidate);
   const reference = chooseReference(partition.attribute, candidates, rule);
   const groups = partition.groups.map((g): GroupReport => {
-    const group = candidates.find((x) => x.name === g.name);
-    if (!group) {
+    const found = prepared.find((x) => x.candidate.name === g.name);
+    if (!found) {
       return {
         group: g.name,
         suppressed: true,
@@ -119,13 +238,14 @@ function auditPartition(
         reason: `fewer than ${minGroupSize} stays: suppressed for privacy and because figures on so few stays are unstable; no metric was computed`,
       };
     }
-    const prevalence = group.draws.estimates[0]!;
+    const { candidate: group, counts } = found;
     const reported: ReportedGroup = {
       group: g.name,
       suppressed: false,
       n: group.n,
-      positives: g.members.filter((i) => c.labels[i] === 1).length,
-      prevalence: toFigure(replicateInterval(prevalence, group.draws.replicates[0]!)),
+      positives: counts.events,
+      predictedPositives: counts.predictedPositives,
+      prevalence: proportionFigure(counts.events, counts.n),
       performance: metricReports(
         PERFORMANCE_METRICS,
         group,
@@ -155,12 +275,19 @@ export function biasAudit(
 ): BiasAudit {
   const { threshold, seed, reference = 'largest', minGroupSize = 11 } = options;
   const { resamples = 1000, fdr = 0.05, band = [0.8, 1.25], bins = 10 } = options;
-  if (!Number.isInteger(minGroupSize) || minGroupSize < 1)
-    throw new RangeError(`minGroupSize must be a positive integer, got ${minGroupSize}`);
+  const minimums: Minimums = {
+    events: options.minEvents ?? DEFAULT_MINIMUMS.events,
+    negatives: options.minNegatives ?? DEFAULT_MINIMUMS.negatives,
+    predictedPositives: options.minPredictedPositives ?? DEFAULT_MINIMUMS.predictedPositives,
+  };
+  checkMinimum('minGroupSize', minGroupSize);
+  checkMinimum('minEvents', minimums.events);
+  checkMinimum('minNegatives', minimums.negatives);
+  checkMinimum('minPredictedPositives', minimums.predictedPositives);
   if (!(band[0] > 0 && band[0] <= 1 && band[1] >= 1))
     throw new RangeError(`band must bracket 1, got [${band.join(', ')}]`);
   const c = stayColumns(results, threshold);
-  const settings: Settings = { threshold, minGroupSize, seed, resamples, bins, band };
+  const settings: Settings = { threshold, minGroupSize, minimums, seed, resamples, bins, band };
   const partitions = auditedAttributes(results, attributesByStay, options.attributes).map((a) =>
     partitionBy(results, attributesByStay, a),
   );
@@ -171,7 +298,12 @@ export function biasAudit(
   const pending: Pending[] = [];
   const attributes = partitions.map((p) => auditPartition(c, p, reference, settings, pending));
 
-  const testable = pending.filter((x) => !Number.isNaN(x.pValue));
+  // Only comparisons actually tested count: not estimable ones (pValue null) and undefined
+  // ratios (NaN) are not tests, so they do not dilute the correction.
+  const compared = pending.filter((x) => x.pValue !== null);
+  const testable = compared.filter(
+    (x): x is Pending & { pValue: number } => !Number.isNaN(x.pValue),
+  );
   const bh = benjaminiHochberg(
     testable.map((x) => x.pValue),
     fdr,
@@ -193,9 +325,12 @@ export function biasAudit(
       threshold,
       reference,
       minGroupSize,
+      minEvents: minimums.events,
+      minNegatives: minimums.negatives,
+      minPredictedPositives: minimums.predictedPositives,
       seed,
       resamples,
-      level: 0.95,
+      level: LEVEL,
       fdr,
       band: [band[0], band[1]],
       bins,
@@ -203,21 +338,39 @@ export function biasAudit(
     attributes,
     comparisons: {
       tested: bh.tested,
-      untestable: pending.length - testable.length,
+      untestable: compared.length - testable.length,
+      notEstimable: pending.length - compared.length,
       outsideBand: pending.filter((x) => x.disparity.outsideBand === true).length,
       flagged: pending.filter((x) => x.disparity.flagged).length,
       smallestAttainableP: 2 / (resamples + 1),
     },
     suppressed,
-    notes: biasNotes(resamples, bh.tested, fdr, minGroupSize),
+    notes: biasNotes(resamples, bh.tested, fdr, minGroupSize, minimums, attributes),
   };
 }
 
-function biasNotes(resamples: number, tested: number, fdr: number, minGroupSize: number): string[] {
+function biasNotes(
+  resamples: number,
+  tested: number,
+  fdr: number,
+  minGroupSize: number,
+  minimums: Minimums,
+  attributes: readonly AttributeAudit[],
+): string[] {
   const floor = 2 / (resamples + 1);
+  let shown = 0;
+  let hidden = 0;
+  for (const a of attributes)
+    for (const g of a.groups)
+      if (!g.suppressed)
+        for (const r of Object.values({ ...g.performance, ...g.faithfulness }))
+          if (r.value === null) hidden++;
+          else shown++;
   return [
     'Prevalence is reported for each group but never compared: a different base rate describes the population, not the model.',
     `Groups with fewer than ${minGroupSize} stays are suppressed: no figure is computed for them, their size is given only as "<${minGroupSize}", and they are never a reference.`,
+    `A figure is shown only when its own denominator is large enough: at least ${minimums.events} outcome events for the AUROC, ECE, observed/expected and FNR; ${minimums.negatives} stays without the outcome for the FPR and the AUROC; ${minimums.predictedPositives} positive predictions for the PPV and the abstention rate. A bootstrapped figure is also not estimable when its 95% interval has zero width or more than ${(((1 - LEVEL) / 2) * 100).toFixed(1)}% of its resamples are degenerate (a class absent). ${hidden} of ${shown + hidden} figures of reported groups are not estimable; no comparison uses them, and they are not counted as tests.`,
+    'Proportions carry an exact Clopper–Pearson interval, and ratios of proportions are drawn from each side’s Jeffreys posterior, so neither collapses to a point at 0 of m.',
     `With ${resamples} resamples no p-value is below ${floor.toPrecision(2)}; across ${tested} tested comparisons a disparity can be flagged only if at least ${Math.max(1, Math.ceil((floor * tested) / fdr))} comparisons reach that floor, so an unflagged ratio outside the band is "not shown to differ", not "shown equal".`,
   ];
 }

@@ -2,16 +2,32 @@
  * Choosing the reference group of an attribute. Only reported (unsuppressed) groups can be
  * a reference; groups with an Unknown value are never chosen automatically, because a
  * disparity "against the people whose race was not recorded" means nothing to a committee.
+ * The 'best' rule only considers groups whose figure is estimable.
  */
+import type { Figure } from '../../../shared/audit-statistics';
+import type { Shortfall } from './bias-estimability';
 import type { ReferenceChoice, ReferenceRule } from './bias-types';
-import type { GroupDraws } from './disparity';
-import { GROUP_FIGURES, GROUP_METRICS, unfavourability, type GroupMetric } from './group-metrics';
+import { GROUP_METRICS, unfavourability, type GroupMetric } from './group-metrics';
+
+/** One figure of a reported group, judged for estimability (bias-audit.ts). */
+export interface AssessedFigure {
+  /** The figure on the group's stays (NaN where undefined), whether estimable or not. */
+  estimate: number;
+  /** The figure with its interval; null when not estimable. */
+  value: Figure | null;
+  /** Why not estimable; empty when estimable. */
+  shortfalls: Shortfall[];
+  interval: 'clopper-pearson' | 'bootstrap';
+  /** Draws for its ratios: Jeffreys posterior draws of a proportion, else the bootstrap's. */
+  method: 'jeffreys' | 'bootstrap';
+  draws: ArrayLike<number>;
+}
 
 export interface Candidate {
   name: string;
   n: number;
   unknown: boolean;
-  draws: GroupDraws;
+  figures: Record<GroupMetric, AssessedFigure>;
 }
 
 function everyMetric(group: string | null): Record<GroupMetric, string | null> {
@@ -38,14 +54,14 @@ function largestChoice(candidates: readonly Candidate[], note: string | null): R
   };
 }
 
-/** Per metric, the group with the most favourable defined value; ties: larger, then name. */
+/** Per metric, the group with the most favourable estimable value; ties: larger, then name. */
 function bestChoice(candidates: readonly Candidate[]): ReferenceChoice {
   const known = candidates.filter((c) => !c.unknown);
   const byMetric = everyMetric(null);
   for (const metric of GROUP_METRICS) {
-    const f = GROUP_FIGURES.indexOf(metric);
     const ranked = known
-      .map((c) => ({ c, bad: unfavourability(metric, c.draws.estimates[f]!) }))
+      .filter((c) => c.figures[metric].value !== null)
+      .map((c) => ({ c, bad: unfavourability(metric, c.figures[metric].estimate) }))
       .filter((x) => !Number.isNaN(x.bad))
       .sort((a, b) => a.bad - b.bad || b.c.n - a.c.n || (a.c.name < b.c.name ? -1 : 1));
     byMetric[metric] = ranked[0]?.c.name ?? null;

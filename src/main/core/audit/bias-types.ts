@@ -9,6 +9,7 @@ export type {
   Disparity,
   GroupReport,
   MetricReport,
+  NotEstimable,
   ReferenceChoice,
   ReferenceRule,
   ReportedGroup,

@@ -2,7 +2,9 @@
  * Disparity of a subgroup against a reference group as a ratio, with a stratified bootstrap:
  * each group is resampled within itself (its size fixed), independently of every other
  * group, since the groups are disjoint samples. One resample gives every figure of a group at
- * once, so the interval of a figure and of each ratio that uses it come from the same draws.
+ * once, so the interval of a bootstrapped figure and of each ratio that uses it come from the
+ * same draws. Ratios of proportions use each side's Jeffreys posterior draws instead
+ * (bias-jeffreys.ts), which never collapse to a point at 0 of m.
  */
 import type { BootstrapCi } from '../metrics';
 import { groupFigures } from './group-metrics';
@@ -72,23 +74,27 @@ export function bootstrapPValue(ratios: ArrayLike<number>): number {
 }
 
 export interface RatioTest {
-  /** group / reference, with its percentile interval over paired independent resamples. */
+  /** group / reference, with its percentile interval over paired independent draws. */
   ratio: BootstrapCi;
-  /** bootstrapPValue of the resampled ratios; NaN when the comparison cannot be tested. */
+  /** bootstrapPValue of the drawn ratios; NaN when the comparison cannot be tested. */
   pValue: number;
 }
 
-/** Ratio of figure `f` of `group` to the same figure of `reference`. */
-export function ratioTest(
-  group: GroupDraws,
-  reference: GroupDraws,
-  f: number,
-  level = 0.95,
-): RatioTest {
-  const g = group.replicates[f]!;
-  const ref = reference.replicates[f]!;
-  const ratios = Float64Array.from(g, (x, r) => x / ref[r]!);
-  const estimate = group.estimates[f]! / reference.estimates[f]!;
+/** One side of a ratio: its figure on the data and its draws (bootstrap or posterior). */
+export interface RatioSide {
+  estimate: number;
+  draws: ArrayLike<number>;
+}
+
+/**
+ * Ratio of a figure of `group` to the same figure of `reference`: draw r of the group over
+ * draw r of the reference (the two are independent), its percentile interval and p-value.
+ */
+export function ratioTest(group: RatioSide, reference: RatioSide, level = 0.95): RatioTest {
+  const g = group.draws;
+  const ref = reference.draws;
+  const ratios = Float64Array.from({ length: g.length }, (_, r) => g[r]! / ref[r]!);
+  const estimate = group.estimate / reference.estimate;
   return {
     ratio: replicateInterval(estimate, ratios, level),
     // A disparity that is undefined on the data itself (0/0) is not tested at all.

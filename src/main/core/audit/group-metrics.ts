@@ -74,7 +74,10 @@ function sum(values: Float64Array): number {
 /**
  * Every GROUP_FIGURES value over the stays at `indices` (cohort indices, repeats allowed, as
  * a bootstrap resample gives them). Undefined figures (no negatives for the FPR, one class for
- * the AUROC, ...) are NaN; ratios with a zero denominator follow IEEE (x/0 = Infinity).
+ * the AUROC, ...) are NaN; ratios with a zero denominator follow IEEE (x/0 = Infinity). The
+ * calibration figures (ECE, observed/expected) are NaN without an outcome event: calibration
+ * is judged against outcomes, and a resample without any is degenerate (a class absent), as
+ * it is for the AUROC, not a calibration of 0.
  */
 export function groupFigures(
   c: StayColumns,
@@ -90,11 +93,12 @@ export function groupFigures(
   const withdrawn = abstentionEffect(pFull, labels, exhausted, threshold);
   let exhaustedCount = 0;
   for (const e of exhausted) if (e) exhaustedCount++;
+  const events = sum(labels);
   const values: Record<GroupFigure, number> = {
-    prevalence: sum(labels) / n,
+    prevalence: events / n,
     auroc: auroc(pFull, labels),
-    ece: expectedCalibrationError(pFull, labels, bins),
-    observedExpected: sum(labels) / sum(pFull),
+    ece: events > 0 ? expectedCalibrationError(pFull, labels, bins) : NaN,
+    observedExpected: events > 0 ? events / sum(pFull) : NaN,
     fpr: counts.fp / (counts.fp + counts.tn),
     fnr: counts.fn / (counts.fn + counts.tp),
     ppv: counts.tp / (counts.tp + counts.fp),
@@ -105,3 +109,57 @@ export function groupFigures(
   };
   return Float64Array.from(GROUP_FIGURES, (f) => values[f]);
 }
+
+/** A group's exact counts: the denominators (and numerators) its figures are made of. */
+export interface GroupCounts {
+  n: number;
+  /** Outcome events (y = 1). */
+  events: number;
+  /** Stays without the outcome (y = 0). */
+  negatives: number;
+  /** Positive predictions (p_full >= threshold): TP + FP. */
+  predictedPositives: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  exhausted: number;
+  /** Positive predictions whose search exhausted (withdrawn by abstaining). */
+  withdrawn: number;
+}
+
+export function groupCounts(
+  c: StayColumns,
+  members: readonly number[],
+  threshold: number,
+): GroupCounts {
+  const pFull = pick(c.pFull, members);
+  const labels = pick(c.labels, members);
+  const exhausted = pickFlags(c.exhausted, members);
+  const counts = confusionCounts(pFull, labels, threshold);
+  const effect = abstentionEffect(pFull, labels, exhausted, threshold);
+  return {
+    n: members.length,
+    events: counts.tp + counts.fn,
+    negatives: counts.fp + counts.tn,
+    predictedPositives: counts.tp + counts.fp,
+    tp: counts.tp,
+    fp: counts.fp,
+    fn: counts.fn,
+    exhausted: exhausted.filter(Boolean).length,
+    withdrawn: effect.abstained,
+  };
+}
+
+/**
+ * The figures that are proportions k / m of the group's own stays, as [k, m]: they get an
+ * exact (Clopper–Pearson) interval, and their ratios Jeffreys-posterior draws, instead of a
+ * bootstrap that collapses to a point at 0 of m or m of m.
+ */
+export const PROPORTIONS: Partial<Record<GroupFigure, (g: GroupCounts) => [number, number]>> = {
+  prevalence: (g) => [g.events, g.n],
+  fpr: (g) => [g.fp, g.negatives],
+  fnr: (g) => [g.fn, g.events],
+  ppv: (g) => [g.tp, g.predictedPositives],
+  exhaustionRate: (g) => [g.exhausted, g.n],
+  abstentionRate: (g) => [g.withdrawn, g.predictedPositives],
+};

@@ -2,7 +2,8 @@
  * Section 5: per subgroup of every attribute, its characteristics (n, outcomes, prevalence),
  * the model's performance and the search's faithfulness, each compared with a reference
  * group; the disparities outside the band with their corrected p-values and flags; and every
- * suppressed group, by name, with why it is not shown.
+ * suppressed group, by name, with why it is not shown. A figure whose own denominator is too
+ * small prints "not estimable" and its shortfall ("0 events (min 10)") instead of a value.
  */
 import type {
   AttributeAudit,
@@ -50,6 +51,15 @@ function twoLines(text: string, mark = ''): string {
 }
 
 function metricCell(m: MetricReport): Cell {
+  if (m.value === null) {
+    // "not estimable", the count short ("2 events") and the minimum ("(min 10)") on lines of
+    // their own, so narrow columns do not break them mid-phrase.
+    const why = (m.notEstimable?.brief ?? '').replace(' (min', '\n(min');
+    return {
+      text: `not estimable\n${why}${m.isReference ? ' (ref)' : ''}`,
+      colour: COLOURS.muted,
+    };
+  }
   const text = figure(m.value, 2, true);
   if (m.isReference) return twoLines(text, ' (ref)');
   if (m.disparity?.flagged) return { text: twoLines(text, ' †'), bold: true, colour: COLOURS.flag };
@@ -118,7 +128,7 @@ interface Comparison {
   attribute: string;
   group: string;
   metric: string;
-  disparity: Disparity;
+  disparity: Disparity & { ratio: NonNullable<Disparity['ratio']> };
 }
 
 function outsideBand(data: ReportData): Comparison[] {
@@ -129,12 +139,13 @@ function outsideBand(data: ReportData): Comparison[] {
       const reports = { ...g.performance, ...g.faithfulness };
       for (const [metric, report] of Object.entries(reports)) {
         const d = report.disparity;
-        if (d && (d.outsideBand === true || d.flagged)) {
+        // A comparison not made (a side not estimable) has no ratio and is never listed here.
+        if (d && d.ratio !== null && (d.outsideBand === true || d.flagged)) {
           out.push({
             attribute: audit.attribute,
             group: g.group,
             metric: METRIC_NAMES[metric as PerformanceMetric],
-            disparity: d,
+            disparity: { ...d, ratio: d.ratio },
           });
         }
       }
@@ -187,8 +198,54 @@ function disparityTable(layout: PdfLayout, data: ReportData): void {
     );
   }
   layout.paragraph(
-    `Flagged: ratio outside [${band[0]}, ${band[1]}] and Benjamini–Hochberg adjusted p ≤ ${fdr}.`,
+    `Flagged: ratio outside [${band[0]}, ${band[1]}] and Benjamini–Hochberg adjusted p ≤ ${fdr}, both figures estimable.`,
     { colour: COLOURS.muted, size: SIZE + 0.6 },
+  );
+}
+
+/** The comparisons not made, by figure, with their most frequent shortfall. */
+function notEstimableTable(layout: PdfLayout, data: ReportData): void {
+  const p = data.bias.parameters;
+  const byMetric = new Map<string, { count: number; briefs: Map<string, number> }>();
+  for (const audit of data.bias.attributes) {
+    for (const g of audit.groups) {
+      if (g.suppressed) continue;
+      for (const [metric, report] of Object.entries({ ...g.performance, ...g.faithfulness })) {
+        if (report.value !== null) continue;
+        const name = METRIC_NAMES[metric as PerformanceMetric];
+        const entry = byMetric.get(name) ?? { count: 0, briefs: new Map<string, number>() };
+        entry.count++;
+        // "0 events (min 10)" → "too few events (min 10)": the kind of shortfall, not the count.
+        const brief = report.notEstimable?.brief ?? '';
+        const kind = /^\d/.test(brief)
+          ? `too few ${brief.replace(/^\d+ /, '').replace(/, \d+ /g, ', ')}`
+          : brief;
+        entry.briefs.set(kind, (entry.briefs.get(kind) ?? 0) + 1);
+        byMetric.set(name, entry);
+      }
+    }
+  }
+  layout.paragraph(
+    `A figure is shown only when its own denominator reaches a minimum: ${p.minEvents} outcome events for AUROC, ECE, Obs/exp and FNR; ${p.minNegatives} stays without the outcome (non-events) for FPR and AUROC; ${p.minPredictedPositives} positive predictions (alerts) for PPV and Abstention. ` +
+      'Proportions carry an exact Clopper–Pearson interval; a bootstrapped figure is also not estimable when its interval has zero width or too many resamples lack a class. ' +
+      `A comparison is made only when the group’s and the reference’s figures are both estimable: ${data.bias.comparisons.notEstimable} comparisons were not made, are not tests (they are outside the Benjamini–Hochberg m) and are never flagged.`,
+  );
+  if (byMetric.size === 0) {
+    layout.paragraph('Every figure of every reported group is estimable.');
+    return;
+  }
+  drawTable(
+    layout,
+    [
+      { header: 'Figure', weight: 2 },
+      { header: 'Groups not estimable', weight: 2, align: 'right' },
+      { header: 'Shortfall (most frequent)', weight: 5 },
+    ],
+    [...byMetric.entries()].map(([name, e]): Cell[] => {
+      const top = [...e.briefs.entries()].sort((a, b) => b[1] - a[1])[0]!;
+      return [name, String(e.count), `not estimable: ${top[0]}`];
+    }),
+    { size: SIZE, zebra: true },
   );
 }
 
@@ -197,12 +254,14 @@ export function drawBias(layout: PdfLayout, data: ReportData): void {
   const p = b.parameters;
   layout.section('bias', SECTIONS.bias);
   layout.paragraph(
-    `Every attribute the stays carry is audited; a stay without a value is counted under “Unknown”. Each group’s figures are compared with the attribute’s reference group (rule: ${typeof p.reference === 'string' ? p.reference : 'named groups'}) as a ratio with a stratified bootstrap interval and a two-sided bootstrap p-value; ` +
-      `all ${b.comparisons.tested} tested comparisons are corrected together (Benjamini–Hochberg, FDR ${p.fdr}). Untested (ratio undefined): ${b.comparisons.untestable}; ratios outside [${p.band[0]}, ${p.band[1]}]: ${b.comparisons.outsideBand}; flagged: ${b.comparisons.flagged}. ` +
-      `Groups with fewer than ${p.minGroupSize} stays are suppressed. Values: estimate (95% CI); (ref) marks the reference, † a flagged disparity.`,
+    `Every attribute the stays carry is audited; a stay without a value is counted under “Unknown”. Each group’s figures are compared with the attribute’s reference group (rule: ${typeof p.reference === 'string' ? p.reference : 'named groups'}) as a ratio with a 95% interval and a two-sided p-value, drawn from the stratified bootstrap or, for a proportion, from each side’s Jeffreys posterior; ` +
+      `all ${b.comparisons.tested} tested comparisons are corrected together (Benjamini–Hochberg, FDR ${p.fdr}). Not compared (a figure not estimable): ${b.comparisons.notEstimable}; untested (ratio undefined): ${b.comparisons.untestable}; ratios outside [${p.band[0]}, ${p.band[1]}]: ${b.comparisons.outsideBand}; flagged: ${b.comparisons.flagged}. ` +
+      `Groups with fewer than ${p.minGroupSize} stays are suppressed; a figure below ${p.minEvents} outcome events, ${p.minNegatives} non-events or ${p.minPredictedPositives} alerts (as it needs) is “not estimable”, with its shortfall. Values: estimate (95% CI); (ref) marks the reference, † a flagged disparity.`,
   );
   layout.bullets(b.notes, { colour: COLOURS.muted, size: 7.6 });
   for (const audit of b.attributes) attributeTables(layout, audit);
+  layout.heading('Figures not estimable');
+  notEstimableTable(layout, data);
   layout.heading('Disparities outside the band');
   disparityTable(layout, data);
   layout.heading('Suppressed groups');
