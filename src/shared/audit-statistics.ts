@@ -8,12 +8,6 @@
  */
 import type { Estimate } from './estimate';
 
-/**
- * The former name of Estimate, kept only for src/shared/bias-audit.ts and
- * src/shared/charts/bias-charts.ts until their imports move to './estimate'.
- */
-export type Figure = Estimate;
-
 /** Where one stay falls: the decision ŷ_full against the true label. */
 export const CONFUSION_CLASSES = ['TP', 'FP', 'TN', 'FN'] as const;
 export type ConfusionClass = (typeof CONFUSION_CLASSES)[number];

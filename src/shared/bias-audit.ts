@@ -6,7 +6,7 @@
  * bootstrap is degenerate) is "not estimable": no value, only the reason. The core imports
  * these types (and the metric lists) from here.
  */
-import type { Figure } from './audit-statistics';
+import type { Estimate } from './estimate';
 
 /** Compared as any fairness toolkit would: discrimination, calibration and error rates of p_full. */
 export const PERFORMANCE_METRICS = [
@@ -114,7 +114,7 @@ export interface Disparity {
    * This group's value / the reference's, with its 95% interval; null when the comparison was
    * not made (`notEstimable`).
    */
-  ratio: Figure | null;
+  ratio: Estimate | null;
   /**
    * How the ratio's interval and p-value were drawn: for a proportion, from each side's
    * Jeffreys posterior Beta(k + ½, m − k + ½) (never a point, even at 0 of m); otherwise from
@@ -138,7 +138,7 @@ export interface Disparity {
 
 export interface MetricReport {
   /** The figure with its 95% interval; null when it is not estimable (`notEstimable`). */
-  value: Figure | null;
+  value: Estimate | null;
   /** Why the figure is not shown; null when it is. */
   notEstimable: NotEstimable | null;
   /**
@@ -164,7 +164,7 @@ export interface ReportedGroup {
    * Reported, never compared: a base-rate difference describes the population. Clopper–
    * Pearson interval.
    */
-  prevalence: Figure;
+  prevalence: Estimate;
   /** Of p_full: discrimination, calibration (ECE, observed/expected) and error rates. */
   performance: Record<PerformanceMetric, MetricReport>;
   /** Of the search: exhaustion, abstention, evidence size, fidelity. */

@@ -5,13 +5,13 @@
  * whose figure is not estimable has no bar, and its label says so.
  */
 import type { ChartConfiguration, ChartDataset } from 'chart.js';
-import type { Figure } from '../audit-statistics';
+import type { Estimate } from '../estimate';
 import { baseOptions, categoryAxis, linearAxis } from './chart-style';
 
 export interface GroupBar {
   group: string;
   /** Null when the figure is not estimable (too few events, non-events or alerts). */
-  value: Figure | null;
+  value: Estimate | null;
   /** The reference group of this metric (drawn hatched-grey so it reads as the baseline). */
   isReference: boolean;
   flagged: boolean;

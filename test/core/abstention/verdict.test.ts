@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { abstentionVerdict, formatPValue } from '../../../src/main/core/abstention';
 import type { TraceFeatureTest } from '../../../src/shared/abstention';
-import type { Figure } from '../../../src/shared/audit-statistics';
+import type { Estimate } from '../../../src/shared/estimate';
 
-const fig = (estimate: number, lower: number, upper: number): Figure => ({
+const fig = (estimate: number, lower: number, upper: number): Estimate => ({
   estimate,
   missing: null,
   lower,

@@ -14,7 +14,7 @@ import {
   DEFAULT_MINIMUMS,
   ESTIMABILITY_RULES,
 } from '../../../src/main/core/audit/bias-estimability';
-import { jeffreysDraws } from '../../../src/main/core/audit/bias-jeffreys';
+import { jeffreysDraws } from '../../../src/main/core/statistics';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import { stay } from './audit-fixtures';
 import { demoLikeRun } from './bias-demo-fixture';

@@ -9,7 +9,6 @@
  * is degenerate, is "not estimable": it is not shown, and no comparison uses it.
  */
 import type { StayAuditResult } from './audit-types';
-import { benjaminiHochberg } from './benjamini-hochberg';
 import {
   bootstrapShortfall,
   checkMinimum,
@@ -20,7 +19,6 @@ import {
   type Minimums,
   type Shortfall,
 } from './bias-estimability';
-import { jeffreysDraws } from './bias-jeffreys';
 import { chooseReference, type AssessedFigure, type Candidate } from './bias-reference';
 import type {
   AttributeAudit,
@@ -32,7 +30,7 @@ import type {
   ReferenceChoice,
   ReportedGroup,
 } from './bias-types';
-import { drawGroup, groupSeed, ratioTest, type GroupDraws } from './disparity';
+import { drawGroup, groupSeed, type GroupDraws } from './disparity';
 import {
   FAITHFULNESS_METRICS,
   GROUP_FIGURES,
@@ -43,8 +41,15 @@ import {
   type GroupCounts,
   type GroupMetric,
 } from './group-metrics';
-import type { Figure } from '../../../shared/audit-statistics';
-import { jsonNumber, replicateInterval, toFigure } from './reported-figure';
+import type { Estimate } from '../../../shared/estimate';
+import {
+  benjaminiHochberg,
+  jeffreysDraws,
+  jsonNumber,
+  ratioTest,
+  replicateInterval,
+  toEstimate,
+} from '../statistics';
 import { stayColumns, type StayColumns } from './stay-columns';
 import {
   auditedAttributes,
@@ -73,8 +78,8 @@ interface Pending {
   pValue: number | null;
 }
 
-/** A proportion k / m with its exact interval, as a Figure (no resamples drawn). */
-function proportionFigure(k: number, m: number): Figure {
+/** A proportion k / m with its exact interval, as an Estimate (no resamples drawn). */
+function proportionEstimate(k: number, m: number): Estimate {
   const [lower, upper] = clopperPearson(k, m, LEVEL);
   return { estimate: k / m, missing: null, lower, upper, resamples: 0, skipped: 0 };
 }
@@ -98,7 +103,7 @@ function assessFigures(
       const estimable = short === null;
       out[metric] = {
         estimate,
-        value: estimable ? proportionFigure(k, m) : null,
+        value: estimable ? proportionEstimate(k, m) : null,
         shortfalls: short ? [short] : [],
         interval: 'clopper-pearson',
         method: 'jeffreys',
@@ -120,7 +125,7 @@ function assessFigures(
     );
     out[metric] = {
       estimate,
-      value: shortfalls.length === 0 ? toFigure(ci) : null,
+      value: shortfalls.length === 0 ? toEstimate(ci) : null,
       shortfalls,
       interval: 'bootstrap',
       method: 'bootstrap',
@@ -185,7 +190,7 @@ function metricReports<M extends GroupMetric>(
     const [low, high] = settings.band;
     const disparity: Disparity = {
       reference: ref.name,
-      ratio: toFigure(test.ratio),
+      ratio: toEstimate(test.ratio),
       method: mine.method,
       pValue: jsonNumber(test.pValue),
       adjustedP: null,
@@ -245,7 +250,7 @@ function auditPartition(
       n: group.n,
       positives: counts.events,
       predictedPositives: counts.predictedPositives,
-      prevalence: proportionFigure(counts.events, counts.n),
+      prevalence: proportionEstimate(counts.events, counts.n),
       performance: metricReports(
         PERFORMANCE_METRICS,
         group,

@@ -4,7 +4,7 @@
  * disparity "against the people whose race was not recorded" means nothing to a committee.
  * The 'best' rule only considers groups whose figure is estimable.
  */
-import type { Figure } from '../../../shared/audit-statistics';
+import type { Estimate } from '../../../shared/estimate';
 import type { Shortfall } from './bias-estimability';
 import type { ReferenceChoice, ReferenceRule } from './bias-types';
 import { GROUP_METRICS, unfavourability, type GroupMetric } from './group-metrics';
@@ -14,7 +14,7 @@ export interface AssessedFigure {
   /** The figure on the group's stays (NaN where undefined), whether estimable or not. */
   estimate: number;
   /** The figure with its interval; null when not estimable. */
-  value: Figure | null;
+  value: Estimate | null;
   /** Why not estimable; empty when estimable. */
   shortfalls: Shortfall[];
   interval: 'clopper-pearson' | 'bootstrap';

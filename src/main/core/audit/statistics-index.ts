@@ -32,8 +32,7 @@ export {
   type PerformanceMetric,
 } from './group-metrics';
 export { UNKNOWN_GROUP, type AttributesByStay } from './subgroups';
-export { benjaminiHochberg, type BenjaminiHochberg } from './benjamini-hochberg';
-export { bootstrapPValue } from './disparity';
+export { benjaminiHochberg, type BenjaminiHochberg, bootstrapPValue } from '../statistics';
 export {
   ABSTENTION_REASONS,
   REVIEW_STATES,
