@@ -109,13 +109,24 @@ export const calls = {
   'cohorts.import': call<ImportReport>()(
     z
       .object({
-        format: z.enum(['mimic-iv', 'generic']),
+        format: z.enum(['mimic-iv', 'generic', 'yaib']),
         dir: z.string().min(1),
         name: z.string().min(1).max(100).optional(),
         allowPhi: z.boolean().default(false),
+        /** YAIB only: how hourly labels become one per stay, `onset-within:N` (N 1–168). */
+        labelRule: z
+          .string()
+          .regex(
+            /^onset-within:(?:[1-9]|[1-9]\d|1[0-5]\d|16[0-8])$/,
+            'write onset-within:N, N from 1 to 168',
+          )
+          .optional(),
         jobId,
       })
-      .strict(),
+      .strict()
+      .refine((a) => a.labelRule === undefined || a.format === 'yaib', {
+        message: 'labelRule applies to the yaib format only',
+      }),
   ),
   'stays.list': call<{ total: number; stays: StaySummary[] }>()(
     z

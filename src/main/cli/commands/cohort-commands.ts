@@ -3,6 +3,9 @@ import { SPLITS, type Split } from '../../../shared/domain';
 import { createDemoCohort } from '../../core/import/demo';
 import { importGeneric } from '../../core/import/generic';
 import { importMimicIv } from '../../core/import/mimic-iv';
+import { importYaib } from '../../core/import/yaib';
+import { LABEL_RULE_HELP, parseLabelRule } from '../../core/import/yaib/label-rule';
+import { MAX_NAME_LENGTH } from '../../core/import/yaib/layout';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine, formatImportReport } from '../report-text';
@@ -19,6 +22,19 @@ export function integerOption(min: number, max: number) {
     }
     return value;
   };
+}
+
+function cohortNameOption(raw: string): string {
+  const name = raw.trim();
+  if (name === '' || name.length > MAX_NAME_LENGTH) {
+    throw new InvalidArgumentError(`expected a name of 1 to ${MAX_NAME_LENGTH} characters`);
+  }
+  return name;
+}
+
+function labelRuleOption(raw: string): string {
+  if (parseLabelRule(raw) === null) throw new InvalidArgumentError(`expected ${LABEL_RULE_HELP}`);
+  return raw.trim();
 }
 
 /** Runs an import with a progress bar and a SIGINT that cancels cleanly (nothing written). */
@@ -73,6 +89,23 @@ export function registerCohortCommands(program: Command, context: CliContext): v
     .action(async (dir: string, options: { name?: string; allowPhi: boolean }) => {
       const store = context.openStore();
       await runImport(context, (job) => importGeneric(store, dir, { ...options, ...job }));
+    });
+
+  importCommand
+    .command('yaib')
+    .description(
+      'a YAIB / ricu cohort folder TASK/SOURCE (sta, dyn and outc .parquet), e.g. mortality24/eicu_demo',
+    )
+    .argument('<dir>', 'the TASK/SOURCE folder')
+    .option('--name <name>', 'cohort name (default: yaib-TASK-SOURCE)', cohortNameOption)
+    .option(
+      '--label-rule <rule>',
+      `how hourly labels (aki, sepsis) become one per stay: ${LABEL_RULE_HELP}`,
+      labelRuleOption,
+    )
+    .action(async (dir: string, options: { name?: string; labelRule?: string }) => {
+      const store = context.openStore();
+      await runImport(context, (job) => importYaib(store, dir, { ...options, ...job }));
     });
 
   program

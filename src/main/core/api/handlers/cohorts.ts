@@ -3,6 +3,7 @@ import { deleteCohort } from '../../audit/cohort-deletion';
 import { createDemoCohort } from '../../import/demo';
 import { importGeneric } from '../../import/generic';
 import { importMimicIv } from '../../import/mimic-iv';
+import { importYaib } from '../../import/yaib';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 import type { JobRunner } from '../job-runner';
 
@@ -19,11 +20,16 @@ export function cohortHandlers(
     'cohorts.delete': async ({ cohortId }) => ({ deleted: deleteCohort(store, cohortId) }),
     'cohorts.createDemo': async ({ jobId, ...options }) =>
       jobs.run(jobId, (job) => createDemoCohort(store, options, job)),
-    'cohorts.import': async ({ jobId, format, dir, name, allowPhi }) =>
-      jobs.run(jobId, (job) =>
-        format === 'mimic-iv'
-          ? importMimicIv(store, dir, { name, allowPhi, ...job })
-          : importGeneric(store, dir, { name, allowPhi, ...job }),
-      ),
+    'cohorts.import': async ({ jobId, format, dir, name, allowPhi, labelRule }) =>
+      jobs.run(jobId, (job) => {
+        switch (format) {
+          case 'mimic-iv':
+            return importMimicIv(store, dir, { name, allowPhi, ...job });
+          case 'generic':
+            return importGeneric(store, dir, { name, allowPhi, ...job });
+          case 'yaib':
+            return importYaib(store, dir, { name, labelRule, ...job });
+        }
+      }),
   };
 }
