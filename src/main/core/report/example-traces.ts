@@ -151,10 +151,12 @@ export function drawExampleTraces(layout: PdfLayout, data: ReportData): void {
     'Three stays are shown by fixed rules, so the examples cannot be picked to flatter the model. Units are labelled as in the app: W1–W24 are the hourly vital-sign windows after t0, N1–N20 the note chunks in time order. ' +
       'Each step of the search adds one unit to every state of the beam and keeps the best; the table shows the leading state of each step.',
   );
+  // A shown stay starts its own page, unless the page holds only a slot with no stay (two
+  // lines, which flow on): no page is left nearly empty.
+  let lastShownOn: number | null = null;
   data.examples.forEach((slot, i) => {
-    // A shown stay starts its own page; a slot with no stay is two lines and flows on, so
-    // it never leaves a page nearly empty.
-    if (i > 0 && slot.example) layout.newPage();
+    if (i > 0 && slot.example && layout.pageNumber === lastShownOn) layout.newPage();
     drawSlot(layout, slot, i + 1, data);
+    if (slot.example) lastShownOn = layout.pageNumber;
   });
 }

@@ -165,9 +165,11 @@ export class PdfLayout {
    */
   bulletsOnPage(items: readonly string[], more: (left: number) => string, s: TextStyle = {}): void {
     this.style(s);
+    // As bullets() lays them out: at least two lines' room each, then a 2 pt gap; 3 pt after.
+    const line = this.doc.currentLineHeight(true);
     const height = (text: string) =>
-      this.doc.heightOfString(text, { width: this.width - 14, lineGap: 1 }) + 2;
-    let room = this.bottom - this.doc.y - 3;
+      Math.max(this.doc.heightOfString(text, { width: this.width - 14, lineGap: 1 }), 2 * line) + 3;
+    let room = this.bottom - this.doc.y - 6;
     let shown = 0;
     for (const [i, item] of items.entries()) {
       const left = items.length - i - 1;
