@@ -75,8 +75,18 @@ export interface RunAbstention {
 export interface RunProvenance {
   appVersion: string;
   bundleTask: string;
-  /** SHA-256 of every bundle file, as the manifest lists and the loader verified them. */
+  /**
+   * SHA-256 of every bundle file, as the manifest lists and the loader verified them, and of
+   * the manifest itself (`manifest.json`: the SHA-256 of its canonical JSON, checked against
+   * its signature). Runs recorded before manifests were hashed have no `manifest.json` entry.
+   */
   bundleHashes: Record<string, string>;
+  /**
+   * The fingerprint of what the run decided with: over `bundleHashes` and, when the run
+   * decides on a calibration file, that file's SHA-256 (docs/model-bundle.md, "Integrity").
+   * Absent on runs recorded before it existed.
+   */
+  bundleFingerprint?: string;
   executionProvider: 'cuda' | 'cpu';
   cohortContentHash: string;
   cohortName: string;
@@ -102,9 +112,36 @@ export interface RunSummary {
   exhaustedStays?: number;
   /** When the run was last resumed (null if never). */
   resumedAt?: string | null;
-  /** Status says running but the process that ran it is gone (crash, kill): resumable. */
+  /**
+   * Status says running but its lease is not live: the process that ran it is gone (crash,
+   * kill) or has not refreshed its heartbeat for LEASE_STALE_SECONDS. Resumable (a stale
+   * lease of another host or a live process only with `toe resume RUN --take-over`).
+   */
   interrupted?: boolean;
+  /** Who holds the run's lease while it is 'running' (null otherwise). */
+  lease?: RunLeaseInfo | null;
 }
+
+/**
+ * A running run's lease (src/main/core/audit/run-store.ts): the process executing it, which
+ * refreshes `heartbeatAt` every LEASE_HEARTBEAT_SECONDS.
+ * 'live': heartbeat fresh and, on this host, the process exists; 'dead': on this host, the
+ * process is gone (taken over automatically); 'stale': no heartbeat for LEASE_STALE_SECONDS
+ * (taken over only when asked); 'free': nobody holds it (runs recorded before leases).
+ */
+export interface RunLeaseInfo {
+  pid: number | null;
+  host: string | null;
+  /** The last heartbeat, else when the run was started or last resumed. */
+  heartbeatAt: string;
+  heartbeatAgeSeconds: number;
+  state: 'live' | 'dead' | 'stale' | 'free';
+}
+
+/** How often a running run's owner refreshes its heartbeat. */
+export const LEASE_HEARTBEAT_SECONDS = 10;
+/** A lease whose heartbeat is older than this may be taken over (`toe resume --take-over`). */
+export const LEASE_STALE_SECONDS = 120;
 
 /** One stay's audit outcome: committed the moment the stay finishes. */
 export interface StayAuditResult {

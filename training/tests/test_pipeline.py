@@ -1,6 +1,7 @@
 """End to end on a tiny store: a quick training run writes a bundle whose manifest hashes
-check out and whose ONNX files pass the onnxruntime-node parity check; a tampered parity
-file fails it; the same seed gives the same bundle."""
+and signature check out and whose ONNX files pass the onnxruntime-node parity check; a
+tampered parity file fails it, a tampered manifest its signature; the same seed gives the
+same bundle."""
 
 import json
 import shutil
@@ -18,7 +19,7 @@ from toe_training.manifest import check_manifest  # noqa: E402
 from toe_training.parity import REPO, TOLERANCE  # noqa: E402
 
 EXPECTED_FILES = {
-    "manifest.json", "parity.json", "text_encoder.onnx", "ts_stream.onnx", "note_stream.onnx", "ts_selector.onnx",
+    "manifest.json", "manifest.signature.json", "parity.json", "text_encoder.onnx", "ts_stream.onnx", "note_stream.onnx", "ts_selector.onnx",
     "note_selector.onnx", "ts_gru_forward.onnx", "ts_gru_backward.onnx", "ts_head.onnx", "note_projection.onnx",
     "note_head.onnx",
 }
@@ -72,6 +73,14 @@ class PipelineTest(unittest.TestCase):
             f.write(b"\0")
         self.assertEqual(check_manifest(copy), ["hash mismatch ts_head.onnx"])
         self.assertNotEqual(verify(copy, copy / "parity.json").returncode, 0)
+
+    def test_tampered_manifest_is_caught(self) -> None:
+        copy = self.tmp / "tampered-manifest"
+        shutil.copytree(self.bundle, copy)
+        m = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
+        m["decisionThreshold"] = 0.05
+        (copy / "manifest.json").write_text(json.dumps(m, indent=2), encoding="utf-8")
+        self.assertEqual(check_manifest(copy), ["manifest.json changed after signing"])
 
     def test_tampered_parity_fails_loudly(self) -> None:
         data = json.loads((self.bundle / "parity.json").read_text(encoding="utf-8"))

@@ -17,6 +17,7 @@ from .export import OnnxFile, Port
 from .features import CXR_STATES, MAX_CHUNKS, FeatureSpec
 from .models import POOL_EPS, Sizes
 from .onnx_encoder import OnnxEncoder
+from .signature import SIGNATURE, check_signature, write_signature
 from .store import CohortSchema
 from .text_encoder import EMBED_DIM, ENCODER_ID, ENCODER_SEED
 
@@ -32,11 +33,11 @@ def sha256_file(path: Path) -> str:
 
 
 def file_entries(bundle: Path) -> list[dict[str, object]]:
-    """Every file of the bundle except the manifest itself, sorted by name."""
+    """Every file of the bundle except the manifest itself and its signature, sorted by name."""
     return [
         {"path": p.name, "bytes": p.stat().st_size, "sha256": sha256_file(p)}
         for p in sorted(bundle.iterdir())
-        if p.is_file() and p.name != MANIFEST
+        if p.is_file() and p.name not in (MANIFEST, SIGNATURE)
     ]
 
 
@@ -184,14 +185,17 @@ def producer() -> dict[str, str]:
 
 
 def write_manifest(bundle: Path, manifest: dict[str, object]) -> None:
+    """Writes manifest.json, then signs it (manifest.signature.json, signature.py)."""
     manifest["files"] = file_entries(bundle)
     (bundle / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_signature(bundle)
 
 
 def check_manifest(bundle: Path) -> list[str]:
-    """Problems found re-hashing the files the manifest lists (empty = all good)."""
+    """Problems found re-hashing the files the manifest lists and checking the manifest's
+    signature (empty = all good)."""
     manifest = json.loads((bundle / MANIFEST).read_text(encoding="utf-8"))
-    problems = []
+    problems = check_signature(bundle)
     listed = {e["path"] for e in manifest["files"]}
     for entry in manifest["files"]:
         path = bundle / entry["path"]
@@ -200,6 +204,6 @@ def check_manifest(bundle: Path) -> list[str]:
         elif sha256_file(path) != entry["sha256"]:
             problems.append(f"hash mismatch {entry['path']}")
     for p in bundle.iterdir():
-        if p.name != MANIFEST and p.name not in listed:
+        if p.name not in (MANIFEST, SIGNATURE) and p.name not in listed:
             problems.append(f"unlisted {p.name}")
     return problems

@@ -2,12 +2,14 @@
  * The runs.* calls through the contract, as both transports reach them: argument checks,
  * progress events carrying the job id, paging of results, and one stay's trace.
  */
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent, CallOutcome } from '../../../src/shared/contract';
 import type { RunSummary, StayAuditDetail, StayAuditResult } from '../../../src/shared/audit';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
-import { demoStore } from '../../support/audit-runs';
+import { demoStore, resultsPerPlannedStay } from '../../support/audit-runs';
 
 function value<T>(outcome: CallOutcome<unknown>): T {
   if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
@@ -96,10 +98,42 @@ describe('runs.* calls', () => {
       task: 'E1',
       params: { beam: 4 },
     });
-    expect(!unknownKey.ok && unknownKey.error.message).toMatch(/Unrecognized key: "beam"/);
+    expect(!unknownKey.ok && unknownKey.error.message).toMatch(/unknown field beam/);
     expect(await call('runs.get', { runId: 999 })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
+  });
+
+  it('answers a double Resume with a conflict, not an internal error, and runs it once', async () => {
+    const [run] = value<RunSummary[]>(await call('runs.list', {}));
+    // As if its process had been killed after 2 stays.
+    demo.store.db
+      .prepare(
+        `DELETE FROM run_results WHERE run_id = ? AND stay_id IN (
+           SELECT stay_id FROM run_stays WHERE run_id = ? AND position >= 2)`,
+      )
+      .run(run!.id, run!.id);
+    demo.store.db
+      .prepare(
+        `UPDATE runs SET status = 'running', finished_at = NULL, owner_pid = ?, owner_host = ?,
+           lease_token = 'killed', heartbeat_at = ? WHERE id = ?`,
+      )
+      .run(
+        spawnSync(process.execPath, ['-e', '']).pid,
+        hostname(),
+        new Date().toISOString(),
+        run!.id,
+      );
+    const [first, second] = await Promise.all([
+      call('runs.resume', { runId: run!.id, jobId: 'resume-1' }),
+      call('runs.resume', { runId: run!.id, jobId: 'resume-2' }),
+    ]);
+    expect(value<RunSummary>(first)).toMatchObject({ status: 'completed', doneStays: 8 });
+    expect(second).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(!second.ok && second.error.message).toMatch(
+      new RegExp(`^Audit run ${run!.id} is already running \\(process ${process.pid} on host`),
+    );
+    expect(resultsPerPlannedStay(demo.store.db, run!.id)).toEqual(Array(8).fill(1));
   });
 });

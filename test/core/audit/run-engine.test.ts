@@ -1,21 +1,28 @@
 /**
  * The run engine end to end on a small SYNTHETIC demo cohort (test split) and the shipped E1
  * bundle: results do not depend on the number of workers, a cancelled or crashed run
- * resumes to exactly the uninterrupted results, and a bundle that cannot read the cohort
- * is refused before any run exists.
+ * resumes to exactly the uninterrupted results, of two resumes at once exactly one runs, a
+ * changed bundle is never resumed on, and a bundle that cannot read the cohort is refused
+ * before any run exists.
  */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunProgress, RunSummary } from '../../../src/main/core/audit/audit-types';
 import { RunCancelledError, RunFailedError } from '../../../src/main/core/audit/run-errors';
 import { resumeRun, startRun, type RunOptions } from '../../../src/main/core/audit/run-engine';
-import { RunStore } from '../../../src/main/core/audit/run-store';
+import { LeaseLostError, RunStore } from '../../../src/main/core/audit/run-store';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { readBundleCalibration } from '../../../src/main/core/calibration';
 import {
   BundleError,
   bundleFingerprint,
   bundleHashes,
+  canonicalJson,
+  decisionFingerprint,
   readManifest,
+  SIGNATURE_FILE,
+  writeSignature,
 } from '../../../src/main/core/models';
 import { ConflictError } from '../../../src/main/core/store';
 import { BUNDLE_DIR } from '../models/training-cohort';
@@ -103,8 +110,18 @@ describe('audit runs', () => {
       synthetic: true,
       cohortContentHash: demo.store.cohortContentHash(demo.cohortId),
     });
-    expect(Object.keys(reference.provenance.bundleHashes)).toHaveLength(
-      readManifest(BUNDLE_DIR).files.length,
+    // Every file and the manifest; the run's fingerprint adds the calibration it decided on.
+    const manifest = readManifest(BUNDLE_DIR);
+    expect(Object.keys(reference.provenance.bundleHashes)).toHaveLength(manifest.files.length + 1);
+    expect(reference.provenance.bundleHashes['manifest.json']).toBe(manifest.manifestSha256);
+    expect(reference.provenance.bundleFingerprint).toBe(
+      decisionFingerprint(bundleHashes(manifest), calibration.sha256),
+    );
+    expect(reference.provenance.bundleFingerprint).not.toBe(
+      bundleFingerprint(bundleHashes(manifest)),
+    );
+    expect(runs.startedManifest(reference.id)).toBe(
+      canonicalJson(JSON.parse(readFileSync(join(BUNDLE_DIR, 'manifest.json'), 'utf8'))),
     );
     expect(new Set(resultsPerPlannedStay(demo.store.db, reference.id))).toEqual(new Set([1]));
     const one = runs.detail(reference.id, testStays[0]!);
@@ -181,6 +198,104 @@ describe('audit runs', () => {
     ).rejects.toThrow(/tauConf/);
     expect(runs.listRuns()).toHaveLength(before);
     demo.store.deleteCohort(tinyId);
+  });
+
+  /** A run cancelled after a few results, ready to resume. */
+  async function interruptedRun(
+    extra: Partial<ReturnType<typeof request>> & { bundleDir?: string } = {},
+  ) {
+    const abort = abortAfter(countAll() + 5);
+    await expect(
+      startRun(
+        demo.store,
+        { ...request(), workers: 2, ...extra },
+        { ...cpu, signal: abort.signal },
+      ),
+    ).rejects.toThrow(RunCancelledError);
+    abort.stop();
+    const run = runs.listRuns().at(-1)!;
+    expect(run.status).toBe('cancelled');
+    expect(run.doneStays).toBeLessThan(run.totalStays);
+    return run;
+  }
+
+  it('runs exactly one of two resumes started together; the other is refused, the run not failed', async () => {
+    const run = await interruptedRun();
+    const [a, b] = await Promise.allSettled([
+      resumeRun(demo.store, run.id, { workers: 2 }),
+      resumeRun(demo.store, run.id, { workers: 2 }),
+    ]);
+    const done = [a, b].filter((r) => r.status === 'fulfilled');
+    const refused = [a, b].filter((r) => r.status === 'rejected');
+    expect(done).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    const reason = (refused[0] as PromiseRejectedResult).reason as Error;
+    expect(reason).toBeInstanceOf(ConflictError);
+    expect(reason.message).toMatch(
+      new RegExp(
+        `^Audit run ${run.id} is already running \\(process ${process.pid} on host .+, last heartbeat \\d+ s ago\\)`,
+      ),
+    );
+    expect(runs.getRun(run.id)).toMatchObject({ status: 'completed', error: null, lease: null });
+    expect(resultsPerPlannedStay(demo.store.db, run.id).every((n) => n === 1)).toBe(true);
+    expect(comparableResults(demo.store, run.id)).toEqual(expected);
+  });
+
+  it('refuses to resume on a changed bundle, naming what differs, and leaves the run as it was', async () => {
+    const bundleDir = join(demo.dir, 'E1-swapped');
+    cpSync(BUNDLE_DIR, bundleDir, { recursive: true });
+    const run = await interruptedRun({ bundleDir });
+    const path = join(bundleDir, 'manifest.json');
+    const genuine = readFileSync(path, 'utf8');
+    const signature = readFileSync(join(bundleDir, SIGNATURE_FILE), 'utf8');
+    const edited = { ...JSON.parse(genuine), decisionThreshold: 0.05 };
+
+    // Edited by hand: the bundle itself is refused.
+    writeFileSync(path, JSON.stringify(edited));
+    await expect(resumeRun(demo.store, run.id)).rejects.toThrow(
+      /manifest\.json in .* was changed after the bundle was signed: decisionThreshold is 0\.05, the bundle was signed with 0\.5/,
+    );
+    expect(runs.getRun(run.id)).toMatchObject({ status: 'cancelled', lease: null });
+
+    // Swapped for a consistent, signed bundle: not the one the run started with.
+    writeSignature(bundleDir, edited);
+    const refusal = resumeRun(demo.store, run.id);
+    await expect(refusal).rejects.toThrow(BundleError);
+    await expect(refusal).rejects.toThrow(
+      `is not the one audit run ${run.id} started with (manifest.json: decisionThreshold is 0.05, the run started with 0.5)`,
+    );
+    expect(runs.getRun(run.id)).toMatchObject({ status: 'cancelled', error: null, lease: null });
+
+    // The genuine bundle back: the run resumes to the uninterrupted results.
+    writeFileSync(path, genuine);
+    writeFileSync(join(bundleDir, SIGNATURE_FILE), signature);
+    const resumed = await resumeRun(demo.store, run.id, { workers: 2 });
+    expect(resumed.status).toBe('completed');
+    expect(comparableResults(demo.store, run.id)).toEqual(expected);
+  });
+
+  it('stops, writing nothing more, when its run is taken over meanwhile', async () => {
+    const before = countAll();
+    const started = startRun(demo.store, { ...request(), workers: 1 }, { ...cpu, heartbeatMs: 20 });
+    const runId = await new Promise<number>((resolve) => {
+      const timer = setInterval(() => {
+        if (countAll() >= before + 3) {
+          clearInterval(timer);
+          resolve(runs.listRuns().at(-1)!.id);
+        }
+      }, 5);
+    });
+    // Another process takes the run over (as `toe resume --take-over` would).
+    demo.store.db
+      .prepare(
+        `UPDATE runs SET owner_pid = 1, owner_host = 'elsewhere', lease_token = 'theirs' WHERE id = ?`,
+      )
+      .run(runId);
+    await expect(started).rejects.toThrow(LeaseLostError);
+    await expect(started).rejects.toThrow(/was taken over by process 1 on host elsewhere/);
+    expect(runs.getRun(runId)).toMatchObject({ status: 'running', error: null });
+    expect(runs.leaseHolder(runId)).toEqual({ pid: 1, host: 'elsewhere', token: 'theirs' });
+    runs.markFinished(runId, 'cancelled');
   });
 
   it('audits a chosen subset, leaves out stays without a label, and refuses a changed cohort', async () => {

@@ -2,6 +2,7 @@
  * The run tables on their own (no model): plan, remaining stays, one result per stay,
  * exact round trip of results and traces, reviews, and cleanup with the cohort.
  */
+import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   RunProvenance,
@@ -99,8 +100,9 @@ describe('RunStore and ReviewStore', () => {
   });
   afterEach(() => temp.dispose());
 
-  it('is migration 2 of the store, which is at the latest version', () => {
+  it('is migration 2 of the store (leases: 5), which is at the latest version', () => {
     expect(MIGRATIONS.find((m) => m.sql.includes('CREATE TABLE runs'))?.version).toBe(2);
+    expect(MIGRATIONS.find((m) => m.sql.includes('ADD COLUMN heartbeat_at'))?.version).toBe(5);
     expect(schemaVersion(store.db)).toBe(MIGRATIONS.at(-1)!.version);
   });
 
@@ -161,15 +163,20 @@ describe('RunStore and ReviewStore', () => {
     expect(() => runs.getRun(999)).toThrow(NotFoundError);
   });
 
-  it('records how a session ended and who owns a running run', () => {
+  it('records how a session ended and who holds a running run', () => {
     const runId = runs.createRun({ spec, provenance, stayIds, excluded: 0 });
-    expect(runs.liveOwner(runId)?.pid).toBe(process.pid);
+    expect(runs.lease(runId)).toMatchObject({ pid: process.pid, host: hostname(), state: 'live' });
+    expect(runs.getRun(runId)).toMatchObject({ interrupted: false, lease: { state: 'live' } });
     runs.markFinished(runId, 'failed', 'worker 1 crashed');
     expect(runs.getRun(runId)).toMatchObject({ status: 'failed', error: 'worker 1 crashed' });
-    expect(runs.liveOwner(runId)).toBeNull();
-    runs.markResumed(runId);
+    expect(runs.lease(runId)).toBeNull();
+    const claim = runs.claim(runId)!;
     expect(runs.getRun(runId)).toMatchObject({ status: 'running', error: null, finishedAt: null });
     expect(runs.getRun(runId).resumedAt).not.toBeNull();
+    expect(claim.tookOverFrom).toBeNull();
+    // Given back before it did anything: the run is as it was.
+    runs.release(claim);
+    expect(runs.getRun(runId)).toMatchObject({ status: 'failed', error: 'worker 1 crashed' });
   });
 
   it('stores one review per result, replaced on change, refused without a result', () => {

@@ -5,7 +5,7 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CohortDetail } from '../../../src/shared/domain';
 import {
@@ -13,6 +13,7 @@ import {
   checkCohortCompatibility,
   loadBundle,
   readManifest,
+  writeSignature,
   type BundleManifest,
 } from '../../../src/main/core/models';
 import { sha256Hex } from '../../../src/main/core/models/bundle-files';
@@ -29,11 +30,13 @@ function copyBundle(): string {
   return dir;
 }
 
+/** Edits manifest.json and signs the result, as a bundle made that way would be. */
 function editManifest(dir: string, edit: (m: Record<string, unknown>) => void): void {
   const path = join(dir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   edit(manifest);
   writeFileSync(path, JSON.stringify(manifest));
+  writeSignature(dirname(path), manifest);
 }
 
 async function refusal(dir: string): Promise<BundleError> {

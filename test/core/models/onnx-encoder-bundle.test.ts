@@ -7,10 +7,15 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BundleError, loadBundle, ModelRuntime } from '../../../src/main/core/models';
+import {
+  BundleError,
+  loadBundle,
+  ModelRuntime,
+  writeSignature,
+} from '../../../src/main/core/models';
 import { sigmoid } from '../../../src/main/core/models/stay-model';
 import { Store, type Stay } from '../../../src/main/core/store';
 import { runToe } from '../../support/run-toe';
@@ -55,11 +60,13 @@ function copyBundle(): string {
   return copy;
 }
 
+/** Edits manifest.json and signs the result, as a bundle made that way would be. */
 function editManifest(bundle: string, edit: (m: Record<string, unknown>) => void): void {
   const path = join(bundle, 'manifest.json');
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   edit(manifest);
   writeFileSync(path, JSON.stringify(manifest));
+  writeSignature(dirname(path), manifest);
 }
 
 async function refusal(bundle: string): Promise<BundleError> {

@@ -12,7 +12,7 @@ import {
   transportedCalibration,
   type RunDecision,
 } from '../../../shared/calibration';
-import { runAbstention, runDecision } from '../../../shared/audit';
+import { LEASE_STALE_SECONDS, runAbstention, runDecision } from '../../../shared/audit';
 import { runAbstentionAnalysis } from '../../core/audit/run-abstention';
 import type { RunProgress, RunSummary, StayAuditResult } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
@@ -22,7 +22,8 @@ import {
   startAuditWithValidation,
   type AuditPairOptions,
 } from '../../core/audit/validation-run';
-import { RunStore } from '../../core/audit/run-store';
+import { RunStore, type LeaseHolderRef } from '../../core/audit/run-store';
+import { CancelledError } from '../../core/jobs/progress';
 import type { ExecutionProviderRequest } from '../../core/models';
 import type { SearchParams } from '../../core/search';
 import type { CliContext } from '../cli-context';
@@ -226,13 +227,20 @@ function formatRunList(runs: RunSummary[], warnings: Map<number, number>): strin
       'Runs with warnings: their figures may tell little (`toe audit` and `toe report` say why).',
     );
   }
+  const stale = runs.filter((r) => r.status === 'running' && r.lease?.state === 'stale');
   const resumable = runs.filter(
-    (r) => r.status !== 'completed' && (r.status !== 'running' || r.interrupted),
+    (r) =>
+      r.status !== 'completed' && (r.status !== 'running' || r.interrupted) && !stale.includes(r),
   );
   if (resumable.length > 0) {
     lines.push(
       '',
       `Resume an unfinished run with \`toe resume <run>\` (${resumable.map((r) => r.id).join(', ')}).`,
+    );
+  }
+  if (stale.length > 0) {
+    lines.push(
+      `Held by a process that stopped sending heartbeats (another host, or hung): \`toe resume <run> --take-over\` once it has really stopped (${stale.map((r) => `${r.id}: process ${r.lease!.pid} on ${r.lease!.host}`).join(', ')}).`,
     );
   }
   return lines.join('\n');
@@ -381,20 +389,58 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .description('resume an audit run: audit exactly the planned stays that have no result yet')
     .argument('<run>', 'run id', integerOption(1, Number.MAX_SAFE_INTEGER))
     .option('--workers <n>', 'worker threads (default: as the run started)', integerOption(1, 256))
-    .action(async (runId: number, options: { workers?: number }) => {
-      const store = context.openStore();
-      const run = new RunStore(store).getRun(runId);
-      if (run.status === 'completed') {
-        if (context.json) context.printJson(run);
-        else context.print(`Audit run ${runId} is already complete; nothing to resume.`);
-        return;
-      }
-      await inTerminal(context, (session) =>
-        resumeAuditWithValidation(store, runId, {
-          ...session,
-          workers: options.workers,
-          onValidation: (event) => context.note(validationNote(event)),
-        }),
-      );
-    });
+    .option(
+      '--take-over',
+      `take over a run whose owner stopped: another host's process, or a hung one, whose heartbeat is more than ${LEASE_STALE_SECONDS} s old (asks first)`,
+      false,
+    )
+    .option('--yes', 'with --take-over: do not ask for confirmation', false)
+    .action(
+      async (runId: number, options: { workers?: number; takeOver: boolean; yes: boolean }) => {
+        const store = context.openStore();
+        const runs = new RunStore(store);
+        const run = runs.getRun(runId);
+        if (run.status === 'completed') {
+          if (context.json) context.printJson(run);
+          else context.print(`Audit run ${runId} is already complete; nothing to resume.`);
+          return;
+        }
+        const takeOver = options.takeOver
+          ? await confirmTakeOver(context, runs, runId, options.yes)
+          : false;
+        await inTerminal(context, (session) =>
+          resumeAuditWithValidation(store, runId, {
+            ...session,
+            workers: options.workers,
+            takeOver,
+            onValidation: (event) => context.note(validationNote(event)),
+          }),
+        );
+      },
+    );
+}
+
+/**
+ * `toe resume RUN --take-over`: when the run's lease is stale, asks (or takes --yes) and
+ * returns whom to take it over from, so that a lease which changed hands meanwhile is not
+ * taken. A live lease is left to the claim, which refuses it; a free or dead one needs no
+ * take-over at all.
+ */
+async function confirmTakeOver(
+  context: CliContext,
+  runs: RunStore,
+  runId: number,
+  yes: boolean,
+): Promise<LeaseHolderRef | boolean> {
+  const lease = runs.lease(runId);
+  // Live: the claim refuses it, saying why it is not taken over. Free or dead: nothing to take.
+  if (lease?.state === 'live') return true;
+  if (lease?.state !== 'stale') return false;
+  const holder = runs.leaseHolder(runId);
+  const question = `Audit run ${runId} is held by process ${lease.pid} on host ${lease.host}, last heartbeat ${lease.heartbeatAgeSeconds} s ago. Take it over? Only if that process has really stopped: two processes must never audit one run.`;
+  if (!yes && !(await context.confirm(question))) throw new CancelledError('Take-over');
+  context.note(
+    `Taking over audit run ${runId} from process ${lease.pid} on host ${lease.host} (last heartbeat ${lease.heartbeatAgeSeconds} s ago).`,
+  );
+  return holder;
 }

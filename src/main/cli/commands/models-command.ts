@@ -6,6 +6,7 @@ import {
   ModelRuntime,
   scoreSplit,
   fullInputMetrics,
+  signBundle,
   SHIPPED_MODELS_DIR,
   STREAMS,
   trainingRelation,
@@ -83,20 +84,53 @@ function metricsJson(figures: Record<Stream, StreamFigures>) {
   );
 }
 
-/** `toe models list` and `toe models eval`: the shipped bundles, and full-input metrics of one on a cohort. */
+/**
+ * `toe models list`, `toe models eval` and `toe models sign`: the shipped bundles, full-input
+ * metrics of one on a cohort, and signing the manifest of a bundle made before manifests were
+ * signed.
+ */
 export function registerModelsCommand(program: Command, context: CliContext): void {
   const models = program
     .command('models')
-    .description('model bundles: list the shipped ones, evaluate one on a cohort');
+    .description('model bundles: list the shipped ones, evaluate one on a cohort, sign one');
 
   models
     .command('list')
-    .description('the bundles in resources/models/<task>/, with their files verified')
+    .description('the bundles in resources/models/<task>/, with their files and manifest verified')
     .option('--dir <dir>', 'folder holding one bundle folder per task', SHIPPED_MODELS_DIR)
     .action((options: { dir: string }) => {
       const bundles = listBundles(resolve(options.dir));
       if (context.json) context.printJson(bundles);
       else context.print(formatBundleList(bundles));
+    });
+
+  models
+    .command('sign')
+    .description(
+      "sign a bundle's manifest.json (writes manifest.signature.json): for bundles made before manifests were signed; `toe train` signs new ones",
+    )
+    .argument('<dir>', 'bundle folder')
+    .option(
+      '--replace',
+      'sign the manifest as it is now although it differs from what was signed (a deliberate change)',
+      false,
+    )
+    .action((dir: string, options: { replace: boolean }) => {
+      const outcome = signBundle(resolve(dir), { replace: options.replace });
+      if (context.json) return context.printJson(outcome);
+      const verb = {
+        signed: 'signed',
+        replaced: 'signed again (the earlier signature replaced)',
+        unchanged: 'already signed, and matches its signature:',
+      }[outcome.action];
+      context.print(
+        `${outcome.dir}: manifest.json ${verb} canonical SHA-256 ${outcome.manifestSha256}; bundle fingerprint ${outcome.fingerprint}`,
+      );
+      if (outcome.staleCalibration !== null) {
+        context.print(
+          `calibration.json was fitted for fingerprint ${outcome.staleCalibration.slice(0, 12)}…, not this one, and will be refused: calibrate again with \`toe calibrate --bundle ${outcome.dir} --cohort NAME\`.`,
+        );
+      }
     });
 
   models

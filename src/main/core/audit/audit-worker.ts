@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { applyCalibration } from '../calibration';
-import { ModelRuntime } from '../models';
+import { bundleFingerprint, bundleHashes, ModelRuntime } from '../models';
 import type { ProbabilityMap } from '../search';
 import { Store } from '../store';
 
@@ -47,6 +47,12 @@ async function start(): Promise<void> {
     executionProvider: data.executionProvider,
     intraOpNumThreads: 1,
   });
+  const fingerprint = bundleFingerprint(bundleHashes(runtime.manifest));
+  if (fingerprint !== data.bundleFingerprint) {
+    throw new Error(
+      `the bundle in ${data.bundleDir} changed while the run started (fingerprint ${fingerprint.slice(0, 12)}…, the run checked ${data.bundleFingerprint.slice(0, 12)}…)`,
+    );
+  }
   if (runtime.provider !== data.executionProvider) {
     throw new Error(
       `this worker got execution provider ${runtime.provider}, the run uses ${data.executionProvider}`,

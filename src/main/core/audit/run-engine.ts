@@ -4,6 +4,11 @@
  * writer), then audits the stays on a pool of worker threads and commits each result the
  * moment it arrives. A crash, kill or cancel loses nothing committed; resumeRun audits
  * exactly the planned stays without a result, after checking nothing it depends on changed.
+ *
+ * A run is executed under a lease (run-store.ts): resumeRun claims it atomically before
+ * anything else, so a second resume of the same run is refused with a ConflictError and
+ * leaves the run as it was; the engine refreshes the lease's heartbeat every
+ * LEASE_HEARTBEAT_MS and stops, writing nothing more, if the run was taken over.
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,13 +16,15 @@ import type { AbstentionPolicyName, ReviewBudget } from '../../../shared/abstent
 import type { Split } from '../../../shared/domain';
 import {
   BundleError,
+  bundleFingerprint,
+  bundleHashes,
   ModelRuntime,
   SHIPPED_MODELS_DIR,
   type ExecutionProviderRequest,
   type ModelLogger,
 } from '../models';
 import type { SearchParams } from '../search';
-import { ConflictError, type Store } from '../store';
+import type { Store } from '../store';
 import type { RunProgress, RunSpec, RunSummary } from './audit-types';
 import { precomputeNoteEmbeddings } from './note-precompute';
 import { RunCancelledError, RunFailedError } from './run-errors';
@@ -32,7 +39,14 @@ import {
   runProvenance,
   type CalibrationChoice,
 } from './run-setup';
-import { RunStore } from './run-store';
+import {
+  LEASE_HEARTBEAT_MS,
+  LeaseLostError,
+  newLease,
+  RunStore,
+  type LeaseHolderRef,
+  type RunLease,
+} from './run-store';
 import { runAuditPool } from './worker-pool';
 
 export interface RunRequest {
@@ -64,6 +78,13 @@ export interface RunOptions {
   logger?: ModelLogger;
   /** The worker module; tests swap in one that fails. */
   workerEntry?: URL;
+  /**
+   * Resume only: take over a stale lease (no heartbeat for LEASE_STALE_SECONDS), if need be
+   * only from this holder. A live lease is never taken over.
+   */
+  takeOver?: boolean | LeaseHolderRef;
+  /** Heartbeat period (default LEASE_HEARTBEAT_MS); tests shorten it. */
+  heartbeatMs?: number;
 }
 
 /** Stays per message to a worker: small, so the pool stays busy to the last stay. */
@@ -77,6 +98,7 @@ export async function startRun(
   requireFileStore(store);
   const cohort = store.getCohort(request.cohortId);
   const bundleDir = resolve(request.bundleDir ?? join(SHIPPED_MODELS_DIR, request.task));
+  const lease = newLease();
   const runtime = await ModelRuntime.open(bundleDir, {
     store,
     intraOpNumThreads: 1,
@@ -115,13 +137,19 @@ export async function startRun(
       decision,
       abstention: resolveAbstention(decision, request.abstention, request.validationRunId ?? null),
     };
-    const provenance = runProvenance(store, cohort, runtime);
-    runId = new RunStore(store).createRun({ spec, provenance, ...plan });
+    const provenance = runProvenance(store, cohort, runtime, decision);
+    runId = new RunStore(store).createRun({
+      spec,
+      provenance,
+      ...plan,
+      lease,
+      bundleManifest: runtime.bundle.manifestJson,
+    });
   } catch (error) {
     await runtime.close();
     throw error;
   }
-  return execute(store, runtime, runId, options);
+  return execute(store, runtime, runId, new LeaseKeeper(store, runId, lease, options), options);
 }
 
 export async function resumeRun(
@@ -131,29 +159,72 @@ export async function resumeRun(
 ): Promise<RunSummary> {
   requireFileStore(store);
   const runs = new RunStore(store);
-  const run = runs.getRun(runId);
-  if (run.status === 'completed') return run;
-  const owner = runs.liveOwner(runId);
-  if (owner !== null) {
-    throw new ConflictError(
-      `Audit run ${runId} is being executed by process ${owner.pid} on ${owner.host}. Cancel it there first, or wait for it to finish.`,
-    );
-  }
-  const runtime = await ModelRuntime.open(run.spec.bundleDir, {
-    store,
-    intraOpNumThreads: 1,
-    executionProvider: run.provenance.executionProvider,
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  // The claim comes first and is atomic: of two resumes, the second stops here.
+  const claim = runs.claim(runId, { takeOver: options.takeOver ?? false });
+  if (claim === null) return runs.getRun(runId);
+  const keeper = new LeaseKeeper(store, runId, claim.lease, options);
+  let runtime: ModelRuntime | null = null;
   try {
-    checkResumable(store, run, runtime);
+    const run = runs.getRun(runId);
+    runtime = await ModelRuntime.open(run.spec.bundleDir, {
+      store,
+      intraOpNumThreads: 1,
+      executionProvider: run.provenance.executionProvider,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    checkResumable(store, run, runtime, runs.startedManifest(runId));
     runtime.checkCohort(store.getCohort(run.spec.cohortId));
-    runs.markResumed(runId);
   } catch (error) {
-    await runtime.close();
+    keeper.stop();
+    await runtime?.close();
+    runs.release(claim);
     throw error;
   }
-  return execute(store, runtime, runId, options);
+  return execute(store, runtime, runId, keeper, options);
+}
+
+/**
+ * Keeps a run's lease: refreshes its heartbeat every period, and when the refresh finds the
+ * run taken over, aborts `signal` so the engine stops (and writes nothing more).
+ */
+class LeaseKeeper {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  lost = false;
+
+  constructor(
+    store: Store,
+    private readonly runId: number,
+    readonly lease: RunLease,
+    options: Pick<RunOptions, 'heartbeatMs'>,
+  ) {
+    const runs = new RunStore(store);
+    this.timer = setInterval(() => {
+      let held: boolean;
+      try {
+        held = runs.heartbeat(runId, lease);
+      } catch {
+        // The store was busy past its timeout: skip this beat; the next one retries. A lease
+        // only goes stale after many missed beats (LEASE_STALE_MS).
+        return;
+      }
+      if (!held) {
+        this.lost = true;
+        this.stop();
+        this.controller.abort();
+      }
+    }, options.heartbeatMs ?? LEASE_HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  /** Aborted when the lease was lost. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
 }
 
 /** Embeds, then audits, the run's remaining stays; settles the run's status either way. */
@@ -161,12 +232,16 @@ async function execute(
   store: Store,
   runtime: ModelRuntime,
   runId: number,
+  keeper: LeaseKeeper,
   options: RunOptions,
 ): Promise<RunSummary> {
   const runs = new RunStore(store);
+  const { lease } = keeper;
   const { spec, provenance, totalStays } = runs.getRun(runId);
   const remaining = runs.remainingStayIds(runId);
-  const { signal, progress } = options;
+  const { progress } = options;
+  // Stops on the caller's cancel and on the loss of the lease alike.
+  const signal = options.signal ? AbortSignal.any([options.signal, keeper.signal]) : keeper.signal;
   try {
     const embedding = new RunProgressMeter(
       { runId, phase: 'embedding', total: remaining.length },
@@ -194,29 +269,35 @@ async function execute(
       data: {
         dbPath: store.path,
         bundleDir: spec.bundleDir,
+        bundleFingerprint: bundleFingerprint(bundleHashes(runtime.manifest)),
         executionProvider: provenance.executionProvider,
         task: spec.task,
         params: spec.params,
         calibration: spec.decision?.mode === 'calibrated' ? spec.decision.map : null,
       },
       ...(options.workerEntry ? { entry: options.workerEntry } : {}),
-      ...(signal ? { signal } : {}),
+      signal,
       onResult: (detail) => {
-        runs.saveResult(runId, detail);
+        runs.saveResult(runId, detail, lease);
         auditing.tick();
       },
     });
     auditing.flush();
-    runs.markFinished(runId, 'completed');
+    runs.markFinished(runId, 'completed', null, lease);
     return runs.getRun(runId);
   } catch (error) {
-    if (signal?.aborted) {
-      runs.markFinished(runId, 'cancelled');
+    // Taken over: the run is someone else's now, so nothing more is written to it.
+    if (error instanceof LeaseLostError) throw error;
+    if (keeper.lost) throw new LeaseLostError(runId, runs.lease(runId));
+    if (options.signal?.aborted) {
+      runs.markFinished(runId, 'cancelled', null, lease);
       throw new RunCancelledError(runs.getRun(runId));
     }
     const reason = error instanceof Error ? error.message : String(error);
-    runs.markFinished(runId, 'failed', reason);
+    runs.markFinished(runId, 'failed', reason, lease);
     throw new RunFailedError(runs.getRun(runId), reason);
+  } finally {
+    keeper.stop();
   }
 }
 

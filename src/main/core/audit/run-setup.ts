@@ -1,7 +1,9 @@
 /**
  * Everything decided before a run audits its first stay: which stays (the plan), with which
- * parameters, and the provenance that makes its numbers traceable; and, on resume, the
- * checks that the bundle, provider and cohort are still exactly the ones it started with.
+ * parameters, and the provenance that makes its numbers traceable (the bundle's files, its
+ * manifest and the calibration it decides with, docs/model-bundle.md "Integrity"); and, on
+ * resume, the checks that the bundle, provider and cohort are still exactly the ones it
+ * started with.
  */
 import {
   DEFAULT_ABSTENTION_POLICY,
@@ -19,6 +21,11 @@ import {
   BundleError,
   bundleFingerprint,
   bundleHashes,
+  changedBundleFiles,
+  decisionFingerprint,
+  describeDifference,
+  firstDifference,
+  MANIFEST_FILE,
   type BundleManifest,
   type ModelRuntime,
 } from '../models';
@@ -170,11 +177,14 @@ export function runProvenance(
   store: Store,
   cohort: CohortDetail,
   runtime: ModelRuntime,
+  decision: RunDecision,
 ): RunProvenance {
+  const hashes = bundleHashes(runtime.manifest);
   return {
     appVersion: APP_VERSION,
     bundleTask: runtime.manifest.task,
-    bundleHashes: bundleHashes(runtime.manifest),
+    bundleHashes: hashes,
+    bundleFingerprint: decisionFingerprint(hashes, calibrationSha256(decision)),
     executionProvider: runtime.provider,
     cohortContentHash: store.cohortContentHash(cohort.id),
     cohortName: cohort.name,
@@ -182,31 +192,76 @@ export function runProvenance(
   };
 }
 
-/** Refuses to resume with anything that could make the rest of the run differ from its start. */
-export function checkResumable(store: Store, run: RunSummary, runtime: ModelRuntime): void {
-  const recorded = run.provenance;
+function calibrationSha256(decision: RunDecision | undefined): string | null {
+  return decision?.mode === 'calibrated' ? decision.fileSha256 : null;
+}
+
+/**
+ * What differs between the bundle a run started with and the one in its folder now, one
+ * phrase per file: for manifest.json the first field that differs (when the run recorded
+ * its manifest), else both hashes.
+ */
+function bundleChanges(
+  run: RunSummary,
+  runtime: ModelRuntime,
+  startedManifest: string | null,
+): string[] {
+  const recorded = run.provenance.bundleHashes;
   const now = bundleHashes(runtime.manifest);
-  const changed = [...new Set([...Object.keys(now), ...Object.keys(recorded.bundleHashes)])].filter(
-    (file) => now[file] !== recorded.bundleHashes[file],
-  );
-  if (changed.length > 0) {
+  const short = (hash: string | undefined) => (hash ? `${hash.slice(0, 12)}…` : 'absent');
+  return changedBundleFiles(recorded, now).map((file) => {
+    if (file === MANIFEST_FILE && startedManifest !== null) {
+      const difference = firstDifference(
+        JSON.parse(runtime.bundle.manifestJson),
+        JSON.parse(startedManifest),
+      );
+      if (difference) {
+        return `${MANIFEST_FILE}: ${describeDifference(difference, 'the run started')}`;
+      }
+    }
+    return `${file}: SHA-256 ${short(now[file])}, the run started with ${short(recorded[file])}`;
+  });
+}
+
+/**
+ * Refuses to resume with anything that could make the rest of the run differ from its start:
+ * another bundle (any file or manifest field; named), calibration, provider or cohort data.
+ * Runs recorded before manifests were hashed are compared on their files only.
+ */
+export function checkResumable(
+  store: Store,
+  run: RunSummary,
+  runtime: ModelRuntime,
+  startedManifest: string | null = null,
+): void {
+  const recorded = run.provenance;
+  const changes = bundleChanges(run, runtime, startedManifest);
+  if (changes.length > 0) {
     throw new BundleError(
       'hash',
-      `The bundle in ${run.spec.bundleDir} changed since audit run ${run.id} started (${changed.join(', ')}). Resuming would mix two models' results in one run: start a new run instead.`,
+      `The bundle in ${run.spec.bundleDir} is not the one audit run ${run.id} started with (${changes.join('; ')}). Resuming would mix two models' results in one run: start a new run instead.`,
     );
   }
   const decision = run.spec.decision;
+  const fingerprint = bundleFingerprint(bundleHashes(runtime.manifest));
   if (decision?.mode === 'calibrated') {
-    const now = readBundleCalibration(
-      run.spec.bundleDir,
-      bundleFingerprint(bundleHashes(runtime.manifest)),
-    );
+    const now = readBundleCalibration(run.spec.bundleDir, fingerprint);
     if (now?.sha256 !== decision.fileSha256) {
       throw new BundleError(
         'hash',
         `The calibration ${decision.file} ${now ? 'changed' : 'is gone'} since audit run ${run.id} started. Resuming would decide the rest of its stays differently: start a new run instead.`,
       );
     }
+  }
+  if (
+    recorded.bundleFingerprint !== undefined &&
+    decisionFingerprint(bundleHashes(runtime.manifest), calibrationSha256(decision)) !==
+      recorded.bundleFingerprint
+  ) {
+    throw new BundleError(
+      'hash',
+      `The bundle in ${run.spec.bundleDir} does not give the fingerprint audit run ${run.id} recorded (${recorded.bundleFingerprint.slice(0, 12)}…). Start a new run instead.`,
+    );
   }
   if (runtime.provider !== recorded.executionProvider) {
     throw new BundleError(

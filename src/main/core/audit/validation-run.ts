@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CALIBRATION_FILE } from '../calibration';
-import { bundleHashes, readManifest, SHIPPED_MODELS_DIR } from '../models';
+import { bundleHashes, changedBundleFiles, readManifest, SHIPPED_MODELS_DIR } from '../models';
 import type { Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { resumeRun, startRun, type RunOptions, type RunRequest } from './run-engine';
@@ -46,7 +46,9 @@ export async function resumeAuditWithValidation(
     const validation = runs.getRun(validationId);
     if (validation.status !== 'completed') {
       options.onValidation?.({ runId: validationId, action: 'resume' });
-      await resumeRun(store, validationId, options);
+      // A take-over was agreed for the run asked for, not for its validation audit.
+      const { takeOver: _takeOver, ...validationOptions } = options;
+      await resumeRun(store, validationId, validationOptions);
     }
   }
   return resumeRun(store, runId, options);
@@ -76,8 +78,8 @@ async function validationRun(
 
 /**
  * The latest run that audited exactly what `request` asks for, with the model and decision
- * it would use now — completed (reuse it) or resumable (resume it) — or null. A run being
- * executed right now by a live process, or one that failed, is never offered.
+ * it would use now — completed (reuse it) or resumable without a take-over (resume it) — or
+ * null. A run held by a live or stale lease, or one that failed, is never offered.
  */
 export function reusableRun(store: Store, request: RunRequest): RunSummary | null {
   const bundleDir = resolve(request.bundleDir ?? join(SHIPPED_MODELS_DIR, request.task));
@@ -86,9 +88,15 @@ export function reusableRun(store: Store, request: RunRequest): RunSummary | nul
     new RunStore(store)
       .listRuns()
       .reverse()
-      .filter((run) => run.status !== 'failed' && !(run.status === 'running' && !run.interrupted))
+      .filter((run) => run.status !== 'failed' && resumableWithoutTakeOver(run))
       .find((run) => matchesRequest(run, { ...request, bundleDir }, expected)) ?? null
   );
+}
+
+function resumableWithoutTakeOver(run: RunSummary): boolean {
+  if (run.status !== 'running') return true;
+  const state = run.lease?.state ?? 'free';
+  return state === 'dead' || state === 'free';
 }
 
 /** The bundle's files and the calibration file a run of this request would use now. */
@@ -120,7 +128,7 @@ function matchesRequest(run: RunSummary, request: RunRequest, expected: Expected
   if (spec.split !== (request.split ?? null) || (spec.stayKeys && spec.stayKeys.length > 0))
     return false;
   if (spec.bundleDir !== request.bundleDir) return false;
-  if (JSON.stringify(run.provenance.bundleHashes) !== JSON.stringify(expected.bundleHashes))
+  if (changedBundleFiles(run.provenance.bundleHashes, expected.bundleHashes).length > 0)
     return false;
   const sha = spec.decision?.mode === 'calibrated' ? spec.decision.fileSha256 : null;
   if (sha !== expected.calibrationSha256) return false;

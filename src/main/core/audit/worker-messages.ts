@@ -14,6 +14,8 @@ export interface AuditWorkerData {
   /** The store file, opened read-only by the worker. */
   dbPath: string;
   bundleDir: string;
+  /** The fingerprint (files and manifest) the run checked: a worker refuses any other bundle. */
+  bundleFingerprint: string;
   /** The provider the run records: every worker must get exactly this one. */
   executionProvider: ExecutionProviderName;
   task: string;

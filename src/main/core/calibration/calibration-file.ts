@@ -2,8 +2,9 @@
  * `calibration.json`, kept beside a bundle's files (docs/model-bundle.md, "Calibration").
  * It is not listed in the manifest's `files`, so a bundle made before calibration existed
  * stays valid and calibrating never changes the model's hashes; it is bound to its bundle
- * instead by `bundleFingerprint`, the hash over the manifest's file hashes, and a file
- * fitted for another bundle is refused rather than silently applied to this one.
+ * instead by `bundleFingerprint`, the hash over the bundle's file hashes and its manifest's
+ * (models/bundle-fingerprint.ts), and a file fitted for another bundle — retrained, or with
+ * any manifest field changed — is refused rather than silently applied to this one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,13 @@
 import type { EvaluationResult } from '../../../shared/charts';
 import type { Split } from '../../../shared/domain';
 import type { ProgressSink } from '../jobs/progress';
-import { BundleError, bundleFingerprint, bundleHashes, ModelRuntime } from '../models';
+import {
+  BundleError,
+  bundleFingerprint,
+  bundleHashes,
+  legacyBundleFingerprint,
+  ModelRuntime,
+} from '../models';
 import type { Store } from '../store';
 import { evaluationCommandLine } from './evaluation-command';
 import { defaultEvaluationPlan } from './evaluation-plan';
@@ -31,11 +37,18 @@ export async function evaluateBundle(
   const runtime = await ModelRuntime.open(bundleDir, { store });
   try {
     const { manifest } = runtime;
-    const fingerprint = bundleFingerprint(bundleHashes(manifest));
-    if (request.expectedFingerprint !== null && fingerprint !== request.expectedFingerprint) {
+    // An audit run recorded before manifests were hashed has the files-only fingerprint.
+    const fingerprints = [
+      bundleFingerprint(bundleHashes(manifest)),
+      legacyBundleFingerprint(manifest),
+    ];
+    if (
+      request.expectedFingerprint !== null &&
+      !fingerprints.includes(request.expectedFingerprint)
+    ) {
       throw new BundleError(
         'hash',
-        `The bundle in ${bundleDir} changed since the audit ran: its files are not the audited model's any more. Evaluate the bundle as it is now with toe evaluate --bundle ${bundleDir}, or audit it again.`,
+        `The bundle in ${bundleDir} changed since the audit ran: its files or manifest are not the audited model's any more. Evaluate the bundle as it is now with toe evaluate --bundle ${bundleDir}, or audit it again.`,
       );
     }
     const plan = defaultEvaluationPlan(manifest.decisionThreshold);

@@ -14,7 +14,7 @@ export interface EvaluationKey {
   cohortId: number;
   task: string;
   split: Split;
-  /** bundleFingerprint() of the bundle's file hashes. */
+  /** bundleFingerprint() of the bundle's file and manifest hashes (files only: older runs). */
   bundleFingerprint: string;
   cohortContentHash: string;
 }
@@ -25,7 +25,10 @@ interface EvaluationRow {
   result: string;
 }
 
-/** The fingerprint of the bundle an evaluation ran, from the hashes its provenance lists. */
+/**
+ * The fingerprint of the bundle an evaluation ran, from the hashes its provenance lists: its
+ * files and, since manifests are hashed, manifest.json.
+ */
 export function evaluatedBundleFingerprint(result: EvaluationResult): string {
   const files = result.provenance.bundle.files;
   return bundleFingerprint(Object.fromEntries(files.map((f) => [f.path, f.sha256])));
@@ -38,8 +41,16 @@ export class EvaluationStore {
     this.db = store.db;
   }
 
-  /** Keeps `result`, an evaluation of `cohortId`; returns it as stored. */
-  save(cohortId: number, result: EvaluationResult): StoredEvaluation {
+  /**
+   * Keeps `result`, an evaluation of `cohortId`; returns it as stored. `fingerprint` (default:
+   * the result's own) is the key an audit run finds it by: an evaluation made for a run
+   * recorded before manifests were hashed is kept under that run's files-only fingerprint.
+   */
+  save(
+    cohortId: number,
+    result: EvaluationResult,
+    fingerprint: string = evaluatedBundleFingerprint(result),
+  ): StoredEvaluation {
     const { cohort } = result.provenance;
     const createdAt = new Date().toISOString();
     const { lastInsertRowid } = this.db
@@ -52,7 +63,7 @@ export class EvaluationStore {
         cohortId,
         result.settings.task,
         cohort.split,
-        evaluatedBundleFingerprint(result),
+        fingerprint,
         cohort.contentSha256,
         cohort.staysEvaluated,
         createdAt,

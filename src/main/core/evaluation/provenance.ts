@@ -1,9 +1,9 @@
 /**
  * Where an evaluation's numbers came from: the bundle (every file's SHA-256 as the loader
- * verified it) and the cohort (content hash, SYNTHETIC or not, stays evaluated). Printed in
+ * verified it, and the manifest's) and the cohort (content hash, SYNTHETIC or not, stays evaluated). Printed in
  * every report header, so a table can always be traced to exact model and data.
  */
-import { trainingContentHash, type ModelRuntime } from '../models';
+import { bundleHashes, trainingContentHash, type ModelRuntime } from '../models';
 import type { Store } from '../store';
 import type { BundleProvenance, CohortProvenance } from '../../../shared/charts';
 import type { StayRecord } from './stay-record';
@@ -30,7 +30,9 @@ export function bundleProvenance(
     trainingCohort: m.training.cohort,
     trainingContentSha256: m.training.contentSha256,
     trainedOnEvaluatedCohort: trainedOn(runtime, store, cohortId),
-    files: m.files.map(({ path, sha256 }) => ({ path, sha256 })),
+    // Every file's SHA-256 and the manifest's own (its canonical JSON, checked against its
+    // signature): the fingerprint an evaluation is stored under covers both.
+    files: Object.entries(bundleHashes(m)).map(([path, sha256]) => ({ path, sha256 })),
   };
 }
 

@@ -1,15 +1,16 @@
 /**
  * The bundles shipped with the app (resources/models/<task>/), summarised for listings: what
  * each predicts, when and on what it was trained, its recorded test AUROC, and whether every
- * file still matches its hash. A broken bundle is listed with its problem, not skipped.
+ * file still matches its hash and the manifest its signature. A broken bundle is listed with its problem, not skipped.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readManifest } from './bundle';
+import { readManifest, readUncheckedManifest } from './bundle';
 import { BundleError } from './bundle-error';
 import type { BundleSummary } from '../../../shared/model-bundles';
 import { readVerifiedFiles, sha256Hex } from './bundle-files';
+import { canonicalSha256, MANIFEST_FILE, verifyManifestSignature } from './manifest-integrity';
 
 /** resources/models of this checkout (the packaged app passes its own resources path). */
 export const SHIPPED_MODELS_DIR = resolve(
@@ -33,7 +34,8 @@ export function summariseBundle(dir: string): BundleSummary {
     problem: null,
   };
   try {
-    const manifest = readManifest(dir);
+    // What the manifest claims first (shown even for a refused bundle), then the checks.
+    const manifest = readUncheckedManifest(dir);
     const test = manifest.metrics?.test?.full;
     Object.assign(summary, {
       task: manifest.task,
@@ -43,19 +45,32 @@ export function summariseBundle(dir: string): BundleSummary {
       testAuroc: test
         ? { ts: test.ts.auroc, note: test.note.auroc, fused: test.fused.auroc }
         : null,
-      files: manifest.files.length,
+      // manifest.json counts as one of the bundle's files: verified against its signature.
+      files: manifest.files.length + 1,
     });
     // Count every matching file first, so a listing says how much of a broken bundle is intact.
-    summary.filesVerified = manifest.files.filter((f) => {
+    const filesMatching = manifest.files.filter((f) => {
       const path = join(dir, f.path);
       return existsSync(path) && sha256Hex(readFileSync(path)) === f.sha256.toLowerCase();
     }).length;
-    readVerifiedFiles(dir, manifest, []);
+    summary.filesVerified = filesMatching + (manifestSigned(dir) ? 1 : 0);
+    readVerifiedFiles(dir, readManifest(dir), []);
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     summary.problem = error.message;
   }
   return summary;
+}
+
+/** Whether manifest.json matches its signature (not why not: readManifest says that). */
+function manifestSigned(dir: string): boolean {
+  try {
+    const raw = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as unknown;
+    verifyManifestSignature(dir, raw, canonicalSha256(raw));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Every sub-folder of `root` holding a manifest.json, by folder name. */

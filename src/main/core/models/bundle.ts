@@ -1,6 +1,6 @@
 /**
- * Loading a model bundle (docs/model-bundle.md): manifest -> version and consistency ->
- * SHA-256 of every file -> one session per ONNX file -> each session's inputs and outputs
+ * Loading a model bundle (docs/model-bundle.md): manifest -> its signature -> version and
+ * consistency -> SHA-256 of every file -> one session per ONNX file -> each session's inputs and outputs
  * against the manifest. Whatever fails is refused with a BundleError saying what to do;
  * nothing is half-loaded.
  */
@@ -21,7 +21,13 @@ import {
   type SessionOptions,
 } from './execution-provider';
 import { checkManifestConsistency } from './manifest-consistency';
-import { parseManifest, type BundleManifest } from './manifest-schema';
+import {
+  canonicalJson,
+  canonicalSha256,
+  MANIFEST_FILE,
+  verifyManifestSignature,
+} from './manifest-integrity';
+import { manifestFromJson, parseManifestJson, type BundleManifest } from './manifest-schema';
 import { createTextEncoderRunner, type TextEncoderRunner } from './text-encoder-runner';
 import { resolveTextEncoder } from './text-encoder-spec';
 
@@ -29,6 +35,8 @@ export interface ModelBundle {
   /** Absolute path of the bundle folder. */
   readonly dir: string;
   readonly manifest: BundleManifest;
+  /** manifest.json's canonical JSON, every field included (it matched the signature). */
+  readonly manifestJson: string;
   /** One verified session per ONNX file of the bundle. */
   readonly sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>;
   /** The execution provider the sessions run on, for provenance. */
@@ -40,9 +48,9 @@ export interface ModelBundle {
   close(): Promise<void>;
 }
 
-/** Reads and checks manifest.json alone (no hashes, no sessions): for listings. */
-export function readManifest(dir: string): BundleManifest {
-  const path = join(dir, 'manifest.json');
+/** manifest.json of a bundle folder, or a BundleError saying the folder is not a bundle. */
+function manifestPath(dir: string): string {
+  const path = join(dir, MANIFEST_FILE);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new BundleError(
       'missing',
@@ -55,15 +63,41 @@ export function readManifest(dir: string): BundleManifest {
       `${dir} has no manifest.json, so it is not a model bundle. Point at the folder that holds manifest.json and the ONNX files.`,
     );
   }
-  const manifest = parseManifest(readFileSync(path, 'utf8'), path);
+  return path;
+}
+
+/**
+ * manifest.json parsed against its schema, WITHOUT its signature or consistency checked:
+ * only for listings, which show what a refused bundle claims beside why it is refused.
+ */
+export function readUncheckedManifest(dir: string): BundleManifest {
+  const path = manifestPath(dir);
+  return manifestFromJson(parseManifestJson(readFileSync(path, 'utf8'), path), path);
+}
+
+/**
+ * Reads and checks manifest.json alone (no file hashes, no sessions): its signature first
+ * (manifest.signature.json: any change to any field is refused, naming the field), then its
+ * version, schema and consistency.
+ */
+export function readManifest(dir: string): BundleManifest {
+  return readCheckedManifest(dir).manifest;
+}
+
+/** readManifest, with manifest.json's canonical JSON (every field, as signed). */
+function readCheckedManifest(dir: string): { manifest: BundleManifest; canonical: string } {
+  const path = manifestPath(dir);
+  const raw = parseManifestJson(readFileSync(path, 'utf8'), path);
+  verifyManifestSignature(dir, raw, canonicalSha256(raw));
+  const manifest = manifestFromJson(raw, path);
   checkManifestConsistency(manifest);
   checkManifestSignatures(manifest);
-  return manifest;
+  return { manifest, canonical: canonicalJson(raw) };
 }
 
 export async function loadBundle(dir: string, options: SessionOptions = {}): Promise<ModelBundle> {
   const root = resolve(dir);
-  const manifest = readManifest(root);
+  const { manifest, canonical } = readCheckedManifest(root);
   const signatures = checkManifestSignatures(manifest);
   const encoder = resolveTextEncoder(manifest);
   // A wordpiece vocabulary is hashed like every file and read from the verified bytes.
@@ -110,6 +144,7 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
     manifest,
     sessions: sessions as Record<OnnxFile, ort.InferenceSession>,
     textEncoder,
+    manifestJson: canonical,
     provider: factory.provider,
     verifiedFiles: manifest.files.length,
     close: release,

@@ -4,8 +4,27 @@
  */
 export type { EvidenceQuery, StayModel, StreamLogits } from './stay-model';
 export { BundleError, type BundleProblem } from './bundle-error';
-export { loadBundle, readManifest, type ModelBundle } from './bundle';
-export { bundleFingerprint, bundleHashes } from './bundle-fingerprint';
+export { loadBundle, readManifest, readUncheckedManifest, type ModelBundle } from './bundle';
+export {
+  bundleFingerprint,
+  bundleHashes,
+  CALIBRATION_HASH_KEY,
+  changedBundleFiles,
+  decisionFingerprint,
+  legacyBundleFingerprint,
+} from './bundle-fingerprint';
+export { signBundle, type SignOutcome } from './bundle-signing';
+export {
+  canonicalJson,
+  canonicalSha256,
+  describeDifference,
+  firstDifference,
+  MANIFEST_FILE,
+  SIGNATURE_FILE,
+  verifyManifestSignature,
+  writeSignature,
+  type FieldDifference,
+} from './manifest-integrity';
 export type { BundleManifest } from './manifest-schema';
 export { checkCohortCompatibility, cohortDifferences } from './cohort-compatibility';
 export {

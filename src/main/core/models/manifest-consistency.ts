@@ -8,7 +8,17 @@ import { BundleError } from './bundle-error';
 import type { BundleManifest } from './manifest-schema';
 import { resolveTextEncoder } from './text-encoder-spec';
 
+/** Files a bundle holds beside those its manifest lists, never listed themselves. */
+const UNLISTED_FILES = ['manifest.json', 'manifest.signature.json', 'calibration.json'];
+
 export function checkManifestConsistency(m: BundleManifest): void {
+  const reserved = m.files.filter((f) => UNLISTED_FILES.includes(f.path));
+  if (reserved.length > 0) {
+    throw new BundleError(
+      'manifest',
+      `manifest.json lists ${reserved.map((f) => f.path).join(', ')} in "files"; the manifest, its signature and calibration.json are never listed there. Retrain the bundle.`,
+    );
+  }
   const v = m.featureSchema.variables.length;
   const labels = m.context.cxr.labels.length;
   const fields = m.context.ecg.fields.length;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BundleError } from './bundle-error';
+import { canonicalSha256 } from './manifest-integrity';
 import { encoderOutputSchema } from './text-encoder-spec';
 import { describeIssues } from '../../../shared/validation-issues';
 
@@ -105,22 +106,35 @@ export const manifestSchema = z.object({
   files: z.array(z.object({ path: z.string().min(1), bytes: count, sha256: z.string() })).min(1),
 });
 
-export type BundleManifest = z.infer<typeof manifestSchema>;
+/**
+ * A parsed manifest, with the SHA-256 of manifest.json's canonical JSON (over every field,
+ * those the schema leaves out included; manifest-integrity.ts): the manifest's entry in the
+ * bundle's hashes and fingerprint.
+ */
+export type BundleManifest = z.infer<typeof manifestSchema> & { readonly manifestSha256: string };
 export type OnnxPort = z.infer<typeof portSchema>;
 export type ManifestSizes = BundleManifest['model']['sizes'];
 export type SplitMetrics = z.infer<typeof splitMetricsSchema>;
 
 /** Parses manifest.json text; refuses unknown versions before anything else is read. */
 export function parseManifest(text: string, where: string): BundleManifest {
-  let raw: unknown;
+  return manifestFromJson(parseManifestJson(text, where), where);
+}
+
+/** manifest.json's JSON value, or a BundleError naming the file. */
+export function parseManifestJson(text: string, where: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new BundleError(
       'manifest',
       `${where} is not valid JSON (${(error as Error).message}). Re-copy the bundle folder or retrain it.`,
     );
   }
+}
+
+/** Checks the version, then the schema, of manifest.json's JSON value. */
+export function manifestFromJson(raw: unknown, where: string): BundleManifest {
   const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (version !== SUPPORTED_SCHEMA_VERSION) {
     throw new BundleError(
@@ -138,5 +152,5 @@ export function parseManifest(text: string, where: string): BundleManifest {
       `${where} is not a valid model bundle manifest:\n  ${issues.join('\n  ')}\nRetrain the bundle (docs/model-bundle.md) rather than editing the manifest by hand.`,
     );
   }
-  return parsed.data;
+  return { ...parsed.data, manifestSha256: canonicalSha256(raw) };
 }

@@ -18,7 +18,13 @@ import {
   type AbstentionRow,
 } from '../audit/statistics-index';
 import { TASK_DESCRIPTIONS } from '../import/clinical-variables';
-import { bundleHashes, readManifest, trainingRelation, type BundleManifest } from '../models';
+import {
+  bundleHashes,
+  changedBundleFiles,
+  readManifest,
+  trainingRelation,
+  type BundleManifest,
+} from '../models';
 import { NotFoundError, type Store } from '../store';
 import { chooseExamples } from './example-selection';
 import { exampleTrace } from './example-trace-data';
@@ -51,13 +57,12 @@ function runBundle(run: RunSummary): { manifest: BundleManifest | null; problem:
   } catch (error) {
     return { manifest: null, problem: error instanceof Error ? error.message : String(error) };
   }
-  const now = bundleHashes(manifest);
-  const recorded = run.provenance.bundleHashes;
-  const files = new Set([...Object.keys(now), ...Object.keys(recorded)]);
-  if ([...files].some((file) => now[file] !== recorded[file])) {
+  // Runs recorded before manifests were hashed are compared on their files only.
+  const changed = changedBundleFiles(run.provenance.bundleHashes, bundleHashes(manifest));
+  if (changed.length > 0) {
     return {
       manifest: null,
-      problem: `The bundle in ${run.spec.bundleDir} changed since the run (its file hashes differ from the run's record), so its manifest no longer describes the audited model.`,
+      problem: `The bundle in ${run.spec.bundleDir} changed since the run (${changed.join(', ')} differ from the run's record), so its manifest no longer describes the audited model.`,
     };
   }
   return { manifest, problem: null };

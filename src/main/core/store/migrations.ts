@@ -208,4 +208,20 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 5,
+    name: 'run leases (claim token, heartbeat) and the manifest each run started with',
+    sql: `
+      -- A running run's lease (src/main/core/audit/run-store.ts): owner_pid/owner_host
+      -- (migration 2) name the process, lease_token the one claim it holds, heartbeat_at its
+      -- last sign of life, refreshed every 10 s. Claiming is one IMMEDIATE transaction; a
+      -- lease with no heartbeat for 120 s, or whose process is gone from this host, can be
+      -- taken over. Older rows have neither (their last sign of life is started/resumed_at).
+      ALTER TABLE runs ADD COLUMN lease_token TEXT;
+      ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+      -- The canonical JSON of the bundle's manifest.json when the run started (null: runs
+      -- recorded before), so a resume on another manifest can name the field that differs.
+      ALTER TABLE runs ADD COLUMN bundle_manifest TEXT;
+    `,
+  },
 ];

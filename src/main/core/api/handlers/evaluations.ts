@@ -86,7 +86,7 @@ export function evaluationHandlers(
             store.path === ':memory:'
               ? await evaluateBundle(store, request, options)
               : await evaluateOnWorker(store.path, request, options);
-          return evaluations.save(key.cohortId, result);
+          return evaluations.save(key.cohortId, result, key.bundleFingerprint);
         } finally {
           running.delete(id);
         }
