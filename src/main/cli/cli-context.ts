@@ -37,8 +37,19 @@ export class CliContext {
     return commands;
   }
 
+  /**
+   * The store, checked in full on open when small (database.ts). A store that cannot be
+   * written opens read-only, with a note: viewing works, a command that writes is refused.
+   */
   openStore(): Store {
-    this.store ??= new Store(this.dbPath);
+    if (this.store === null) {
+      this.store = new Store(this.dbPath, { verify: true });
+      if (this.store.readOnlyReason !== null) {
+        this.note(
+          `note: the store ${this.dbPath} is read-only (${this.store.readOnlyReason}): it can be viewed, not changed.`,
+        );
+      }
+    }
     return this.store;
   }
 

@@ -3,6 +3,7 @@ import { PhiRefusedError } from '../core/import/phi-guard';
 import { CancelledError } from '../core/jobs/progress';
 import { BundleError } from '../core/models';
 import { ConflictError, NotFoundError } from '../core/store';
+import { StoreDamagedError, StoreReadOnlyError } from '../core/store/store-errors';
 
 /** Exit codes scripts can rely on; documented in `toe --help`. */
 export const ExitCode = {
@@ -12,6 +13,8 @@ export const ExitCode = {
   badInput: 3,
   notFound: 4,
   conflict: 5,
+  storeDamaged: 6,
+  storeReadOnly: 7,
   cancelled: 130,
 } as const;
 
@@ -26,10 +29,13 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof NotFoundError) return ExitCode.notFound;
   if (error instanceof ConflictError) return ExitCode.conflict;
   if (error instanceof CancelledError) return ExitCode.cancelled;
+  if (error instanceof StoreDamagedError) return ExitCode.storeDamaged;
+  if (error instanceof StoreReadOnlyError) return ExitCode.storeReadOnly;
   return ExitCode.failure;
 }
 
 export const EXIT_CODE_HELP = `
 Exit codes: 0 success, 1 failure, 2 usage error, 3 bad input (the message names file,
 line and field, or the model bundle's problem; nothing was changed), 4 not found, 5 conflict (e.g. the cohort name is
-taken), 130 cancelled.`;
+taken), 6 the store is damaged or not a store (\`toe store check\` says more), 7 the store is
+read-only and the command would change it, 130 cancelled.`;

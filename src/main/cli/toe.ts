@@ -11,6 +11,7 @@ import { registerAuditCommands } from './commands/audit-commands';
 import { registerReportCommands } from './commands/report-command';
 import { registerAbstentionCommands } from './commands/abstention-commands';
 import { registerCalibrateCommand } from './commands/calibrate-command';
+import { registerStoreCommands } from './commands/store-commands';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 import { RunCancelledError, RunFailedError } from '../core/audit/run-errors';
 
@@ -37,6 +38,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerReportCommands(program, context);
   registerAbstentionCommands(program, context);
   registerCalibrateCommand(program, context);
+  registerStoreCommands(program, context);
   const finish = (command: Command): void => {
     command.exitOverride();
     const named = new Set(command.options.map((option) => option.long));

@@ -1,15 +1,18 @@
 import fc from 'fast-check';
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parse as parseSync } from 'csv-parse/sync';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -161,13 +164,14 @@ describe('readCsv properties', () => {
           });
           const path = tempFile('short.csv', lines.join('\n'));
           const name = path.slice(path.lastIndexOf('/') + 1);
-          await expect(readAll(path)).rejects.toThrow(
-            new InputError(
-              name,
-              bad + 2,
-              null,
-              'the row has a different number of fields than the header',
-            ),
+          const error = await readAll(path).then(
+            () => null,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(InputError);
+          expect(error).toMatchObject({ file: name, line: bad + 2, field: null });
+          expect((error as InputError).problem).toMatch(
+            /^the row has a different number of fields than the header \((\d+, the header has|more than) \d+\)$/,
           );
         },
       ),
@@ -202,6 +206,127 @@ describe('readCsv properties', () => {
           }
         },
       ),
+      RUNS,
+    );
+  });
+});
+
+describe('readCsv: problems named at their own line', () => {
+  /** A file of simple one-line rows (no quotes, no line breaks in fields), LF endings. */
+  const simpleFile = fc.record({
+    width: fc.integer({ min: 1, max: 4 }),
+    rows: fc.integer({ min: 2, max: 12 }),
+    at: fc.nat(),
+    seed: fc.stringMatching(/^[a-z0-9]{0,5}$/),
+  });
+  function simpleLines(width: number, rows: number, seed: string): string[] {
+    const header = Array.from({ length: width }, (_, i) => `c${i}`).join(',');
+    const body = Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: width }, (_, c) => `${seed}${r}-${c}`).join(','),
+    );
+    return [header, ...body];
+  }
+  async function failureOf(path: string): Promise<InputError> {
+    const error = await readAll(path).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InputError);
+    return error as InputError;
+  }
+
+  it('agrees with csv-parse on what LF text holds, and refuses exactly what it refuses', async () => {
+    const text = fc
+      .array(fc.constantFrom('a', 'b', ' ', ',', '"', '""', '\n', 'é', '\n\n'), { maxLength: 40 })
+      .map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, async (body) => {
+        let expected: string[][] | null;
+        try {
+          expected = parseSync(body, {
+            bom: true,
+            skip_empty_lines: true,
+            relax_column_count: true,
+          }) as string[][];
+        } catch {
+          expected = null;
+        }
+        const path = tempFile('diff.csv', body);
+        const read: string[][] = [];
+        let failed = false;
+        try {
+          for await (const row of readCsv(path, [])) {
+            read.push(expected![0]!.map((_, i) => row.get(expected![0]![i]!.trim())));
+          }
+        } catch {
+          failed = true;
+        }
+        // What readCsv refuses beyond RFC 4180's grammar: no header, a repeated column
+        // name, a row of another width than the header.
+        const names = expected?.[0]?.map((n) => n.trim()) ?? [];
+        const refusedToo =
+          expected === null ||
+          expected.length === 0 ||
+          new Set(names).size !== names.length ||
+          expected.some((r) => r.length !== names.length);
+        expect(failed).toBe(refusedToo);
+        if (!failed) expect(read).toEqual(expected!.slice(1));
+      }),
+      RUNS,
+    );
+  });
+
+  it('names the line of an invalid UTF-8 byte, plain or gzipped', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        simpleFile,
+        fc.constantFrom(0x80, 0xc3, 0xe9, 0xff, 0xf8),
+        fc.boolean(),
+        async ({ width, rows, at, seed }, byte, gzip) => {
+          const lines = simpleLines(width, rows, seed);
+          const line = 1 + (at % lines.length);
+          const target = lines[line - 1]!;
+          const cut = at % (target.length + 1);
+          const bytes = Buffer.concat([
+            Buffer.from([...lines.slice(0, line - 1), target.slice(0, cut)].join('\n')),
+            Buffer.from([byte]),
+            Buffer.from(`${target.slice(cut)}\n${lines.slice(line).join('\n')}\n`),
+          ]);
+          const path = tempFile(
+            gzip ? 'bad-utf8.csv.gz' : 'bad-utf8.csv',
+            gzip ? gzipSync(bytes) : bytes,
+          );
+          const error = await failureOf(path);
+          expect(error.line).toBe(line);
+          expect(error.problem).toMatch(/UTF-8/);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('names the line of a mixed line ending, and a quote that never closes where it opened', async () => {
+    await fc.assert(
+      fc.asyncProperty(simpleFile, fc.boolean(), async ({ width, rows, at, seed }, crlfFirst) => {
+        const lines = simpleLines(width, rows, seed);
+        // Line `odd` (2..n) ends with the other line ending than every other line.
+        const odd = 2 + (at % (lines.length - 1));
+        const [usual, other] = crlfFirst ? ['\r\n', '\n'] : ['\n', '\r\n'];
+        const text = lines.map((l, i) => `${l}${i + 1 === odd ? other : usual}`).join('');
+        const mixed = await failureOf(tempFile('mixed.csv', text));
+        expect({ line: mixed.line, field: mixed.field }).toEqual({ line: odd, field: null });
+        expect(mixed.problem).toMatch(/mixed line endings/);
+
+        const open = lines.map((l, i) =>
+          i + 1 === odd ? `${l.slice(0, l.lastIndexOf(',') + 1)}"open` : l,
+        );
+        const unclosed = await failureOf(tempFile('unclosed.csv', `${open.join(usual)}${usual}`));
+        expect({ line: unclosed.line, field: unclosed.field }).toEqual({
+          line: odd,
+          field: `c${width - 1}`,
+        });
+        expect(unclosed.problem).toMatch(/never closed/);
+      }),
       RUNS,
     );
   });
@@ -352,7 +477,10 @@ type Damage =
   | { kind: 'bytes'; file: number; bytes: Uint8Array }
   | { kind: 'truncate'; file: number; at: number }
   | { kind: 'insert'; file: number; row: number; text: string }
-  | { kind: 'gzip-truncate'; file: number; at: number };
+  | { kind: 'gzip-truncate'; file: number; at: number }
+  | { kind: 'bad-byte'; file: number; at: number; byte: number }
+  | { kind: 'crlf'; file: number; row: number }
+  | { kind: 'dangling-link'; file: number };
 
 const fieldText = fc.oneof(
   fc.string({ maxLength: 12 }),
@@ -364,6 +492,8 @@ const fieldText = fc.oneof(
     '2',
     'NaN',
     '1e999',
+    '1e300',
+    '-1e300',
     's1',
     's99',
     'p5',
@@ -409,12 +539,22 @@ const damage: fc.Arbitrary<Damage> = fc.oneof(
     text: fc.array(fieldText, { maxLength: 6 }).map((f) => f.join(',')),
   }),
   fc.record({ kind: fc.constant('gzip-truncate' as const), file: fc.nat(), at: fc.nat() }),
+  fc.record({
+    kind: fc.constant('bad-byte' as const),
+    file: fc.nat(),
+    at: fc.nat(),
+    byte: fc.constantFrom(0x80, 0xc3, 0xe9, 0xff),
+  }),
+  fc.record({ kind: fc.constant('crlf' as const), file: fc.nat(), row: fc.nat() }),
+  fc.record({ kind: fc.constant('dangling-link' as const), file: fc.nat() }),
 );
 
 function applyDamage(dir: string, d: Damage): void {
   const names = readdirSync(dir).sort();
   const name = names[d.file % names.length]!;
   const path = join(dir, name);
+  // An earlier damage made it a link to nothing: nothing left to damage.
+  if (!existsSync(path)) return;
   const body = readFileSync(path);
   switch (d.kind) {
     case 'gzip':
@@ -438,6 +578,25 @@ function applyDamage(dir: string, d: Damage): void {
       break;
     case 'truncate':
       writeFileSync(path, body.subarray(0, d.at % (body.length + 1)));
+      break;
+    case 'bad-byte': {
+      const at = d.at % (body.length + 1);
+      writeFileSync(
+        path,
+        Buffer.concat([body.subarray(0, at), Buffer.from([d.byte]), body.subarray(at)]),
+      );
+      break;
+    }
+    case 'crlf': {
+      const lines = body.toString('utf8').split('\n');
+      const at = d.row % lines.length;
+      lines[at] = `${lines[at]}\r`;
+      writeFileSync(path, lines.join('\n'));
+      break;
+    }
+    case 'dangling-link':
+      unlinkSync(path);
+      symlinkSync(join(dir, 'nowhere'), path);
       break;
     case 'gzip-truncate': {
       if (name === 'cohort.json') return;

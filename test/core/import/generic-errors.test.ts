@@ -139,10 +139,14 @@ describe('generic import: files and structure', () => {
     setLine(short, 'outcomes.csv', 3, 's1,long_stay');
     await expectInputError(short, 'outcomes.csv', 3, null, /different number of fields/);
     const quote = fixtureCopy();
-    append(quote, 'notes.csv', 's3,2180-04-10 02:00:00,"never closed');
-    const error = (await failure(quote)) as InputError;
-    expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toMatch(/^notes\.csv, line \d+: malformed quoting/);
+    const opened = append(quote, 'notes.csv', 's3,2180-04-10 02:00:00,"never closed');
+    await expectInputError(
+      quote,
+      'notes.csv',
+      opened,
+      'text',
+      /quote that opens this field is never closed/,
+    );
     const twice = fixtureCopy();
     setLine(twice, 'variables.csv', 1, 'name,unit,name,plausible_max');
     await expectInputError(twice, 'variables.csv', 1, 'name', /names column "name" twice/);

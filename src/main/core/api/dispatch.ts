@@ -10,6 +10,7 @@ import { PhiRefusedError } from '../import/phi-guard';
 import { CancelledError } from '../jobs/progress';
 import { BundleError } from '../models';
 import { ConflictError, NotFoundError } from '../store';
+import { StoreError } from '../store/store-errors';
 import type { Handlers } from './handlers';
 import { UnavailableError } from './unavailable-error';
 
@@ -25,6 +26,8 @@ function codeFor(error: unknown): ErrorCode {
   }
   if (error instanceof CancelledError) return 'cancelled';
   if (error instanceof UnavailableError) return 'unavailable';
+  // The store is damaged, read-only, full or busy: the message names the file and what to do.
+  if (error instanceof StoreError) return 'unavailable';
   return 'internal';
 }
 

@@ -1,3 +1,15 @@
+/** Stays' tensors and ECG values are stored as Float32 (store/codec.ts): nothing larger fits. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
+
+/**
+ * True when the value is still a finite number once stored as Float32. 1e300 is a finite
+ * double but Infinity as a Float32: importers treat such a value as out of any range (a
+ * measurement is dropped and counted, like an implausible one; an ECG value is refused).
+ */
+export function fitsFloat32(value: number): boolean {
+  return Number.isFinite(Math.fround(value));
+}
+
 /**
  * Accumulates charted values into a stay's hourly bins: mean, min and max per variable per
  * hour, and a missingness flag where nothing was charted. Memory is bounded by the stay, not

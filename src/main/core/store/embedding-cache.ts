@@ -48,9 +48,12 @@ export class ChunkEmbeddingCache {
     return out;
   }
 
-  /** Stores vectors in one transaction (replacing rows of the same key). */
+  /**
+   * Stores vectors in one transaction (replacing rows of the same key). On a read-only
+   * store (read-only media, a worker's connection) nothing is kept: a cache may miss.
+   */
   write(entries: readonly ChunkEmbedding[]): void {
-    if (entries.length === 0) return;
+    if (entries.length === 0 || this.db.readonly) return;
     const insert = this.db.prepare(
       `INSERT OR REPLACE INTO chunk_embeddings (stay_id, position, encoder_id, vector)
        VALUES (?, ?, ?, ?)`,

@@ -9,7 +9,14 @@ import type {
 } from '../../../shared/domain';
 import { SPLITS } from '../../../shared/domain';
 import { blobToFloat32, blobToUint8, float32ToBlob, uint8ToBlob } from './codec';
-import { inWriteTransaction, openDatabase, openReadOnlyDatabase, type Db } from './database';
+import {
+  inWriteTransaction,
+  openStoreDatabase,
+  type Db,
+  type OpenedDatabase,
+  type OpenOptions,
+} from './database';
+import { StoreReadOnlyError } from './store-errors';
 import type { NewCohort, NewStay, Stay } from './types';
 
 interface CohortRow {
@@ -67,12 +74,25 @@ export function cohortNameTaken(name: string): ConflictError {
 /** The store of cohorts and stays: one SQLite file shared by the CLI, the server and the app. */
 export class Store {
   readonly db: Db;
+  /** Nothing can be written through this store (opened read-only, or the file cannot be). */
+  readonly readOnly: boolean;
+  /** Why the store's file cannot be written (read-only media, file or folder); null if it can. */
+  readonly readOnlyReason: string | null;
 
+  /**
+   * Opens the store at `path` (a path that does not exist becomes a new store). `verify`
+   * checks a small store's whole file first (database.ts); a store that cannot be written
+   * opens read-only. Damage found now or by any later query is a StoreDamagedError. A
+   * `connection` already open (store check's) is used as it is.
+   */
   constructor(
     readonly path: string,
-    options: { readOnly?: boolean } = {},
+    options: OpenOptions & { connection?: OpenedDatabase } = {},
   ) {
-    this.db = options.readOnly ? openReadOnlyDatabase(path) : openDatabase(path);
+    const opened = options.connection ?? openStoreDatabase(path, options);
+    this.db = opened.db;
+    this.readOnly = opened.readOnly;
+    this.readOnlyReason = opened.readOnlyReason;
   }
 
   /**
@@ -85,6 +105,13 @@ export class Store {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Refuses, before any work, what would write to a store that cannot be written. */
+  assertWritable(): void {
+    if (this.readOnly) {
+      throw new StoreReadOnlyError(this.path, this.readOnlyReason ?? 'opened for reading only');
+    }
   }
 
   /** Runs async import work atomically: a failure leaves the store exactly as it was. */

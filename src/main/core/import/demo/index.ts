@@ -8,6 +8,7 @@ import {
   ECG_FIELDS,
   MIMIC_TASKS,
 } from '../clinical-variables';
+import { checkCohortName } from '../cohort-name';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
@@ -81,6 +82,9 @@ export async function createDemoCohort(
   options: DemoCohortOptions,
   job: Pick<ImportOptions, 'signal' | 'progress'>,
 ): Promise<ImportReport> {
+  store.assertWritable();
+  // The same name rule as every importer and the API (cohort-name.ts).
+  options = { ...options, name: checkCohortName(options.name) };
   checkOptions(options);
   const cohort = demoCohort(options);
   const what = `Generating the demo cohort "${options.name}"`;

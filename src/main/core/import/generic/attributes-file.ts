@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { StayDrafts } from './types';
@@ -30,7 +30,7 @@ export async function readAttributes(
         file,
         row.line,
         'name',
-        `stay "${stay.key}" already has attribute "${name}"`,
+        `stay ${shown(stay.key)} already has attribute ${shown(name)}`,
       );
     }
     stay.attributes[name] = value;

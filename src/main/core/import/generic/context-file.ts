@@ -3,7 +3,8 @@ import type { CsvRow } from '../csv-reader';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
 import type { ImportReportBuilder } from '../import-report';
-import { InputError } from '../input-error';
+import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
+import { InputError, shown } from '../input-error';
 import { CxrCode } from '../../store';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
@@ -42,7 +43,7 @@ export async function readContext(
         file,
         row.line,
         'kind',
-        `"${kind}" is not a context kind; write cxr or ecg`,
+        `${shown(kind)} is not a context kind; write cxr or ecg`,
       );
     }
     const ms = parseTimestamp(file, row, 'charttime')!;
@@ -54,7 +55,7 @@ export async function readContext(
         file,
         row.line,
         'field',
-        `"${field}" is given twice for this ${kind} study of stay "${stay.key}"`,
+        `${shown(field)} is given twice for this ${kind} study of stay ${shown(stay.key)}`,
       );
     }
     seen.add(key);
@@ -95,7 +96,7 @@ function cxrSlot(file: string, row: CsvRow, field: string): Slot {
       file,
       row.line,
       'field',
-      `"${field}" is not a CheXpert label (${CHEXPERT_LABELS.join(', ')})`,
+      `${shown(field)} is not a CheXpert label (${CHEXPERT_LABELS.join(', ')})`,
     );
   }
   const raw = row.get('value').trim();
@@ -105,7 +106,7 @@ function cxrSlot(file: string, row: CsvRow, field: string): Slot {
       file,
       row.line,
       'value',
-      `"${raw}" is not a CXR label value; write positive, negative or uncertain`,
+      `${shown(raw)} is not a CXR label value; write positive, negative or uncertain`,
     );
   }
   return { index, value };
@@ -118,8 +119,17 @@ function ecgSlot(file: string, row: CsvRow, field: string): Slot {
       file,
       row.line,
       'field',
-      `"${field}" is not an ECG field (${ECG_FIELDS.join(', ')})`,
+      `${shown(field)} is not an ECG field (${ECG_FIELDS.join(', ')})`,
     );
   }
-  return { index, value: parseNumber(file, row, 'value')! };
+  const value = parseNumber(file, row, 'value')!;
+  if (!fitsFloat32(value)) {
+    throw new InputError(
+      file,
+      row.line,
+      'value',
+      `${shown(row.get('value').trim())} is beyond what the store holds for an ECG value (±${FLOAT32_MAX.toPrecision(2)})`,
+    );
+  }
+  return { index, value };
 }

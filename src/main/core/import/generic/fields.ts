@@ -1,5 +1,5 @@
 import type { CsvRow } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import type { StayDraft, StayDrafts } from './types';
 
 /** A value that must be present; surrounding blanks are never part of an id or a name. */
@@ -33,7 +33,7 @@ export function stayOf(file: string, row: CsvRow, stays: StayDrafts): StayDraft 
       file,
       row.line,
       'stay_id',
-      `unknown stay "${key}": it is not in stays.csv`,
+      `unknown stay ${shown(key)}: it is not in stays.csv`,
     );
   return stay;
 }

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { entryExists, requireReadableFile } from '../csv-reader';
 import { InputError } from '../input-error';
 
 export const MANIFEST_FILE = 'cohort.json';
@@ -33,9 +34,10 @@ export function locateFiles(dir: string): GenericFiles {
     );
   }
   const manifest = join(dir, MANIFEST_FILE);
-  if (!existsSync(manifest)) {
+  if (!entryExists(manifest)) {
     throw new InputError(MANIFEST_FILE, null, null, `this required file is missing from ${dir}`);
   }
+  requireReadableFile(manifest, MANIFEST_FILE);
   const required = (name: RequiredCsv): string => {
     const path = csvPath(dir, name);
     if (path === null) {
@@ -60,12 +62,16 @@ export function locateFiles(dir: string): GenericFiles {
   };
 }
 
-/** `name.csv` or `name.csv.gz`; both at once is ambiguous (which one is current?) and refused. */
+/**
+ * `name.csv` or `name.csv.gz`; both at once is ambiguous (which one is current?) and refused.
+ * A file that is there but cannot be read (a dangling or looping link, a folder, no
+ * permission) is refused too, optional or not: skipping it would import "no notes" silently.
+ */
 function csvPath(dir: string, name: RequiredCsv | OptionalCsv): string | null {
   const plain = join(dir, `${name}.csv`);
   const gzip = `${plain}.gz`;
-  const hasPlain = existsSync(plain);
-  const hasGzip = existsSync(gzip);
+  const hasPlain = entryExists(plain);
+  const hasGzip = entryExists(gzip);
   if (hasPlain && hasGzip) {
     throw new InputError(
       `${name}.csv`,
@@ -74,6 +80,7 @@ function csvPath(dir: string, name: RequiredCsv | OptionalCsv): string | null {
       `both ${name}.csv and ${name}.csv.gz exist; keep only one`,
     );
   }
-  if (hasPlain) return plain;
-  return hasGzip ? gzip : null;
+  const path = hasPlain ? plain : hasGzip ? gzip : null;
+  if (path !== null) requireReadableFile(path, hasPlain ? `${name}.csv` : `${name}.csv.gz`);
+  return path;
 }

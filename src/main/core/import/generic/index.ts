@@ -2,6 +2,8 @@ import { basename, resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type Store } from '../../store';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
+import { checkCohortName } from '../cohort-name';
+import { explainGzip } from '../csv-reader';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
@@ -23,19 +25,36 @@ import { counted } from '../../../../shared/counted';
  * Imports a folder in the generic interchange format (docs/data-format.md): any hospital,
  * eICU, or a non-clinical domain, without code changes. Every file is read and checked
  * first; only then is the cohort written, in one transaction. Bad input throws an
- * InputError naming file, line and field, and leaves the store exactly as it was.
+ * InputError naming file, line and field, and leaves the store exactly as it was. The name
+ * (options.name, else cohort.json's, else the folder's) follows cohort-name.ts's rule.
  */
 export async function importGeneric(
   store: Store,
   dir: string,
   options: ImportOptions,
 ): Promise<ImportReport> {
+  store.assertWritable();
+  const given = options.name === undefined ? null : checkCohortName(options.name);
   const root = resolve(dir);
   const files = locateFiles(root);
+  try {
+    return await importFolder(store, root, files, given, options);
+  } catch (error) {
+    throw await explainGzip(error, csvFiles(files));
+  }
+}
+
+async function importFolder(
+  store: Store,
+  root: string,
+  files: GenericFiles,
+  given: string | null,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const clock = new ImportClock(options, csvCount(files));
   clock.check();
   const manifest = await readManifest(files.manifest);
-  const name = options.name?.trim() || manifest.name || basename(root);
+  const name = given ?? manifest.name ?? checkCohortName(basename(root));
   // Fail before streaming millions of rows, not after; the store checks again on insert.
   if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
 
@@ -101,5 +120,12 @@ export async function importGeneric(
 }
 
 function csvCount(files: GenericFiles): number {
-  return [files.attributes, files.notes, files.context].filter((f) => f !== null).length + 4;
+  return csvFiles(files).length;
+}
+
+function csvFiles(files: GenericFiles): string[] {
+  const { variables, stays, measurements, outcomes, attributes, notes, context } = files;
+  return [variables, stays, measurements, outcomes, attributes, notes, context].filter(
+    (f): f is string => f !== null,
+  );
 }

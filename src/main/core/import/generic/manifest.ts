@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { InputError } from '../input-error';
+import { COHORT_NAME_MAX, cohortNameProblem } from '../cohort-name';
+import { InputError, shown } from '../input-error';
 import { MANIFEST_FILE } from './files';
 import type { CohortManifest } from './types';
 
@@ -61,12 +62,12 @@ export async function readManifest(path: string): Promise<CohortManifest> {
     throw problem('formatVersion', 'this build reads format version 1 only');
   }
   const name = json.name;
-  // The same bounds as a name typed in the app or on the command line.
-  if (
-    name !== undefined &&
-    (typeof name !== 'string' || name.trim() === '' || name.trim().length > 100)
-  ) {
-    throw problem('name', 'expected a string of 1 to 100 characters');
+  // The same rule as a name typed in the app or on the command line (cohort-name.ts).
+  if (name !== undefined) {
+    const why = typeof name === 'string' ? cohortNameProblem(name) : 'not a string';
+    if (why !== null) {
+      throw problem('name', `expected a string of 1 to ${COHORT_NAME_MAX} characters (${why})`);
+    }
   }
   const description = json.description;
   if (typeof description !== 'string' || description.trim() === '') {
@@ -84,7 +85,7 @@ export async function readManifest(path: string): Promise<CohortManifest> {
   const clinical = json.clinical ?? true;
   if (typeof clinical !== 'boolean') throw problem('clinical', 'expected true or false');
   return {
-    name: name === undefined ? null : name.trim(),
+    name: typeof name === 'string' ? name.trim() : null,
     description: description.trim(),
     hours,
     tasks: readTasks(json.tasks),
@@ -127,11 +128,11 @@ function readTasks(tasks: unknown): string[] {
         MANIFEST_FILE,
         null,
         'tasks',
-        `${JSON.stringify(task)} is not a task name (letters, digits, "_", "-", "."; at most 64; starting with a letter or digit)`,
+        `${typeof task === 'string' ? shown(task) : String(JSON.stringify(task)).slice(0, 60)} is not a task name (letters, digits, "_", "-", "."; at most 64; starting with a letter or digit)`,
       );
     }
     if (seen.has(task))
-      throw new InputError(MANIFEST_FILE, null, 'tasks', `task "${task}" is listed twice`);
+      throw new InputError(MANIFEST_FILE, null, 'tasks', `task ${shown(task)} is listed twice`);
     seen.add(task);
   }
   return [...seen];

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { CsvRow } from '../csv-reader';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
-import { HourlyBins } from '../hourly-bins';
+import { FLOAT32_MAX, fitsFloat32, HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import { hasColumn, hourInWindow, requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { GenericVariable, StayDraft, StayDrafts } from './types';
@@ -30,6 +30,7 @@ export async function readMeasurements(
   let rule: TimeRule | null = null;
   let rows = 0;
   let outside = 0;
+  let unstorable = 0;
   for await (const row of readCsv(path, ['stay_id', 'variable', 'value'])) {
     rule ??= timeRule(file, row);
     rows++;
@@ -41,7 +42,7 @@ export async function readMeasurements(
         file,
         row.line,
         'variable',
-        `unknown variable "${name}": it is not in variables.csv`,
+        `unknown variable ${shown(name)}: it is not in variables.csv`,
       );
     }
     const value = parseNumber(file, row, 'value')!;
@@ -50,7 +51,11 @@ export async function readMeasurements(
       outside++;
     } else {
       const spec = variables[variable]!;
-      if (value < spec.plausibleMin || value > spec.plausibleMax) {
+      if (!fitsFloat32(value)) {
+        // Beyond what the store can hold (1e300 would be stored as Infinity): out of range.
+        unstorable++;
+        report.dropImplausible(variable);
+      } else if (value < spec.plausibleMin || value > spec.plausibleMax) {
         report.dropImplausible(variable);
       } else {
         stay.bins ??= new HourlyBins(hours, variables.length);
@@ -62,6 +67,11 @@ export async function readMeasurements(
   report.countRows(file, rows);
   if (outside > 0) {
     report.note(`${file}: ${counted(outside, 'value')} outside the ${hours} h window ignored.`);
+  }
+  if (unstorable > 0) {
+    report.note(
+      `${file}: ${counted(unstorable, 'value')} beyond ±${FLOAT32_MAX.toPrecision(2)}, more than the store can hold, dropped as out of range.`,
+    );
   }
   clock.fileDone(file, rows);
 }

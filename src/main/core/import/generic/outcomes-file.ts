@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { StayDrafts } from './types';
@@ -26,19 +26,19 @@ export async function readOutcomes(
         file,
         row.line,
         'task',
-        `unknown task "${task}"; cohort.json lists ${tasks.join(', ')}`,
+        `unknown task ${shown(task)}; cohort.json lists ${tasks.join(', ')}`,
       );
     }
     const raw = row.get('label').trim();
     if (raw !== '0' && raw !== '1') {
-      throw new InputError(file, row.line, 'label', `"${raw}" is not a label; write 0 or 1`);
+      throw new InputError(file, row.line, 'label', `${shown(raw)} is not a label; write 0 or 1`);
     }
     if (Object.hasOwn(stay.outcomes, task)) {
       throw new InputError(
         file,
         row.line,
         'task',
-        `stay "${stay.key}" already has a label for task "${task}"`,
+        `stay ${shown(stay.key)} already has a label for task ${shown(task)}`,
       );
     }
     stay.outcomes[task] = raw === '1' ? 1 : 0;

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Split } from '../../../../shared/domain';
 import { SPLITS } from '../../../../shared/domain';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import { splitForSubject } from '../patient-split';
 import { hasColumn, requiredText } from './fields';
 import type { ImportClock } from './import-clock';
@@ -37,7 +37,7 @@ export async function readStays(path: string, clock: ImportClock): Promise<Stays
         file,
         row.line,
         'stay_id',
-        `duplicate stay id "${key}" (first at line ${first})`,
+        `duplicate stay id ${shown(key)} (first at line ${first})`,
       );
     }
     lines.set(key, row.line);
@@ -54,7 +54,7 @@ export async function readStays(path: string, clock: ImportClock): Promise<Stays
         file,
         row.line,
         'split',
-        `subject "${subject}" is in "${earlier.split}" at line ${earlier.line} and in "${split}" here; all stays of a subject must share a split`,
+        `subject ${shown(subject)} is in ${shown(earlier.split)} at line ${earlier.line} and in ${shown(split)} here; all stays of a subject must share a split`,
       );
     }
     if (!earlier) subjectSplits.set(subject, { split, line: row.line });
@@ -91,6 +91,6 @@ function readSplit(file: string, line: number, raw: string): Split {
     file,
     line,
     'split',
-    `"${value}" is not a split; use train, val or test in every row, or drop the column to split by subject hash`,
+    `${shown(value)} is not a split; use train, val or test in every row, or drop the column to split by subject hash`,
   );
 }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { parseNumber, readCsv } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import { hasColumn, requiredText } from './fields';
 import type { ImportClock } from './import-clock';
 import type { GenericVariable } from './types';
@@ -23,7 +23,7 @@ export async function readVariables(path: string, clock: ImportClock): Promise<G
         file,
         row.line,
         'name',
-        `variable "${name}" is already defined at line ${first}`,
+        `variable ${shown(name)} is already defined at line ${first}`,
       );
     }
     lines.set(name, row.line);

@@ -1,5 +1,5 @@
 import { parseNumber, parseTimestamp, type CsvRow } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import { splitForSubject } from '../patient-split';
 import { stayAttributes } from './attributes';
 import { CohortStay, HOUR_MS, WINDOW_HOURS } from './cohort-stay';
@@ -52,7 +52,7 @@ function parseId(file: SourceFile, row: CsvRow, column: string): number {
       file.name,
       row.line,
       column,
-      `"${row.get(column)}" is not a whole-number id`,
+      `${shown(row.get(column))} is not a whole-number id`,
     );
   }
   return value;
@@ -118,7 +118,7 @@ async function readAdmissions(file: SourceFile, wanted: ReadonlySet<number>, job
         file.name,
         row.line,
         'hospital_expire_flag',
-        `"${row.get('hospital_expire_flag')}" is not 0 or 1`,
+        `${shown(row.get('hospital_expire_flag'))} is not 0 or 1`,
       );
     }
     admissions.set(hadmId, {

@@ -1,7 +1,7 @@
 import { CxrCode } from '../../store';
 import { CHEXPERT_LABELS } from '../clinical-variables';
 import { parseNumber, type CsvRow } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError, shown } from '../input-error';
 import type { CohortIndex } from './cohort-stay';
 import type { MimicLayout } from './layout';
 import { streamTable, type ImportJob } from './table-stream';
@@ -22,7 +22,7 @@ function studyTime(file: string, row: CsvRow): number {
       file,
       row.line,
       'StudyDate',
-      `"${date}" is not a date (expected YYYYMMDD)`,
+      `${shown(date)} is not a date (expected YYYYMMDD)`,
     );
   const t = /^(\d{1,6})(?:\.(\d*))?$/.exec(time);
   if (!t)
@@ -30,7 +30,7 @@ function studyTime(file: string, row: CsvRow): number {
       file,
       row.line,
       'StudyTime',
-      `"${time}" is not a time (expected HHMMSS.fff)`,
+      `${shown(time)} is not a time (expected HHMMSS.fff)`,
     );
   const hhmmss = t[1]!.padStart(6, '0');
   const [year, month, day] = [d[1], d[2], d[3]].map(Number) as [number, number, number];
@@ -43,10 +43,10 @@ function studyTime(file: string, row: CsvRow): number {
   const ms = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   const check = new Date(ms);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    throw new InputError(file, row.line, 'StudyDate', `"${date}" is not a calendar date`);
+    throw new InputError(file, row.line, 'StudyDate', `${shown(date)} is not a calendar date`);
   }
   if (hour > 23 || minute > 59 || second > 59) {
-    throw new InputError(file, row.line, 'StudyTime', `"${time}" is not a time of day`);
+    throw new InputError(file, row.line, 'StudyTime', `${shown(time)} is not a time of day`);
   }
   return ms;
 }
@@ -68,7 +68,7 @@ function cxrCode(file: string, row: CsvRow, label: string): CxrCode {
         file,
         row.line,
         label,
-        `"${row.get(label)}" is not a CheXpert value (1, 0, -1 or empty)`,
+        `${shown(row.get(label))} is not a CheXpert value (1, 0, -1 or empty)`,
       );
   }
 }

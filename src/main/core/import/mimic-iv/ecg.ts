@@ -1,5 +1,7 @@
 import { ECG_FIELDS } from '../clinical-variables';
 import { parseNumber, parseTimestamp, type CsvRow } from '../csv-reader';
+import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
+import { InputError } from '../input-error';
 import type { CohortIndex } from './cohort-stay';
 import type { MimicLayout } from './layout';
 import { streamTable, type ImportJob } from './table-stream';
@@ -55,6 +57,16 @@ export function ecgFields(file: string, row: CsvRow): Float32Array {
     t_axis: tAxis,
     heart_rate: 60_000 / rrMs,
   };
+  for (const [field, value] of Object.entries(byField)) {
+    if (!Number.isNaN(value) && !fitsFloat32(value)) {
+      throw new InputError(
+        file,
+        row.line,
+        null,
+        `the measurements give ${field} = ${value.toPrecision(3)}, beyond what the store holds (±${FLOAT32_MAX.toPrecision(2)}); check this row's values`,
+      );
+    }
+  }
   return Float32Array.from(ECG_FIELDS, (field) => byField[field] ?? Number.NaN);
 }
 

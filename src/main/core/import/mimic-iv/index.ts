@@ -9,6 +9,8 @@ import {
   ECG_FIELDS,
   MIMIC_TASKS,
 } from '../clinical-variables';
+import { checkCohortName } from '../cohort-name';
+import { explainGzip } from '../csv-reader';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
@@ -45,6 +47,25 @@ function toNewStay(stay: CohortStay): NewStay {
     cxr: stay.cxr?.values ?? null,
     ecg: stay.ecg?.values ?? null,
   };
+}
+
+/** Every table of the layout that is present. */
+function layoutFiles(layout: MimicLayout): string[] {
+  const files = [
+    layout.icuStays,
+    layout.patients,
+    layout.admissions,
+    layout.chartEvents,
+    layout.labEvents,
+    layout.chartItems,
+    layout.labItems,
+    layout.radiology,
+    layout.cxr?.labels,
+    layout.cxr?.metadata,
+    layout.ecg?.measurements,
+    layout.ecg?.records,
+  ];
+  return files.filter((f) => f != null).map((f) => f.path);
 }
 
 /** Reads every source into the cohort's stays; nothing is written to the store here. */
@@ -101,7 +122,8 @@ export async function importMimicIv(
   dir: string,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const name = options.name ?? DEFAULT_COHORT_NAME;
+  store.assertWritable();
+  const name = checkCohortName(options.name ?? DEFAULT_COHORT_NAME);
   // A folder in another format is named as such before any name clash is.
   const layout = locateMimicFiles(dir);
   // Fail before reading gigabytes; createCohort checks again inside the transaction.
@@ -116,7 +138,12 @@ export async function importMimicIv(
     MIMIC_TASKS,
   );
   const job: ImportJob = { report, options };
-  const stays = await readSources(layout, job);
+  let stays: CohortStay[];
+  try {
+    stays = await readSources(layout, job);
+  } catch (error) {
+    throw await explainGzip(error, layoutFiles(layout));
+  }
   throwIfCancelled(options.signal, IMPORT_WHAT);
 
   return store.transaction(async () => {

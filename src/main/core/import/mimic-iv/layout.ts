@@ -30,7 +30,8 @@ export interface MimicLayout {
 }
 
 function locate(dir: string, folder: string, table: string): SourceFile | null {
-  const path = findCsv(join(dir, folder), table);
+  // A file that is there but unreadable (a dangling link, no permission) is refused here.
+  const path = findCsv(join(dir, folder), table, (file) => `${folder}/${file}`);
   // Labels use / on every platform: they name files in reports, not paths to open.
   return path === null
     ? null

@@ -1,4 +1,5 @@
 import { CLINICAL_VARIABLES, FAHRENHEIT_ITEMS, fahrenheitToCelsius } from '../clinical-variables';
+import { fitsFloat32 } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
 import type { CohortStay } from './cohort-stay';
 
@@ -36,7 +37,7 @@ export function binMeasurement(
   if (hour === null) return;
   const converted = FAHRENHEIT_ITEMS.has(itemId) ? fahrenheitToCelsius(value) : value;
   const [low, high] = CLINICAL_VARIABLES[variable]!.plausible;
-  if (converted < low || converted > high) {
+  if (!fitsFloat32(converted) || converted < low || converted > high) {
     report.dropImplausible(variable);
     return;
   }
