@@ -30,6 +30,7 @@ import type { CliContext } from '../cli-context';
 import { outcomeLines, reviewLines } from '../run-summary-text';
 import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';
+import { MAX_WORKERS } from '../../core/jobs/worker-limit';
 import { counted } from '../../../shared/counted';
 
 interface AuditOptions {
@@ -270,7 +271,11 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .addOption(
       new Option('--split <split>', 'only this split (default: every stay)').choices(SPLITS),
     )
-    .option('--workers <n>', 'worker threads (default: one per core)', integerOption(1, 256))
+    .option(
+      '--workers <n>',
+      'worker threads (default: one per core)',
+      integerOption(1, MAX_WORKERS),
+    )
     .addOption(
       new Option(
         '--execution-provider <ep>',
@@ -388,7 +393,11 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .command('resume')
     .description('resume an audit run: audit exactly the planned stays that have no result yet')
     .argument('<run>', 'run id', integerOption(1, Number.MAX_SAFE_INTEGER))
-    .option('--workers <n>', 'worker threads (default: as the run started)', integerOption(1, 256))
+    .option(
+      '--workers <n>',
+      'worker threads (default: as the run started)',
+      integerOption(1, MAX_WORKERS),
+    )
     .option(
       '--take-over',
       `take over a run whose owner stopped: another host's process, or a hung one, whose heartbeat is more than ${LEASE_STALE_SECONDS} s old (asks first)`,
