@@ -33,6 +33,7 @@ import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import type { BundleSummary } from './model-bundles';
 import type { StayDetail, StayNeighbours } from './stay-detail';
 import { describeIssues } from './validation-issues';
+import { COHORT_NAME_MAX } from './cohort-name';
 
 interface CallSpec<A extends z.ZodType, R> {
   args: A;
@@ -93,7 +94,7 @@ export const calls = {
   'cohorts.createDemo': call<ImportReport>()(
     z
       .object({
-        name: z.string().min(1).max(100).default('demo'),
+        name: z.string().min(1).max(COHORT_NAME_MAX).default('demo'),
         stays: z.number().int().min(10).max(100_000).default(2000),
         seed: z
           .number()
@@ -111,7 +112,7 @@ export const calls = {
       .object({
         format: z.enum(['mimic-iv', 'generic', 'yaib']),
         dir: z.string().min(1),
-        name: z.string().min(1).max(100).optional(),
+        name: z.string().min(1).max(COHORT_NAME_MAX).optional(),
         allowPhi: z.boolean().default(false),
         /** YAIB only: how hourly labels become one per stay, `onset-within:N` (N 1–168). */
         labelRule: z
