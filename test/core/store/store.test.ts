@@ -86,7 +86,9 @@ describe('store', () => {
   it('refuses a second cohort with the same name', () => {
     const { store } = fresh();
     store.createCohort(TINY_SCHEMA);
-    expect(() => store.createCohort(TINY_SCHEMA)).toThrow(/already exists.*`toe cohorts delete tiny`/);
+    expect(() => store.createCohort(TINY_SCHEMA)).toThrow(
+      /already exists.*`toe cohorts delete tiny`/,
+    );
   });
 
   it('deletes a cohort with everything that hangs off it', () => {
