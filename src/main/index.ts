@@ -54,12 +54,13 @@ async function start(): Promise<void> {
   });
   guardAllWebContents(scopedLogger('navigation'));
   try {
-    store = new Store(dbPath);
+    // Checked on open, as the CLI does: a damaged store is named now, not mid-review.
+    store = new Store(dbPath, { verify: true });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     dialog.showErrorBox(
       'ToE Audit cannot open its store',
-      `${dbPath}\n\n${reason}\n\nStart the app with --db <another file> or fix the file's permissions.`,
+      `${dbPath}\n\n${reason}\n\nStart the app with --db <another file>, fix the file's permissions, or restore it from a backup (docs/store.md).`,
     );
     app.quit();
     return;
