@@ -12,6 +12,7 @@ import { registerReportCommands } from './commands/report-command';
 import { registerAbstentionCommands } from './commands/abstention-commands';
 import { registerCalibrateCommand } from './commands/calibrate-command';
 import { registerStoreCommands } from './commands/store-commands';
+import { registerCompareCommand } from './commands/compare-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 import { RunCancelledError, RunFailedError } from '../core/audit/run-errors';
 
@@ -39,6 +40,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerAbstentionCommands(program, context);
   registerCalibrateCommand(program, context);
   registerStoreCommands(program, context);
+  registerCompareCommand(program, context);
   const finish = (command: Command): void => {
     command.exitOverride();
     const named = new Set(command.options.map((option) => option.long));

@@ -22,7 +22,7 @@ interface ExportOptions {
 }
 
 /** The folder a file goes into must exist: say so by name rather than with ENOENT. */
-function outputPath(file: string): string {
+export function outputPath(file: string): string {
   const path = resolve(file);
   if (!existsSync(dirname(path))) {
     throw new NotFoundError(`No folder ${dirname(path)} to write ${path} into. Create it first.`);

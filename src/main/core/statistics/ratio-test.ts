@@ -12,9 +12,10 @@ import { replicateInterval } from './bootstrap-estimates';
  * defined resamples. It inverts the percentile interval (p < 0.05 about when the 95% interval
  * excludes 1); the +1s keep it away from 0, so its floor is 2 / (R + 1). Ratios of exactly 1
  * count on both sides (conservative for discrete figures); ±∞ count on their side. NaN when
- * no resample is defined.
+ * no resample is defined. `nullValue` (default 1) is the value of "no difference": 0 for
+ * resampled differences.
  */
-export function bootstrapPValue(ratios: ArrayLike<number>): number {
+export function bootstrapPValue(ratios: ArrayLike<number>, nullValue = 1): number {
   let defined = 0;
   let atMostOne = 0;
   let atLeastOne = 0;
@@ -22,8 +23,8 @@ export function bootstrapPValue(ratios: ArrayLike<number>): number {
     const x = ratios[r]!;
     if (Number.isNaN(x)) continue;
     defined++;
-    if (x <= 1) atMostOne++;
-    if (x >= 1) atLeastOne++;
+    if (x <= nullValue) atMostOne++;
+    if (x >= nullValue) atLeastOne++;
   }
   if (defined === 0) return NaN;
   const tail = Math.min(atMostOne + 1, atLeastOne + 1) / (defined + 1);

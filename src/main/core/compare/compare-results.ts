@@ -1,0 +1,315 @@
+/**
+ * Two runs' per-stay results compared figure by figure (docs/audit-metrics.md, "Comparing two
+ * runs"). Pure: results in, a JSON-safe RunComparison out. The runs are independent samples
+ * (different cohorts, or different stays), so each run is resampled on its own, with its own
+ * seed, and draw r of the difference is draw r of B minus draw r of A; the difference's
+ * interval is the percentile interval of those draws and its p-value the two-sided bootstrap
+ * p of "no difference". Benjamini–Hochberg then runs over every tested figure, run-level and
+ * per subgroup.
+ */
+import type { BootstrapCi } from '../metrics';
+import {
+  auroc,
+  averagePrecision,
+  confusionCounts,
+  expectedCalibrationError,
+  pick,
+  pickFlags,
+  type BootstrapOptions,
+} from '../metrics';
+import {
+  benjaminiHochberg,
+  bootstrapPValue,
+  calibrationSection,
+  jointBootstrap,
+  jointIntervals,
+  replicateInterval,
+  toEstimate,
+  type JointDraws,
+} from '../statistics';
+import {
+  allowedDegenerate,
+  countShortfall,
+  DEFAULT_MINIMUMS,
+  type Minimums,
+} from '../audit/bias-estimability';
+import { GROUP_FIGURES, groupCounts, groupFigures } from '../audit/group-metrics';
+import { stayColumns, type StayColumns } from '../audit/stay-columns';
+import { auditedAttributes, partitionBy, type AttributesByStay } from '../audit/subgroups';
+import type { StayAuditResult } from '../audit/audit-types';
+import {
+  COMPARED_FIGURE_LABELS,
+  COMPARED_FIGURES,
+  COMPARED_GROUP_FIGURES,
+  type ComparedFigure,
+  type ComparedRunInfo,
+  type FigureDifference,
+  type RunComparison,
+  type RunFigureComparison,
+  type SubgroupFigureComparison,
+} from '../../../shared/run-comparison';
+
+/** One run as the comparison takes it. */
+export interface ComparisonSide {
+  info: ComparedRunInfo;
+  results: readonly StayAuditResult[];
+  /** Attributes of its stays, for the per-subgroup figures (none: no subgroups compared). */
+  attributes?: AttributesByStay;
+}
+
+export interface CompareOptions {
+  /** Bootstrap seed, an integer in [0, 2^32); run B's resamples use a seed derived from it. */
+  seed: number;
+  /** Resamples of each run (default 1000). */
+  resamples?: number;
+  /** Calibration bins (default 10). */
+  bins?: number;
+  /** Benjamini–Hochberg FDR level (default 0.05). */
+  fdrLevel?: number;
+  /** Subgroups smaller than this in either run are not compared (default 11, as the bias audit). */
+  minGroupSize?: number;
+  /** Estimability minimums of the subgroup figures (default the bias audit's). */
+  minimums?: Minimums;
+  /** Differences and notes worded by the caller (how the runs differ). */
+  differences?: string[];
+  notes?: string[];
+}
+
+const LEVEL = 0.95;
+
+/** Run B's seed: a fixed odd offset from A's, so the two runs' resamples are independent. */
+export function secondSeed(seed: number): number {
+  return (seed + 0x9e3779b9) >>> 0;
+}
+
+/** Every COMPARED_FIGURES value over the stays at `indices` (repeats allowed). */
+export function runFigureValues(
+  c: StayColumns,
+  indices: ArrayLike<number>,
+  threshold: number,
+  bins: number,
+): number[] {
+  const n = indices.length;
+  const p = pick(c.pFull, indices);
+  const y = pick(c.labels, indices);
+  const exhausted = pickFlags(c.exhausted, indices);
+  const sizes = pick(c.sizes, indices);
+  const notes = pick(c.noteUnits, indices);
+  const counts = confusionCounts(p, y, threshold);
+  let exhaustedAll = 0;
+  let exhaustedTp = 0;
+  let exhaustedFp = 0;
+  let units = 0;
+  let noteUnits = 0;
+  for (let i = 0; i < n; i++) {
+    units += sizes[i]!;
+    noteUnits += notes[i]!;
+    if (!exhausted[i]) continue;
+    exhaustedAll++;
+    if (p[i]! >= threshold) {
+      if (y[i] === 1) exhaustedTp++;
+      else exhaustedFp++;
+    }
+  }
+  const { tp, fp, tn, fn } = counts;
+  const values: Record<ComparedFigure, number> = {
+    auroc: auroc(p, y),
+    auprc: averagePrecision(p, y),
+    ece: n > 0 ? expectedCalibrationError(p, y, bins) : NaN,
+    predictedPositiveRate: (tp + fp) / n,
+    tpr: tp / (tp + fn),
+    fpr: fp / (fp + tn),
+    ppv: tp / (tp + fp),
+    exhaustionRate: exhaustedAll / n,
+    exhaustionRateTp: exhaustedTp / tp,
+    exhaustionRateFp: exhaustedFp / fp,
+    alertWithdrawalRate: (exhaustedTp + exhaustedFp) / (tp + fp),
+    meanEvidenceSize: units / n,
+    noteShare: noteUnits / units,
+  };
+  return COMPARED_FIGURES.map((f) => values[f]);
+}
+
+interface Side {
+  estimate: number;
+  draws: Float64Array;
+  ci: BootstrapCi;
+}
+
+function sideOf(draws: JointDraws, intervals: BootstrapCi[], f: number): Side {
+  return { estimate: draws.estimates[f]!, draws: draws.replicates[f]!, ci: intervals[f]! };
+}
+
+/** Why a side's figure cannot be compared, or null. */
+function sideShortfall(side: Side, run: string): string | null {
+  if (!Number.isFinite(side.estimate))
+    return `${Number.isNaN(side.estimate) ? 'undefined' : 'infinite'} in run ${run}`;
+  const allowed = allowedDegenerate(side.ci.resamples, LEVEL);
+  if (side.ci.skipped > allowed)
+    return `undefined in ${side.ci.skipped} of ${side.ci.resamples} resamples of run ${run} (more than ${allowed})`;
+  return null;
+}
+
+/** A difference without its BH adjustment yet (filled in once every p-value is known). */
+function difference(a: Side, b: Side, refused: string | null): FigureDifference {
+  const diffs = Float64Array.from(a.draws, (x, r) => b.draws[r]! - x);
+  const estimate = b.estimate - a.estimate;
+  const ci = replicateInterval(estimate, diffs, LEVEL);
+  let notTested = refused ?? sideShortfall(a, 'A') ?? sideShortfall(b, 'B');
+  if (notTested === null && ci.lower === ci.upper && ci.lower === 0)
+    notTested = 'the resamples of both runs do not vary';
+  const pValue = notTested === null ? bootstrapPValue(diffs, 0) : NaN;
+  if (notTested === null && Number.isNaN(pValue)) notTested = 'no resample defines it';
+  return {
+    a: toEstimate(a.ci),
+    b: toEstimate(b.ci),
+    difference: toEstimate(ci),
+    pValue: notTested === null ? pValue : null,
+    adjustedP: null,
+    flagged: false,
+    notTested,
+  };
+}
+
+function subgroupComparisons(
+  a: ComparisonSide,
+  b: ComparisonSide,
+  ca: StayColumns,
+  cb: StayColumns,
+  options: Required<Pick<CompareOptions, 'resamples' | 'bins' | 'minGroupSize' | 'minimums'>> & {
+    seedA: number;
+    seedB: number;
+  },
+): SubgroupFigureComparison[] {
+  if (!a.attributes || !b.attributes) return [];
+  const inB = new Set(auditedAttributes(b.results, b.attributes));
+  const shared = auditedAttributes(a.results, a.attributes).filter((x) => inB.has(x));
+  const out: SubgroupFigureComparison[] = [];
+  const figureIndex = COMPARED_GROUP_FIGURES.map((f) => GROUP_FIGURES.indexOf(f));
+  for (const attribute of shared) {
+    const groupsB = new Map(
+      partitionBy(b.results, b.attributes, attribute).groups.map((g) => [g.name, g]),
+    );
+    for (const groupA of partitionBy(a.results, a.attributes, attribute).groups) {
+      const groupB = groupsB.get(groupA.name);
+      if (!groupB) continue;
+      if (groupA.members.length < options.minGroupSize) continue;
+      if (groupB.members.length < options.minGroupSize) continue;
+      const sides = (
+        [
+          [ca, groupA.members, options.seedA, a.info.threshold],
+          [cb, groupB.members, options.seedB, b.info.threshold],
+        ] as const
+      ).map(([c, members, seed, threshold]) => {
+        const mapped = new Uint32Array(members.length);
+        const draws = jointBootstrap(
+          members.length,
+          { seed, resamples: options.resamples, level: LEVEL },
+          (indices) => {
+            for (let i = 0; i < indices.length; i++) mapped[i] = members[indices[i]!]!;
+            return groupFigures(c, mapped.subarray(0, indices.length), threshold, options.bins);
+          },
+        );
+        return {
+          draws,
+          intervals: jointIntervals(draws, LEVEL),
+          counts: groupCounts(c, members, threshold),
+        };
+      });
+      const [sa, sb] = sides as [(typeof sides)[number], (typeof sides)[number]];
+      COMPARED_GROUP_FIGURES.forEach((figure, k) => {
+        const f = figureIndex[k]!;
+        const shortA = countShortfall(figure, sa.counts, options.minimums);
+        const shortB = countShortfall(figure, sb.counts, options.minimums);
+        const refused =
+          shortA || shortB
+            ? `not estimable: ${[
+                shortA && `run A: ${shortA.brief}`,
+                shortB && `run B: ${shortB.brief}`,
+              ]
+                .filter(Boolean)
+                .join('; ')}`
+            : null;
+        out.push({
+          attribute,
+          group: groupA.name,
+          figure,
+          staysA: groupA.members.length,
+          staysB: groupB.members.length,
+          ...difference(
+            sideOf(sa.draws, sa.intervals, f),
+            sideOf(sb.draws, sb.intervals, f),
+            refused,
+          ),
+        });
+      });
+    }
+  }
+  return out;
+}
+
+/** Run B against run A: every figure of each, their difference, p-values and BH flags. */
+export function compareResults(
+  a: ComparisonSide,
+  b: ComparisonSide,
+  options: CompareOptions,
+): RunComparison {
+  const {
+    seed,
+    resamples = 1000,
+    bins = 10,
+    fdrLevel = 0.05,
+    minGroupSize = 11,
+    minimums = { ...DEFAULT_MINIMUMS },
+  } = options;
+  const seedA = seed;
+  const seedB = secondSeed(seed);
+  const ca = stayColumns(a.results, a.info.threshold);
+  const cb = stayColumns(b.results, b.info.threshold);
+  const bootA: BootstrapOptions = { seed: seedA, resamples, level: LEVEL };
+  const bootB: BootstrapOptions = { seed: seedB, resamples, level: LEVEL };
+  const drawsA = jointBootstrap(ca.n, bootA, (i) => runFigureValues(ca, i, a.info.threshold, bins));
+  const drawsB = jointBootstrap(cb.n, bootB, (i) => runFigureValues(cb, i, b.info.threshold, bins));
+  const intervalsA = jointIntervals(drawsA, LEVEL);
+  const intervalsB = jointIntervals(drawsB, LEVEL);
+  const figures: RunFigureComparison[] = COMPARED_FIGURES.map((figure, f) => ({
+    figure,
+    label: COMPARED_FIGURE_LABELS[figure],
+    ...difference(sideOf(drawsA, intervalsA, f), sideOf(drawsB, intervalsB, f), null),
+  }));
+  const subgroups = subgroupComparisons(a, b, ca, cb, {
+    resamples,
+    bins,
+    minGroupSize,
+    minimums,
+    seedA,
+    seedB,
+  });
+
+  const tested = [...figures, ...subgroups].filter((d) => d.pValue !== null);
+  if (tested.length > 0) {
+    const bh = benjaminiHochberg(
+      tested.map((d) => d.pValue!),
+      fdrLevel,
+    );
+    tested.forEach((d, i) => {
+      d.adjustedP = bh.adjusted[i]!;
+      d.flagged = bh.rejected[i]!;
+    });
+  }
+  return {
+    a: a.info,
+    b: b.info,
+    differences: options.differences ?? [],
+    notes: options.notes ?? [],
+    parameters: { seed, seedA, seedB, resamples, level: LEVEL, fdrLevel, bins, minGroupSize },
+    figures,
+    subgroups,
+    calibration: {
+      a: calibrationSection(ca.pFull, ca.labels, bins, bootA),
+      b: calibrationSection(cb.pFull, cb.labels, bins, bootB),
+    },
+    tested: tested.length,
+    flagged: tested.filter((d) => d.flagged).length,
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * Two runs compared figure by figure on hand-made results: a planted difference is flagged,
+ * identical runs flag nothing, a difference's interval holds the true difference, and a
+ * subgroup figure below its estimability minimum is not compared.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RunSummary, StayAuditResult } from '../../../src/main/core/audit/audit-types';
+import type { AttributesByStay } from '../../../src/main/core/audit/subgroups';
+import {
+  checkComparable,
+  compareResults,
+  comparisonMarkdown,
+  comparisonText,
+  describeDifferences,
+  type ComparisonSide,
+} from '../../../src/main/core/compare';
+import { InputError } from '../../../src/main/core/import/input-error';
+import { ConflictError } from '../../../src/main/core/store';
+import type { ComparedRunInfo } from '../../../src/shared/run-comparison';
+import { stay } from '../audit/audit-fixtures';
+
+/** mulberry32: a small seeded generator for the fixtures. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * n stays, prevalence 0.3; `separation` moves p_full apart by class; a stay exhausts when
+ * rand < exhaust. Deterministic per seed.
+ */
+function results(
+  n: number,
+  seed: number,
+  { separation = 0.3, exhaust = 0.2 }: { separation?: number; exhaust?: number } = {},
+): StayAuditResult[] {
+  const r = rng(seed);
+  return Array.from({ length: n }, (_, i) => {
+    const y = r() < 0.3 ? 1 : 0;
+    const p = Math.min(
+      0.99,
+      Math.max(0.01, 0.5 + (y ? separation : -separation) * r() + (r() - 0.5) * 0.4),
+    );
+    return stay({
+      id: i + 1,
+      p,
+      y,
+      pe: p,
+      evidence: 1 + Math.floor(r() * 4),
+      exhausted: r() < exhaust,
+    });
+  });
+}
+
+function info(runId: number, stays: number): ComparedRunInfo {
+  return {
+    runId,
+    task: 'E1',
+    cohortName: 'demo',
+    split: 'test',
+    synthetic: true,
+    bundleDir: '/models/E1',
+    bundleFingerprint: 'f',
+    decision: 'calibrated',
+    threshold: 0.5,
+    stays,
+  };
+}
+
+function side(runId: number, rs: StayAuditResult[], attributes?: AttributesByStay): ComparisonSide {
+  return { info: info(runId, rs.length), results: rs, ...(attributes ? { attributes } : {}) };
+}
+
+const opts = { seed: 11, resamples: 400 };
+
+describe('compareResults', () => {
+  it('flags a planted difference in exhaustion and discrimination', () => {
+    const a = results(300, 1, { separation: 0.4, exhaust: 0.1 });
+    const b = results(300, 2, { separation: 0.05, exhaust: 0.6 });
+    const c = compareResults(side(1, a), side(2, b), opts);
+    const fig = Object.fromEntries(c.figures.map((f) => [f.figure, f]));
+    expect(fig.exhaustionRate!.flagged).toBe(true);
+    expect(fig.exhaustionRate!.difference.estimate!).toBeGreaterThan(0.4);
+    expect(fig.auroc!.flagged).toBe(true);
+    expect(fig.auroc!.difference.estimate!).toBeLessThan(0);
+    expect(c.tested).toBeGreaterThan(0);
+    expect(c.flagged).toBe(c.figures.filter((f) => f.flagged).length);
+    // The adjusted p-value of a flagged figure is within the FDR level, and never below the raw p.
+    for (const f of c.figures.filter((x) => x.pValue !== null)) {
+      expect(f.adjustedP!).toBeGreaterThanOrEqual(f.pValue!);
+      expect(f.flagged).toBe(f.adjustedP! <= 0.05);
+    }
+    expect(comparisonText(c)).toMatch(
+      /Exhaustion rate\s+0\.\d{3}\s+0\.\d{3}\s+\+0\.\d{3} \(\+0\.\d{3} to \+0\.\d{3}\)\s+0\.00\d\s+FLAGGED/,
+    );
+    expect(comparisonMarkdown(c)).toContain('| Exhaustion rate |');
+  });
+
+  it('flags nothing when both runs are the same results', () => {
+    const a = results(300, 3);
+    const c = compareResults(side(1, a), side(2, a), opts);
+    expect(c.flagged).toBe(0);
+    for (const f of c.figures) {
+      expect(f.difference.estimate === null || f.difference.estimate === 0).toBe(true);
+      if (f.pValue !== null) expect(f.adjustedP!).toBeGreaterThan(0.05);
+    }
+    expect(c.tested).toBeGreaterThan(8);
+  });
+
+  it('gives an interval holding the true difference of two exact rates', () => {
+    // A: 60 of 300 exhausted (0.2); B: 150 of 300 (0.5).
+    const fixed = (exhaustedEvery: number) =>
+      results(300, 5).map((r, i) => ({
+        ...r,
+        status: (i % exhaustedEvery === 0 ? 'exhausted' : 'converged') as StayAuditResult['status'],
+      }));
+    const c = compareResults(side(1, fixed(5)), side(2, fixed(2)), opts);
+    const ex = c.figures.find((f) => f.figure === 'exhaustionRate')!;
+    expect(ex.a.estimate).toBeCloseTo(0.2, 12);
+    expect(ex.b.estimate).toBeCloseTo(0.5, 12);
+    expect(ex.difference.estimate).toBeCloseTo(0.3, 12);
+    expect(ex.difference.lower!).toBeLessThan(0.3);
+    expect(ex.difference.upper!).toBeGreaterThan(0.3);
+    expect(ex.difference.lower!).toBeGreaterThan(0);
+    // Same seed, same comparison.
+    expect(compareResults(side(1, fixed(5)), side(2, fixed(2)), opts)).toEqual(c);
+  });
+
+  it('compares subgroups both runs share, refusing figures below their estimability minimum', () => {
+    const a = results(300, 7);
+    const b = results(300, 8);
+    // "F" in A: the first 40 stays, of which only the negatives: no outcome event.
+    const attrs = (rs: StayAuditResult[], small: boolean): AttributesByStay =>
+      new Map(
+        rs.map((r, i) => [
+          r.stayId,
+          { sex: small && i < 40 ? (r.label === 0 ? 'F' : 'M') : i % 2 ? 'F' : 'M', ward: 'x' },
+        ]),
+      );
+    const c = compareResults(side(1, a, attrs(a, false)), side(2, b, attrs(b, false)), opts);
+    expect(new Set(c.subgroups.map((g) => `${g.attribute}=${g.group}`))).toEqual(
+      new Set(['sex=F', 'sex=M', 'ward=x']),
+    );
+    expect(c.subgroups.every((g) => g.pValue !== null)).toBe(true);
+
+    // A group with 15 stays and no event in run A: its AUROC and FNR are not estimable.
+    const onlyNegatives = a.filter((r) => r.label === 0).slice(0, 15);
+    const sexA: AttributesByStay = new Map(
+      a.map((r) => [r.stayId, { sex: onlyNegatives.includes(r) ? 'F' : 'M' }]),
+    );
+    const d = compareResults(side(1, a, sexA), side(2, b, attrs(b, false)), opts);
+    const female = d.subgroups.filter((g) => g.group === 'F');
+    expect(female.map((g) => g.figure)).toEqual(['auroc', 'fpr', 'fnr']);
+    const auroc = female.find((g) => g.figure === 'auroc')!;
+    expect(auroc.pValue).toBeNull();
+    expect(auroc.flagged).toBe(false);
+    expect(auroc.notTested).toMatch(/^not estimable: run A: 0 events/);
+    expect(female.find((g) => g.figure === 'fnr')!.notTested).toMatch(/not estimable/);
+    expect(female.find((g) => g.figure === 'fpr')!.notTested).toBeNull();
+  });
+});
+
+function summary(id: number, patch: Partial<RunSummary> = {}, task = 'E1'): RunSummary {
+  return {
+    id,
+    spec: {
+      cohortId: 1,
+      task,
+      split: 'test',
+      bundleDir: '/models/E1',
+      params: {
+        beamWidth: 4,
+        maxSteps: 8,
+        topTimeWindows: 6,
+        topNoteChunks: 4,
+        lambda: 0.1,
+        mu: 0.1,
+        tauConf: 0.9,
+        tauSuff: 0.9,
+        threshold: 0.5,
+        stability: 'probability',
+      },
+      workers: 1,
+    },
+    provenance: {
+      appVersion: '1',
+      bundleTask: task,
+      bundleHashes: {},
+      bundleFingerprint: 'f',
+      executionProvider: 'cpu',
+      cohortContentHash: 'h',
+      cohortName: 'demo',
+      synthetic: true,
+    },
+    status: 'completed',
+    createdAt: '',
+    startedAt: '',
+    finishedAt: '',
+    totalStays: 10,
+    doneStays: 10,
+    error: null,
+    ...patch,
+  };
+}
+
+describe('checkComparable and describeDifferences', () => {
+  it('refuses the same run, a run not completed, and different tasks', () => {
+    expect(() => checkComparable(summary(1), summary(1))).toThrow(InputError);
+    expect(() =>
+      checkComparable(summary(1), summary(2, { status: 'running', doneStays: 3 })),
+    ).toThrow(/Audit run 2 is running \(3 of 10 stays\): only completed runs are compared/);
+    expect(() => checkComparable(summary(1), summary(2, { status: 'cancelled' }))).toThrow(
+      ConflictError,
+    );
+    expect(() => checkComparable(summary(1), summary(2, {}, 'E2'))).toThrow(
+      /run 1 audits task E1 and run 2 task E2/,
+    );
+    expect(() => checkComparable(summary(1), summary(2))).not.toThrow();
+  });
+
+  it('says in words how the runs differ', () => {
+    const b = summary(2);
+    b.spec = { ...b.spec, split: 'val', params: { ...b.spec.params, threshold: 0.3 } };
+    b.provenance = {
+      ...b.provenance,
+      cohortName: 'other',
+      cohortContentHash: 'k',
+      bundleFingerprint: 'g',
+    };
+    const words = describeDifferences(summary(1), b);
+    expect(words).toEqual([
+      'different cohorts: "demo" (A) and "other" (B)',
+      'different splits: test (A) and val (B)',
+      'different model bundles in the same folder /models/E1 (its files or calibration changed between the runs)',
+      'different decision thresholds: 0.500 (A) and 0.300 (B)',
+    ]);
+    expect(describeDifferences(summary(1), summary(2))[0]).toMatch(/a re-run/);
+  });
+});
