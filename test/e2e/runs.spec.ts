@@ -164,6 +164,9 @@ test.describe('Audit runs (browser over toe serve)', () => {
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.doneStays).toBeGreaterThan(0);
     expect(cancelled.doneStays).toBeLessThan(cancelled.totalStays);
+    // The page offers the resume itself; the CLI's command is the CLI's to name.
+    await expect(notice.getByRole('button', { name: `Resume run ${runId}` })).toBeVisible();
+    await expect(notice).not.toContainText('toe resume');
 
     await page.getByRole('link', { name: 'the runs list' }).click();
     const row = page.locator(`tr[data-run="${runId}"]`);
