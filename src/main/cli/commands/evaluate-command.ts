@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SPLITS, type Split } from '../../../shared/domain';
@@ -22,6 +23,7 @@ import {
   writeSpuriousFolder,
 } from '../../core/evaluation';
 import { EtaClock, type ProgressSink } from '../../core/jobs/progress';
+import { MAX_WORKERS } from '../../core/jobs/worker-limit';
 import { ModelRuntime, SHIPPED_MODELS_DIR, type ExecutionProviderRequest } from '../../core/models';
 import { DEFAULT_SEARCH_PARAMS } from '../../core/search';
 import type { CliContext } from '../cli-context';
@@ -46,6 +48,8 @@ interface EvaluateOptions {
   executionProvider?: ExecutionProviderRequest;
   /** --no-abstention: skip the audits behind the abstention section. */
   abstention: boolean;
+  /** Worker threads for the stays (default: one per core); not in the recorded command. */
+  workers?: number;
 }
 
 /** Commander parsers that turn the core's RangeErrors into usage errors. */
@@ -88,6 +92,10 @@ function evaluationProgress(context: CliContext): { sink: ProgressSink; stop: ()
   };
 }
 
+/** --workers, or one per core as audits choose (at most MAX_WORKERS). */
+const workerCount = (o: EvaluateOptions) =>
+  Math.min(o.workers ?? availableParallelism(), MAX_WORKERS);
+
 async function openRuntime(dir: string, o: EvaluateOptions, context: CliContext) {
   const runtime = await ModelRuntime.open(dir, {
     store: context.openStore(),
@@ -126,6 +134,10 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
       },
       progress: progress.sink,
       signal,
+      pool: {
+        workers: Math.min(o.workers ?? availableParallelism(), MAX_WORKERS),
+        bundleDir: bundle,
+      },
     });
     // The abstention section audits the whole split (and its validation split): skipped for
     // an evaluation of some stays only, and for the validation split itself.
@@ -199,8 +211,20 @@ async function spuriousAudit(o: EvaluateOptions, context: CliContext, signal: Ab
   try {
     const arm = { store, split: o.split, limit: o.limit ?? null };
     const result = await runSpuriousAudit({
-      clean: { ...arm, role: 'clean', runtime: clean, cohortId: cleanId },
-      corrupted: { ...arm, role: 'corrupted', runtime: corrupted, cohortId },
+      clean: {
+        ...arm,
+        role: 'clean',
+        runtime: clean,
+        cohortId: cleanId,
+        pool: { workers: workerCount(o), bundleDir: cleanDir },
+      },
+      corrupted: {
+        ...arm,
+        role: 'corrupted',
+        runtime: corrupted,
+        cohortId,
+        pool: { workers: workerCount(o), bundleDir: corruptedDir },
+      },
       seed: o.seed,
       resamples: o.resamples,
       command: canonicalCommand(context.dbPath, o),
@@ -271,6 +295,11 @@ export function registerEvaluateCommand(program: Command, context: CliContext): 
       '--spurious',
       'run the spurious-feature audit instead (trains a corrupted model)',
       false,
+    )
+    .option(
+      '--workers <n>',
+      'worker threads for the stays (default: one per core; the results do not depend on it)',
+      integerOption(1, MAX_WORKERS),
     )
     .option('--spurious-bundle <dir>', 'corrupted bundle folder (default: <out>/corrupted-bundle)')
     .option(

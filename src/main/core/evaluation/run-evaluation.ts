@@ -5,9 +5,9 @@
  */
 import type { Split } from '../../../shared/domain';
 import { APP_VERSION } from '../app-version';
-import { silentProgress, type ProgressSink } from '../jobs/progress';
+import { CancelledError, silentProgress, type ProgressSink } from '../jobs/progress';
 import type { BootstrapOptions } from '../metrics';
-import type { ModelRuntime } from '../models';
+import type { ExecutionProviderRequest, ModelRuntime } from '../models';
 import type { Store } from '../store';
 import { EVALUATION_SCHEMA, type EvaluationResult } from '../../../shared/charts';
 import {
@@ -17,10 +17,11 @@ import {
   type TrainedConceptBottleneck,
 } from './concept-bottleneck-run';
 import { dynamicEvidenceSize, dynamicExhaustion } from './dynamic-sections';
+import { runStayMethodPool, StayPoolAbortedError } from './evaluation-pool';
 import type { EvaluationPlan } from './evaluation-plan';
 import { fullModelFigures, methodRows } from './method-rows';
 import { bundleProvenance, cohortProvenance } from './provenance';
-import { labelledStays, splitCounts } from './split-stays';
+import { embedLabelledStays, labelledStays, splitCounts } from './split-stays';
 import { runStayMethods } from './stay-method-runner';
 import type { StayRecord } from './stay-record';
 import { calibrationComparison, headlineSection, optimalityRows } from './summary-sections';
@@ -36,6 +37,11 @@ export interface EvaluationInput {
   command: string;
   progress?: ProgressSink;
   signal?: AbortSignal;
+  /**
+   * Run the stays on this many worker threads (evaluation-pool.ts), each opening `bundleDir`
+   * (the runtime's bundle) and the store's file; absent, they run on this thread.
+   */
+  pool?: { workers: number; bundleDir: string };
 }
 
 export interface EvaluationOutput {
@@ -48,6 +54,7 @@ export async function evaluateStays(
   input: EvaluationInput,
   cbm: TrainedConceptBottleneck | null,
 ): Promise<StayRecord[]> {
+  if (input.pool) return evaluateStaysOnPool(input, input.pool, cbm);
   const { store, runtime, plan } = input;
   const progress = input.progress ?? silentProgress;
   const task = runtime.manifest.task;
@@ -73,6 +80,66 @@ export async function evaluateStays(
     progress({ phase: 'evaluating stays', done: records.length, total: planned });
   }
   return records;
+}
+
+type StayFacts = Pick<StayRecord, 'stayId' | 'stayKey' | 'label' | 'attributes' | 'cbmP'>;
+
+/**
+ * evaluateStays on a worker pool. This thread first embeds each stay's note chunks into the
+ * store's cache, one stay per run (as an audit does: a stay's embeddings then do not depend
+ * on its neighbours), and keeps what a record needs besides the methods' results; the
+ * workers only read the cache. The records come back in the stays' order.
+ */
+async function evaluateStaysOnPool(
+  input: EvaluationInput,
+  pool: { workers: number; bundleDir: string },
+  cbm: TrainedConceptBottleneck | null,
+): Promise<StayRecord[]> {
+  const { store, runtime, plan } = input;
+  if (store.path === ':memory:') {
+    throw new Error('An evaluation on worker threads needs a store file; this store is in memory.');
+  }
+  const progress = input.progress ?? silentProgress;
+  const task = runtime.manifest.task;
+  const selection = { cohortId: input.cohortId, split: input.split, task, limit: input.limit };
+  const { planned } = splitCounts(store, selection);
+  progress({ phase: 'embedding notes', done: 0, total: planned });
+  const { stayIds, kept: facts } = await embedLabelledStays(
+    store,
+    runtime,
+    selection,
+    (stay, label): StayFacts => ({
+      stayId: stay.id,
+      stayKey: stay.stayKey,
+      label,
+      attributes: stay.attributes,
+      cbmP: cbm ? conceptProbability(cbm, stay) : null,
+    }),
+    {
+      signal: input.signal,
+      onStay: (done) => progress({ phase: 'embedding notes', done, total: planned }),
+    },
+  );
+  const total = facts.length;
+  progress({ phase: 'evaluating stays', done: 0, total });
+  let results;
+  try {
+    results = await runStayMethodPool(stayIds, {
+      size: pool.workers,
+      data: {
+        dbPath: store.path,
+        bundleDir: pool.bundleDir,
+        executionProvider: runtime.provider satisfies ExecutionProviderRequest,
+        job: { kind: 'methods', plan },
+      },
+      signal: input.signal,
+      onDone: (done) => progress({ phase: 'evaluating stays', done, total }),
+    });
+  } catch (error) {
+    if (error instanceof StayPoolAbortedError) throw new CancelledError('The evaluation');
+    throw error;
+  }
+  return facts.map((f, i) => ({ ...results[i]!, ...f }));
 }
 
 /** The result's tables and figures from the records. */

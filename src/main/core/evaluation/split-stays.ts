@@ -53,3 +53,34 @@ export async function* labelledStays(
     if (selection.limit !== null && yielded >= selection.limit) return;
   }
 }
+
+/**
+ * For a worker pool: each labelled stay of the split (until the limit) with its note chunks
+ * embedded into the store's cache, one stay per run (as an audit does, audit/note-precompute.ts:
+ * a stay's embeddings then do not depend on the stays embedded with it), so the workers only
+ * read the cache; `keep` maps each stay to what the caller needs of it, in id order.
+ */
+export async function embedLabelledStays<T>(
+  store: Store,
+  runtime: ModelRuntime,
+  selection: SplitSelection,
+  keep: (stay: Stay, label: 0 | 1) => T,
+  options: { signal?: AbortSignal | undefined; onStay?: (done: number) => void } = {},
+): Promise<{ stayIds: number[]; kept: T[] }> {
+  const { ids, planned } = splitCounts(store, selection);
+  const stayIds: number[] = [];
+  const kept: T[] = [];
+  for (let start = 0; start < ids.length && kept.length < planned; start += SLICE) {
+    for (const stay of store.loadStays(ids.slice(start, start + SLICE))) {
+      const label = stay.outcomes[selection.task];
+      if (label === undefined) continue;
+      if (kept.length >= planned) break;
+      throwIfCancelled(options.signal, 'The evaluation');
+      await runtime.encodeStays([stay]);
+      stayIds.push(stay.id);
+      kept.push(keep(stay, label));
+      options.onStay?.(kept.length);
+    }
+  }
+  return { stayIds, kept };
+}

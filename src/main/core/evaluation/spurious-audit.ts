@@ -7,12 +7,13 @@
  * the models are paired over those matched stays.
  */
 import type { Split } from '../../../shared/domain';
-import { silentProgress, type ProgressSink } from '../jobs/progress';
+import { CancelledError, silentProgress, type ProgressSink } from '../jobs/progress';
 import type { ModelRuntime } from '../models';
 import { DEFAULT_SEARCH_PARAMS, treeOfEvidenceSearch, type SearchParams } from '../search';
 import type { Store } from '../store';
 import type { CohortProvenance } from '../../../shared/charts';
-import { labelledStays, splitCounts } from './split-stays';
+import { runStayMethodPool, StayPoolAbortedError } from './evaluation-pool';
+import { embedLabelledStays, labelledStays, splitCounts } from './split-stays';
 
 /** The demo attribute naming the artefact (docs/demo-cohort.md). */
 export const SPURIOUS_ATTRIBUTE = 'spurious_flag';
@@ -36,6 +37,11 @@ export interface ArmInput {
   cohortId: number;
   split: Split;
   limit: number | null;
+  /**
+   * Search the stays on this many worker threads (evaluation-pool.ts), each opening
+   * `bundleDir` (the runtime's bundle) and the store's file; absent, on this thread.
+   */
+  pool?: { workers: number; bundleDir: string };
 }
 
 export interface AuditedArm {
@@ -67,8 +73,10 @@ export async function auditArm(
   const params = armParams(runtime);
   const phase = `auditing the ${input.role} model (dynamic ToE)`;
   const stays: ArmStay[] = [];
-  progress({ phase, done: 0, total: planned });
-  for await (const { stay, label, model } of labelledStays(store, runtime, selection, signal)) {
+  if (input.pool) stays.push(...(await poolArm(input, input.pool, progress, signal)));
+  else progress({ phase, done: 0, total: planned });
+  const inProcess = input.pool ? [] : labelledStays(store, runtime, selection, signal);
+  for await (const { stay, label, model } of inProcess) {
     const result = await treeOfEvidenceSearch(model, { kind: 'dynamic' }, params);
     stays.push({
       stayKey: stay.stayKey,
@@ -96,6 +104,63 @@ export async function auditArm(
       limit: input.limit,
     },
   };
+}
+
+/** auditArm's stays on a worker pool: notes embedded here first, results in id order. */
+async function poolArm(
+  input: ArmInput,
+  pool: { workers: number; bundleDir: string },
+  progress: ProgressSink,
+  signal: AbortSignal | undefined,
+): Promise<ArmStay[]> {
+  const { store, runtime } = input;
+  if (store.path === ':memory:') {
+    throw new Error('An audit on worker threads needs a store file; this store is in memory.');
+  }
+  const task = runtime.manifest.task;
+  const selection = { cohortId: input.cohortId, split: input.split, task, limit: input.limit };
+  const { planned } = splitCounts(store, selection);
+  const embedding = `embedding notes for the ${input.role} model`;
+  progress({ phase: embedding, done: 0, total: planned });
+  const { stayIds, kept } = await embedLabelledStays(
+    store,
+    runtime,
+    selection,
+    (stay, label) => ({
+      stayKey: stay.stayKey,
+      label,
+      flag: flagOf(stay.attributes[SPURIOUS_ATTRIBUTE]),
+    }),
+    { signal, onStay: (done) => progress({ phase: embedding, done, total: planned }) },
+  );
+  const phase = `auditing the ${input.role} model (dynamic ToE)`;
+  const total = kept.length;
+  progress({ phase, done: 0, total });
+  try {
+    const results = await runStayMethodPool(stayIds, {
+      size: pool.workers,
+      data: {
+        dbPath: store.path,
+        bundleDir: pool.bundleDir,
+        executionProvider: runtime.provider,
+        job: { kind: 'dynamic', params: armParams(runtime) },
+      },
+      signal,
+      onDone: (done) => progress({ phase, done, total }),
+    });
+    return kept.map((k, i) => ({
+      stayKey: k.stayKey,
+      label: k.label,
+      pFull: results[i]!.pFull,
+      flag: k.flag,
+      converged: results[i]!.converged,
+      reachable: results[i]!.reachable,
+      size: results[i]!.size,
+    }));
+  } catch (error) {
+    if (error instanceof StayPoolAbortedError) throw new CancelledError('The evaluation');
+    throw error;
+  }
 }
 
 /** Gives the clean arm's stays the flag of their twins in the corrupted arm. */
