@@ -8,8 +8,8 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { applyCalibration } from '../calibration';
 import { bundleFingerprint, bundleHashes, ModelRuntime } from '../models';
 import type { ProbabilityMap } from '../search';
+import { serveInOrder } from '../jobs/worker-loop';
 import { Store } from '../store';
-
 import { auditStay } from './stay-audit';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
 
@@ -24,15 +24,15 @@ const post = (message: FromWorker) => port.postMessage(message);
 const map = data.calibration;
 const calibration: ProbabilityMap | undefined = map ? (p) => applyCalibration(map, p) : undefined;
 
-/** Set by a 'stop' message: finish the stay at hand, skip the rest, release, exit. */
-let stopping = false;
+/** Stopping after a 'stop' message (or a failure): finish the stay at hand, skip the rest. */
+const loop = { stopping: false };
 
 async function audit(runtime: ModelRuntime, store: Store, stayIds: number[]): Promise<void> {
-  if (stopping) return;
+  if (loop.stopping) return;
   const stays = store.loadStays(stayIds);
   const models = await runtime.stayModels(stays);
   for (const [i, stay] of stays.entries()) {
-    if (stopping) return;
+    if (loop.stopping) return;
     post({
       kind: 'result',
       detail: await auditStay(models[i]!, stay, data.task, data.params, calibration),
@@ -60,23 +60,13 @@ async function start(): Promise<void> {
   }
   // Batches are audited one after another; 'stop' acts at once (between two stays), and
   // the thread exits once the sessions are released and the port closed.
-  let queue = Promise.resolve();
-  port.on('message', (message: ToWorker) => {
-    if (message.kind === 'stop') {
-      stopping = true;
-      queue = queue.then(async () => {
-        await runtime.close();
-        store.close();
-        port.close();
-      });
-      return;
-    }
-    queue = queue
-      .then(() => audit(runtime, store, message.stayIds))
-      .catch((error: unknown) => {
-        stopping = true;
-        post({ kind: 'failed', message: describe(error) });
-      });
+  serveInOrder<ToWorker>(port, loop, {
+    serve: (message) => audit(runtime, store, message.stayIds),
+    release: async () => {
+      await runtime.close();
+      store.close();
+    },
+    failed: (error) => post({ kind: 'failed', message: describe(error) }),
   });
   post({ kind: 'ready' });
 }

@@ -8,6 +8,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ModelRuntime, type StayModel } from '../models';
 import { treeOfEvidenceSearch } from '../search';
+import { serveInOrder } from '../jobs/worker-loop';
 import { Store } from '../store';
 import type {
   DynamicStayResult,
@@ -26,11 +27,11 @@ const port = parent();
 const data = workerData as StayMethodWorkerData;
 const post = (message: FromStayMethodWorker) => port.postMessage(message);
 
-/** Set by a 'stop' message (or a failure): finish the stay at hand, skip the rest, exit. */
-let stopping = false;
+/** Stopping after a 'stop' message (or a failure): finish the stay at hand, skip the rest. */
+const loop = { stopping: false };
 
 async function run(runtime: ModelRuntime, store: Store, position: number, stayId: number) {
-  if (stopping) return;
+  if (loop.stopping) return;
   const [stay] = store.loadStays([stayId]);
   if (!stay) throw new Error(`stay id ${stayId} is not in the store`);
   const model = await runtime.stayModel(stay);
@@ -56,23 +57,14 @@ async function start(): Promise<void> {
     executionProvider: data.executionProvider,
     intraOpNumThreads: 1,
   });
-  let queue = Promise.resolve();
-  port.on('message', (message: ToStayMethodWorker) => {
-    if (message.kind === 'stop') {
-      stopping = true;
-      queue = queue.then(async () => {
-        await runtime.close();
-        store.close();
-        port.close();
-      });
-      return;
-    }
-    queue = queue
-      .then(() => run(runtime, store, message.position, message.stayId))
-      .catch((error: unknown) => {
-        stopping = true;
-        post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-      });
+  serveInOrder<ToStayMethodWorker>(port, loop, {
+    serve: (message) => run(runtime, store, message.position, message.stayId),
+    release: async () => {
+      await runtime.close();
+      store.close();
+    },
+    failed: (error) =>
+      post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
   });
   post({ kind: 'ready' });
 }
