@@ -17,19 +17,8 @@ import {
 import { InputError } from '../../../src/main/core/import/input-error';
 import { ConflictError } from '../../../src/main/core/store';
 import type { ComparedRunInfo } from '../../../src/shared/run-comparison';
+import { rng } from '../abstention/stays';
 import { stay } from '../audit/audit-fixtures';
-
-/** mulberry32: a small seeded generator for the fixtures. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * n stays, prevalence 0.3; `separation` moves p_full apart by class; a stay exhausts when
