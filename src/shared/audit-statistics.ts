@@ -12,6 +12,12 @@ import type { Estimate } from './estimate';
 export const CONFUSION_CLASSES = ['TP', 'FP', 'TN', 'FN'] as const;
 export type ConfusionClass = (typeof CONFUSION_CLASSES)[number];
 
+/** A stay's stored decision ŷ_full (taken at its run's threshold) against its true label. */
+export function outcomeOf(result: { yFull: 0 | 1; label: 0 | 1 }): ConfusionClass {
+  if (result.yFull === 1) return result.label === 1 ? 'TP' : 'FP';
+  return result.label === 1 ? 'FN' : 'TN';
+}
+
 export interface ConfusionCounts {
   tp: number;
   fp: number;

@@ -5,21 +5,16 @@
  */
 import { describeBudget, type AbstentionAnalysis } from '../../shared/abstention';
 import type { StayAuditResult } from '../../shared/audit';
+import { outcomeOf, type ConfusionClass } from '../../shared/audit-statistics';
 import type { Estimate } from '../../shared/estimate';
 import { counted } from '../../shared/counted';
 
-type Class = 'TP' | 'FP' | 'TN' | 'FN';
-const CLASS_NAMES: Record<Class, string> = {
+const CLASS_NAMES: Record<ConfusionClass, string> = {
   TP: 'true positives',
   FP: 'false positives',
   TN: 'true negatives',
   FN: 'false negatives',
 };
-
-function classOf(result: StayAuditResult): Class {
-  if (result.yFull === 1) return result.label === 1 ? 'TP' : 'FP';
-  return result.label === 1 ? 'FN' : 'TN';
-}
 
 /** Accuracy at the run's threshold, exhaustion per class, and what reachability explains. */
 export function outcomeLines(results: readonly StayAuditResult[]): string[] {
@@ -27,7 +22,7 @@ export function outcomeLines(results: readonly StayAuditResult[]): string[] {
   const exhausted = { TP: 0, FP: 0, TN: 0, FN: 0 };
   let unreachable = 0;
   for (const result of results) {
-    const c = classOf(result);
+    const c = outcomeOf(result);
     count[c]++;
     if (result.status !== 'exhausted') continue;
     exhausted[c]++;

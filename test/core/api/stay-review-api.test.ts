@@ -9,7 +9,7 @@ import type { StayAuditResult, StayReview } from '../../../src/shared/audit';
 import type { BundleSummary } from '../../../src/shared/model-bundles';
 import type { StayDetail, StayNeighbours } from '../../../src/shared/stay-detail';
 import { RunStore } from '../../../src/main/core/audit/run-store';
-import { outcomeOf } from '../../../src/main/core/audit/stay-neighbours';
+import { outcomeOf } from '../../../src/shared/audit-statistics';
 import { auditedStore, errorCode, value } from './api-fixture';
 
 describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => {

@@ -17,7 +17,7 @@ import {
   type ReviewState,
 } from '../../../shared/abstention-queue';
 import type { QueueEntry } from '../abstention';
-import type { ConfusionClass } from '../../../shared/audit-statistics';
+import { outcomeOf, type ConfusionClass } from '../../../shared/audit-statistics';
 import { convergenceReachable } from '../search/objective';
 import type { StayAuditResult } from './audit-types';
 
@@ -107,12 +107,6 @@ function row(
       ? { verdict: review.verdict, comment: review.comment, reviewedAt: review.reviewedAt }
       : null,
   };
-}
-
-/** The stored decision y_full (taken at the run's threshold) against the true label. */
-function outcomeOf(result: StayAuditResult): ConfusionClass {
-  if (result.yFull === 1) return result.label === 1 ? 'TP' : 'FP';
-  return result.label === 1 ? 'FN' : 'TN';
 }
 
 const reviewState = (r: AbstentionRow): ReviewState => r.review?.verdict ?? 'unreviewed';

@@ -4,14 +4,8 @@
  * among them. Pure, over the run's results.
  */
 import type { StayAuditResult } from '../../../shared/audit';
-import type { ConfusionClass } from '../../../shared/audit-statistics';
+import { outcomeOf } from '../../../shared/audit-statistics';
 import type { StayFilter, StayLink, StayNeighbours } from '../../../shared/stay-detail';
-
-/** The stored decision ŷ_full against the true label. */
-export function outcomeOf(result: Pick<StayAuditResult, 'yFull' | 'label'>): ConfusionClass {
-  if (result.yFull === 1) return result.label === 1 ? 'TP' : 'FP';
-  return result.label === 1 ? 'FN' : 'TN';
-}
 
 export function matchesFilter(result: StayAuditResult, filter: StayFilter): boolean {
   if (filter.outcome && outcomeOf(result) !== filter.outcome) return false;

@@ -5,7 +5,7 @@
  */
 import type { CohortDetail } from '../../../shared/domain';
 import type { StayAuditDetail, StayReview } from '../audit/audit-types';
-import type { ConfusionClass } from '../metrics';
+import { outcomeOf } from '../../../shared/audit-statistics';
 import type { BundleManifest } from '../models';
 import { keptChunkPositions } from '../models/stay-inputs';
 import type { Stay } from '../store';
@@ -21,11 +21,6 @@ import type {
 /** Bedside vital signs drawn when the cohort has them: they share one plausible axis. */
 const PREFERRED_VITALS = ['heart_rate', 'mbp', 'resp_rate', 'spo2'];
 const DRAWN_VARIABLES = 4;
-
-export function outcomeClass(r: { yFull: 0 | 1; label: 0 | 1 }): ConfusionClass {
-  if (r.yFull === 1) return r.label === 1 ? 'TP' : 'FP';
-  return r.label === 1 ? 'FN' : 'TN';
-}
 
 /** Mean of variable v in hour t; null where nothing was charted (series: hours × vars × 3). */
 function hourlyMean(stay: Stay, v: number, variables: number, t: number): number | null {
@@ -132,7 +127,7 @@ export function exampleTrace(
   }));
   return {
     result,
-    outcome: outcomeClass(detail),
+    outcome: outcomeOf(detail),
     t0: stay.t0,
     evidenceLabels: unitLabels(detail.evidence, windows),
     steps: stepRows(detail, windows),

@@ -5,7 +5,7 @@
  */
 import type { StayAuditResult } from '../audit/audit-types';
 import { spreadsheetSafe } from '../audit/abstention-csv';
-import { outcomeClass } from './example-trace-data';
+import { outcomeOf } from '../../../shared/audit-statistics';
 
 export interface StayResultRow {
   result: StayAuditResult;
@@ -68,7 +68,7 @@ export const STAY_RESULT_COLUMNS: readonly ColumnSpec[] = [
   {
     header: 'outcome',
     description: 'TP, FP, TN or FN (y_full against label)',
-    value: (r) => outcomeClass(r.result),
+    value: (r) => outcomeOf(r.result),
   },
   { header: 'status', description: 'converged or exhausted', value: (r) => r.result.status },
   {

@@ -41,11 +41,6 @@ export function unitLabels(units: readonly number[], windows: number): string {
   return units.length === 0 ? '∅ (empty)' : units.map((u) => unitLabel(u, windows)).join(' ');
 }
 
-export function outcomeOf(result: Pick<StayAuditResult, 'yFull' | 'label'>): ConfusionClass {
-  if (result.yFull === 1) return result.label === 1 ? 'TP' : 'FP';
-  return result.label === 1 ? 'FN' : 'TN';
-}
-
 export const OUTCOME_NAMES: Record<ConfusionClass, string> = {
   TP: 'true positive',
   FP: 'false positive',
