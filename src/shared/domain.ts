@@ -4,7 +4,7 @@
 export const SPLITS = ['train', 'val', 'test'] as const;
 export type Split = (typeof SPLITS)[number];
 
-export type CohortSource = 'mimic-iv' | 'generic' | 'demo';
+export type CohortSource = 'mimic-iv' | 'generic' | 'demo' | 'yaib';
 
 /** One time-series variable of a cohort's feature schema. */
 export interface VariableSpec {

@@ -12,7 +12,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 import {
   StoreDamagedError,
   StoreError,
@@ -377,11 +377,29 @@ function migrate(db: Db, path: string): void {
   if (current > latest) throw newerStore(path, current, latest);
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
+    // foreign_keys cannot change inside a transaction, so it is switched around it.
+    if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        if (migration.rebuildsTables) checkForeignKeys(db, path, migration);
+        db.pragma(`user_version = ${migration.version}`);
+      })();
+    } finally {
+      if (migration.rebuildsTables) db.pragma('foreign_keys = ON');
+    }
   }
+}
+
+/** A rebuild that left a dangling reference rolls back rather than commit a broken store. */
+function checkForeignKeys(db: Db, path: string, migration: Migration): void {
+  const broken = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+  if (broken.length === 0) return;
+  const first = broken[0]!;
+  throw new StoreError(
+    path,
+    `Migrating the store ${path} to schema ${migration.version} (${migration.name}) would leave ${broken.length} row(s) of ${first.table} pointing at no ${first.parent}; nothing was changed.`,
+  );
 }
 
 type AnyFunction = (...args: unknown[]) => unknown;

@@ -3,6 +3,12 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * The migration rebuilds a table others reference (SQLite cannot alter a CHECK in place):
+   * it runs with foreign keys off, so dropping the old table cascades nothing, and the
+   * references are checked before it commits.
+   */
+  rebuildsTables?: boolean;
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -222,6 +228,44 @@ export const MIGRATIONS: Migration[] = [
       -- The canonical JSON of the bundle's manifest.json when the run started (null: runs
       -- recorded before), so a resume on another manifest can name the field that differs.
       ALTER TABLE runs ADD COLUMN bundle_manifest TEXT;
+    `,
+  },
+  {
+    version: 6,
+    name: "static inputs per stay, and 'yaib' as a cohort source",
+    rebuildsTables: true,
+    sql: `
+      -- Per-stay inputs the model reads but the search never masks ("fixed priors"): age,
+      -- sex, height, weight, admission or unit type. The cohort declares them (name, kind,
+      -- unit or categories) in context_schema.staticInputs; a stay without a value for an
+      -- input has no row for it.
+      CREATE TABLE static_inputs (
+        stay_id INTEGER NOT NULL REFERENCES stays (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        -- exactly one of the two: value_num for numeric inputs, value_text for categorical
+        value_num REAL,
+        value_text TEXT,
+        CHECK ((value_num IS NULL) <> (value_text IS NULL)),
+        PRIMARY KEY (stay_id, name)
+      ) WITHOUT ROWID;
+
+      -- SQLite's documented table rebuild, to widen the source CHECK.
+      CREATE TABLE cohorts_v6 (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        source TEXT NOT NULL CHECK (source IN ('mimic-iv', 'generic', 'demo', 'yaib')),
+        synthetic INTEGER NOT NULL CHECK (synthetic IN (0, 1)),
+        description TEXT NOT NULL,
+        feature_schema TEXT NOT NULL,
+        note_rule TEXT NOT NULL,
+        context_schema TEXT NOT NULL,
+        tasks TEXT NOT NULL,
+        attributes TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      INSERT INTO cohorts_v6 SELECT * FROM cohorts;
+      DROP TABLE cohorts;
+      ALTER TABLE cohorts_v6 RENAME TO cohorts;
     `,
   },
 ];
