@@ -30,9 +30,20 @@ export interface NoteRule {
 }
 
 /** Context vectors: never searched, fixed priors for both streams. */
+/**
+ * A per-stay input the model reads but the search never masks (a "fixed prior"): numeric
+ * (age, height, weight) or categorical (sex, admission or unit type). Values live in the
+ * store's static_inputs table; a stay without a value has no row.
+ */
+export type StaticInputSpec =
+  | { name: string; kind: 'numeric'; unit: string }
+  | { name: string; kind: 'categorical'; categories: string[] };
+
 export interface ContextSchema {
   cxrLabels: string[];
   ecgFields: string[];
+  /** Absent in cohorts imported before static inputs existed: they have none. */
+  staticInputs?: StaticInputSpec[];
 }
 
 export interface CohortSummary {
