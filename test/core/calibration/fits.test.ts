@@ -78,6 +78,18 @@ describe('fitPlatt', () => {
       /slope on logit\(p\) is -/,
     );
   });
+
+  it('refuses a split whose events and non-events do not overlap (no finite maximum)', () => {
+    // One event above nine non-events, as on the MIMIC-III demo's 10-stay val split: the
+    // likelihood rises without bound in the slope.
+    const p = [0.9, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1];
+    const y = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    expect(() => fitPlatt(p, y)).toThrow(/do not overlap in p.*no finite solution/);
+    // Touching at one value is still no overlap: the slope still grows without bound.
+    expect(() => fitPlatt([0.6, 0.5, 0.5, 0.2], [1, 1, 0, 0])).toThrow(/do not overlap/);
+    // One event below a non-event is enough for a finite fit.
+    expect(fitPlatt([0.9, 0.3, 0.5, 0.2], [1, 1, 0, 0]).slope).toBeGreaterThan(0);
+  });
 });
 
 describe('fitIsotonic', () => {

@@ -20,8 +20,9 @@ export type PlattMap = Extract<CalibrationMap, { method: 'platt' }>;
 export const PLATT_C = 1e10;
 
 export function fitPlatt(probabilities: Numbers, labels: Numbers): PlattMap {
-  const { stays } = checkBothClasses('Platt scaling', probabilities, labels);
+  const { stays, events } = checkBothClasses('Platt scaling', probabilities, labels);
   const z = Float64Array.from({ length: stays }, (_, i) => logit(probabilities[i]!));
+  checkOverlap(z, labels, stays, events);
   // The solver's gradient carries C: stop when the likelihood's own gradient is below 1e-9.
   const fit = fitLogisticRegression(z, stays, 1, labels, {
     c: PLATT_C,
@@ -51,6 +52,36 @@ export function fitPlatt(probabilities: Numbers, labels: Numbers): PlattMap {
     );
   }
   return { method: 'platt', slope, intercept };
+}
+
+/**
+ * Without an event scored below some non-event (or the reverse), the likelihood keeps rising
+ * as the slope grows: no finite maximum exists, and the solver stops wherever its gradient
+ * test happens to pass (a slope in the thousands on a 10-stay split with 1 event, which maps
+ * every stay to 0 or 1 and chose a threshold of 1). Refused, so the bundle stays uncalibrated.
+ */
+function checkOverlap(z: Float64Array, labels: Numbers, stays: number, events: number): void {
+  let lowestEvent = Infinity;
+  let highestEvent = -Infinity;
+  let lowestNonEvent = Infinity;
+  let highestNonEvent = -Infinity;
+  for (let i = 0; i < stays; i++) {
+    if (labels[i] === 1) {
+      lowestEvent = Math.min(lowestEvent, z[i]!);
+      highestEvent = Math.max(highestEvent, z[i]!);
+    } else {
+      lowestNonEvent = Math.min(lowestNonEvent, z[i]!);
+      highestNonEvent = Math.max(highestNonEvent, z[i]!);
+    }
+  }
+  if (highestNonEvent <= lowestEvent || highestEvent <= lowestNonEvent) {
+    throw new InputError(
+      'Platt scaling',
+      null,
+      null,
+      `the ${events} event(s) and ${stays - events} non-event(s) of the validation split do not overlap in p, so the logistic fit has no finite solution (its slope grows without bound). Calibrate on a larger validation split.`,
+    );
+  }
 }
 
 /**
