@@ -95,6 +95,11 @@ export interface BiasAuditOptions {
   intersections?: readonly (readonly [string, string])[];
   /** Attributes to audit (default: every attribute the stays have). */
   attributes?: readonly string[];
+  /**
+   * The cohort's static input names (contextSchema.staticInputs): an attribute of the same
+   * name is one the model reads too (AttributeAudit.alsoModelInput).
+   */
+  modelInputs?: readonly string[];
   /** Bootstrap seed, an integer in [0, 2^32). */
   seed: number;
   /** Resamples per group (default 1000). */
@@ -195,6 +200,11 @@ export interface AttributeAudit {
   /** The attribute, or "A & B" for an intersection. */
   attribute: string;
   kind: 'attribute' | 'intersection';
+  /**
+   * The attribute (or either of a pair) is also a static input of the cohort, so the model
+   * may use group membership directly: a disparity is then not only a proxy effect.
+   */
+  alsoModelInput: boolean;
   reference: ReferenceChoice;
   groups: GroupReport[];
 }

@@ -19,7 +19,9 @@ export function importReportWords(report: ImportReport): ImportReportWords {
   const inclusion =
     report.format === 'generic'
       ? 'stays with a label for every task'
-      : `adult ICU stays of at least ${report.windowHours} h`;
+      : report.format === 'yaib'
+        ? `YAIB's stays with a label and values charted in the first ${report.windowHours} h`
+        : `adult ICU stays of at least ${report.windowHours} h`;
   return report.clinical
     ? {
         inclusion,

@@ -259,6 +259,25 @@ describe('biasAudit: suppression', () => {
   });
 });
 
+describe('biasAudit: attributes the model also reads', () => {
+  it('marks an attribute, and a pair holding it, that is also a static input, and says so', () => {
+    const audit = biasAudit(results, attributes, {
+      ...BASE,
+      modelInputs: ['sex', 'age'],
+      intersections: [['sex', 'site']],
+    });
+    expect(audit.attributes.map((a) => [a.attribute, a.alsoModelInput])).toEqual([
+      ['sex', true],
+      ['site', false],
+      ['sex & site', true],
+    ]);
+    expect(audit.notes[0]).toMatch(/^sex is also a static input of the cohort, read by the model/);
+    const without = biasAudit(results, attributes, BASE);
+    expect(without.attributes.every((a) => !a.alsoModelInput)).toBe(true);
+    expect(without.notes.some((n) => /static input/.test(n))).toBe(false);
+  });
+});
+
 describe('biasAudit: references, intersections, Benjamini–Hochberg', () => {
   it('counts every comparison shown and corrects across all of them', () => {
     const audit = biasAudit(results, attributes, BASE);

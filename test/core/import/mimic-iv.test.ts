@@ -14,6 +14,7 @@ import {
   fahrenheitToCelsius,
 } from '../../../src/main/core/import/clinical-variables';
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
+import { tableStaticInputs } from '../../../src/main/core/import/mimic-iv/static-inputs';
 import { splitForSubject } from '../../../src/main/core/import/patient-split';
 import { PhiRefusedError } from '../../../src/main/core/import/phi-guard';
 import { CxrCode, type Stay, type Store } from '../../../src/main/core/store';
@@ -246,6 +247,76 @@ describe('MIMIC-IV import of the clinical database demo', () => {
     expect(detail.report?.staysIncluded).toBe(117);
   });
 
+  it('stores age, sex, admission and unit type, weight and height as static inputs', () => {
+    // The reference, straight from the CSVs: age at ICU admission, gender, the admission's
+    // type, the first care unit, and the earliest weight (226512) and height (226730)
+    // charted before the window ends.
+    const patients = new Map(table('hosp/patients.csv.gz').map((p) => [p.subject_id!, p]));
+    const admissions = new Map(table('hosp/admissions.csv.gz').map((a) => [a.hadm_id!, a]));
+    const byStay = new Map(reference.included.map((s) => [s.stay_id!, s]));
+    const charted = new Map<string, { time: number; value: number }>();
+    const chart = gunzipSync(readFileSync(join(DEMO, 'icu/chartevents.csv.gz'))).toString('utf8');
+    const lines = chart.split('\n');
+    const header = lines[0]!.split(',');
+    const [stayCol, timeCol, itemCol, valueCol] = [
+      'stay_id',
+      'charttime',
+      'itemid',
+      'valuenum',
+    ].map((c) => header.indexOf(c)) as [number, number, number, number];
+    const items: Record<string, string> = { '226512': 'weight', '226730': 'height' };
+    for (let i = 1; i < lines.length; i++) {
+      const f = lines[i]!.split(',');
+      const name = items[f[itemCol]!];
+      const stay = byStay.get(f[stayCol]!);
+      if (name === undefined || !stay || f[valueCol] === '') continue;
+      const time = ms(f[timeCol]!);
+      if (time >= ms(stay.intime!) + 24 * HOUR) continue;
+      const key = `${stay.stay_id!} ${name}`;
+      const earlier = charted.get(key);
+      if (!earlier || time < earlier.time) charted.set(key, { time, value: Number(f[valueCol]) });
+    }
+    const cohortId = store.findCohortId('mimic-iv')!;
+    const statics = store.staticInputsOf(stays.map((s) => s.id));
+    for (const stay of stays) {
+      const row = byStay.get(stay.stayKey)!;
+      const patient = patients.get(row.subject_id!)!;
+      const expected: Record<string, number | string> = {
+        age:
+          Number(patient.anchor_age) +
+          new Date(ms(row.intime!)).getUTCFullYear() -
+          Number(patient.anchor_year),
+        sex: patient.gender === 'F' ? 'Female' : 'Male',
+        admission_type: admissions.get(row.hadm_id!)!.admission_type!,
+        first_careunit: row.first_careunit!,
+      };
+      for (const name of ['weight', 'height']) {
+        const value = charted.get(`${stay.stayKey} ${name}`)?.value;
+        if (value !== undefined) expected[name] = value;
+      }
+      expect(Object.fromEntries(statics.get(stay.id)!), stay.stayKey).toEqual(expected);
+    }
+    const count = (name: string) => [...statics.values()].filter((v) => v.has(name)).length;
+    const chartedCount = (name: string) =>
+      [...charted.keys()].filter((k) => k.endsWith(name)).length;
+    expect(count('weight')).toBe(chartedCount('weight'));
+    expect(count('height')).toBe(chartedCount('height'));
+    // The demo charts weight for most stays and height for fewer: both are partial.
+    expect(count('height')).toBeGreaterThan(0);
+    expect(count('height')).toBeLessThan(117);
+    expect(store.getCohort(cohortId).contextSchema.staticInputs?.map((i) => i.name)).toEqual([
+      'age',
+      'sex',
+      'admission_type',
+      'first_careunit',
+      'weight',
+      'height',
+    ]);
+    expect(report.notes.join('\n')).toContain(
+      `weight (kg) for ${count('weight')}, height (cm) for ${count('height')} of 117 included stays`,
+    );
+  });
+
   it('says that the demo has no notes, CXR or ECG, and how many stays lack each', () => {
     expect(report.staysWithoutNotes).toBe(117);
     expect(report.staysWithoutCxr).toBe(117);
@@ -273,6 +344,24 @@ describe('MIMIC-IV import of the clinical database demo', () => {
     for (const u of updates) expect(u.done).toBeLessThanOrEqual(u.total);
     expect(chart.at(-1)!.done).toBe(chart.at(-1)!.total);
     expect(updates.at(-1)).toMatchObject({ phase: 'Writing stays', done: 117, total: 117 });
+  });
+});
+
+describe('MIMIC-IV static inputs from the cohort tables', () => {
+  it('leaves out, and reports, a sex or category MIMIC-IV does not list', () => {
+    const outside: string[] = [];
+    const inputs = tableStaticInputs(
+      { age: 67, gender: ' f ', admissionType: 'URGENT', firstCareunit: 'Burn Unit' },
+      (name) => outside.push(name),
+    );
+    expect(inputs).toEqual({ age: 67, sex: 'Female', admission_type: 'URGENT' });
+    expect(outside).toEqual(['first_careunit']);
+    const blank = tableStaticInputs(
+      { age: 91, gender: 'X', admissionType: '', firstCareunit: 'Neuro Stepdown' },
+      (name) => outside.push(name),
+    );
+    expect(blank).toEqual({ age: 91, first_careunit: 'Neuro Stepdown' });
+    expect(outside).toEqual(['first_careunit']);
   });
 });
 

@@ -101,7 +101,18 @@ describe('YAIB import: the shipped demo cohorts', () => {
     expect(cohort.tasks).toEqual(['mortality24']);
     expect(cohort.attributes).toEqual(['sex', 'age_band']);
     expect(cohort.featureSchema.hours).toBe(24);
-    expect(cohort.contextSchema).toEqual({ cxrLabels: [], ecgFields: [] });
+    expect(cohort.source).toBe('yaib');
+    expect(eicu.format).toBe('yaib');
+    expect(cohort.contextSchema).toEqual({
+      cxrLabels: [],
+      ecgFields: [],
+      staticInputs: [
+        { name: 'age', kind: 'numeric', unit: 'years' },
+        { name: 'sex', kind: 'categorical', categories: ['Female', 'Male'] },
+        { name: 'height', kind: 'numeric', unit: 'cm' },
+        { name: 'weight', kind: 'numeric', unit: 'kg' },
+      ],
+    });
     expect(cohort.stays).toBe(1367);
     expect(cohort.report?.clinical).toBe(true);
     expect(cohort.report?.notes[0]).toMatch(/eICU-CRD demo database, processed by ricu/);
@@ -156,6 +167,42 @@ describe('YAIB import: the shipped demo cohorts', () => {
     expect(meanAt(store, eicuId, first, 'temperature', 0)).toBeCloseTo(36.7111, 3);
     expect(Number.isNaN(meanAt(store, eicuId, first, 'lactate', 0))).toBe(true);
     expect(first.attributes).toEqual({ sex: 'Female', age_band: '80+' });
+  });
+
+  it('imports age, sex, height and weight as static inputs, as many as sta.parquet holds', async () => {
+    for (const source of ['eicu_demo', 'mimic_demo']) {
+      const sta = await rowsOf(join(folder('mortality24', source), 'sta.parquet'));
+      const cohortId = store.findCohortId(`yaib-mortality24-${source}`)!;
+      const ids = store.stayIds(cohortId);
+      const statics = store.staticInputsOf(ids);
+      const keys = new Map(store.loadStays(ids).map((stay) => [stay.id, stay.stayKey]));
+      const byKey = new Map([...statics].map(([id, values]) => [keys.get(id)!, values]));
+      // The reference: every finite number, and sex as written, straight from the file.
+      const finite = (column: string) =>
+        sta.filter((r) => typeof r[column] === 'number' && Number.isFinite(r[column])).length;
+      const stored = (name: string) => [...statics.values()].filter((v) => v.has(name)).length;
+      for (const name of ['age', 'height', 'weight']) {
+        expect(stored(name), `${source} ${name}`).toBe(finite(name));
+      }
+      const sexes = sta.filter((r) => r.sex === 'Female' || r.sex === 'Male').length;
+      expect(stored('sex')).toBe(sexes);
+      // The import report counts the same, and the demo does lack some values.
+      const report = source === 'eicu_demo' ? eicu : mimic;
+      expect(report.notes.join('\n')).toContain(
+        `age (years) for ${finite('age')}, sex (Female / Male) for ${sexes}, height (cm) for ${finite('height')}, weight (kg) for ${finite('weight')} of ${sta.length} included stays`,
+      );
+      expect(finite('weight')).toBeLessThan(sta.length);
+      // Every row agrees with the file, value for value.
+      for (const row of sta) {
+        const values = byKey.get(String(row.stay_id))!;
+        for (const name of ['age', 'sex', 'height', 'weight']) {
+          expect(values.get(name), `${source} ${String(row.stay_id)} ${name}`).toBe(
+            row[name] ?? undefined,
+          );
+        }
+      }
+    }
+    expect(eicu.notes.join('\n')).not.toMatch(/not imported/);
   });
 
   it('agrees with the raw file on values kept, dropped and outside the window', async () => {
@@ -378,6 +425,20 @@ describe('YAIB import: bad files leave the store unchanged', () => {
       { file: 'sta.parquet', line: null, field: 'sex' },
       /missing column "sex"/,
     );
+  });
+
+  it('imports a sta.parquet without height: one static input fewer, the column named', async () => {
+    const dir = copy();
+    renameColumn(join(dir, 'sta.parquet'), 'height', 'hoight');
+    const report = await importYaib(store, dir, { name: 'no height' });
+    const cohortId = store.findCohortId('no height')!;
+    const inputs = store.getCohort(cohortId).contextSchema.staticInputs ?? [];
+    expect(inputs.map((spec) => spec.name)).toEqual(['age', 'sex', 'weight']);
+    const statics = [...store.staticInputsOf(store.stayIds(cohortId)).values()];
+    expect(statics.some((values) => values.has('height'))).toBe(false);
+    expect(statics.filter((values) => values.has('weight')).length).toBeGreaterThan(0);
+    expect(report.notes.join('\n')).toMatch(/sta\.parquet: hoight not imported/);
+    store.deleteCohort(cohortId);
   });
 
   it('refuses a folder without the three files, or outside a TASK/SOURCE layout', async () => {

@@ -207,6 +207,7 @@ function metricReports<M extends GroupMetric>(
 function auditPartition(
   c: StayColumns,
   partition: Partition,
+  alsoModelInput: boolean,
   rule: NonNullable<BiasAuditOptions['reference']>,
   settings: Settings,
   pending: Pending[],
@@ -270,7 +271,13 @@ function auditPartition(
     };
     return reported;
   });
-  return { attribute: partition.attribute, kind: partition.kind, reference, groups };
+  return {
+    attribute: partition.attribute,
+    kind: partition.kind,
+    alsoModelInput,
+    reference,
+    groups,
+  };
 }
 
 export function biasAudit(
@@ -293,15 +300,27 @@ export function biasAudit(
     throw new RangeError(`band must bracket 1, got [${band.join(', ')}]`);
   const c = stayColumns(results, threshold);
   const settings: Settings = { threshold, minGroupSize, minimums, seed, resamples, bins, band };
-  const partitions = auditedAttributes(results, attributesByStay, options.attributes).map((a) =>
-    partitionBy(results, attributesByStay, a),
-  );
+  const audited = auditedAttributes(results, attributesByStay, options.attributes);
+  const partitions = audited.map((a) => partitionBy(results, attributesByStay, a));
+  // The attributes each partition is made of, to match against the model's inputs.
+  const parts: string[][] = audited.map((a) => [a]);
   for (const [a, b] of options.intersections ?? []) {
     const pa = partitionBy(results, attributesByStay, a);
     partitions.push(intersect(pa, partitionBy(results, attributesByStay, b), c.n));
+    parts.push([a, b]);
   }
+  const inputs = new Set(options.modelInputs ?? []);
   const pending: Pending[] = [];
-  const attributes = partitions.map((p) => auditPartition(c, p, reference, settings, pending));
+  const attributes = partitions.map((p, i) =>
+    auditPartition(
+      c,
+      p,
+      parts[i]!.some((name) => inputs.has(name)),
+      reference,
+      settings,
+      pending,
+    ),
+  );
 
   // Only comparisons actually tested count: not estimable ones (pValue null) and undefined
   // ratios (NaN) are not tests, so they do not dilute the correction.
@@ -371,7 +390,13 @@ function biasNotes(
         for (const r of Object.values({ ...g.performance, ...g.faithfulness }))
           if (r.value === null) hidden++;
           else shown++;
+  const inputs = attributes.filter((a) => a.kind === 'attribute' && a.alsoModelInput);
   return [
+    ...(inputs.length > 0
+      ? [
+          `${inputs.map((a) => a.attribute).join(', ')} ${inputs.length === 1 ? 'is also a static input' : 'are also static inputs'} of the cohort, read by the model: a disparity across ${inputs.length === 1 ? 'its' : 'their'} groups may come from the model using the value itself, not only from what correlates with it.`,
+        ]
+      : []),
     'Prevalence is reported for each group but never compared: a different base rate describes the population, not the model.',
     `Groups with fewer than ${minGroupSize} stays are suppressed: no figure is computed for them, their size is given only as "<${minGroupSize}", and they are never a reference.`,
     `A figure is shown only when its own denominator is large enough: at least ${minimums.events} outcome events for the AUROC, ECE, observed/expected and FNR; ${minimums.negatives} stays without the outcome for the FPR and the AUROC; ${minimums.predictedPositives} positive predictions for the PPV and the abstention rate. A bootstrapped figure is also not estimable when its 95% interval has zero width or more than ${(((1 - LEVEL) / 2) * 100).toFixed(1)}% of its resamples are degenerate (a class absent). ${hidden} of ${shown + hidden} figures of reported groups are not estimable; no comparison uses them, and they are not counted as tests.`,

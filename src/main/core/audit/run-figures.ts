@@ -64,9 +64,11 @@ export function computeFigures<R extends FiguresRequest>(store: Store, request: 
     return runAbstentionAnalysis(store, request.runId, { seed: request.seed }) as FiguresOf<R>;
   }
   const attributes = runStayAttributes(store, request.runId);
+  const inputs = store.getCohort(run.spec.cohortId).contextSchema.staticInputs ?? [];
   return biasAudit(results, attributes, {
     threshold: p.threshold,
     seed: request.seed,
+    modelInputs: inputs.map((input) => input.name),
     ...(request.reference !== undefined ? { reference: request.reference } : {}),
     ...(request.minGroupSize !== undefined ? { minGroupSize: request.minGroupSize } : {}),
     ...(request.intersections !== undefined ? { intersections: request.intersections } : {}),

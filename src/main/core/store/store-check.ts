@@ -6,6 +6,7 @@ import {
   schemaVersion,
   type Db,
 } from './database';
+import type { ContextSchema, StaticInputSpec } from '../../../shared/domain';
 import { Store } from './store';
 import { StoreDamagedError, StoreError } from './store-errors';
 
@@ -39,7 +40,7 @@ const MAX_LISTED = 20;
  * Checks a store without changing it: SQLite's own integrity check and foreign keys, then
  * the product's invariants (one result per stay and run, results and plans inside their
  * run's cohort, complete runs complete, every stay's tensor the size its cohort's schema
- * says, and each run's and evaluation's recorded fingerprints present and matching the
+ * says, every static input one its cohort declares, and each run's and evaluation's recorded fingerprints present and matching the
  * cohort's data today). A store SQLite cannot read at all is one failed check.
  */
 export function checkStore(path: string): StoreCheckReport {
@@ -103,6 +104,12 @@ export function checkStore(path: string): StoreCheckReport {
       "stays' tensors and context fit their cohort's schema",
       () => tensorSizes(db),
       needs(['cohorts', 'stays', 'contexts']),
+    );
+    run(
+      report,
+      "stays' static inputs are ones their cohort declares, of the declared kind",
+      () => staticInputs(db),
+      needs(['cohorts', 'stays', 'static_inputs']),
     );
     const current = version === report.latestSchemaVersion ? null : `schema ${version}`;
     run(
@@ -339,6 +346,50 @@ function tensorSizes(db: Db): string[] {
           ? `${what} has no context row`
           : `${what}: tensor of ${s.series} and ${s.missing} bytes, context of ${s.cxr} and ${s.ecg} bytes; the schema needs ${cells * 12}, ${cells}, ${cxr} and ${ecg * 4}`,
       );
+    }
+  }
+  return problems;
+}
+
+function staticInputs(db: Db): string[] {
+  const problems: string[] = [];
+  const cohorts = db.prepare('SELECT id, name, context_schema FROM cohorts ORDER BY id').all() as {
+    id: number;
+    name: string;
+    context_schema: string;
+  }[];
+  const rows = db.prepare(
+    `SELECT s.stay_key, i.name, i.value_num, i.value_text
+     FROM static_inputs i JOIN stays s ON s.id = i.stay_id
+     WHERE s.cohort_id = ? ORDER BY s.id, i.name`,
+  );
+  for (const cohort of cohorts) {
+    let specs: Map<string, StaticInputSpec>;
+    try {
+      const declared = (JSON.parse(cohort.context_schema) as ContextSchema).staticInputs ?? [];
+      specs = new Map(declared.map((spec) => [spec.name, spec]));
+    } catch {
+      // tensorSizes names a schema that cannot be read.
+      continue;
+    }
+    for (const row of rows.iterate(cohort.id) as IterableIterator<{
+      stay_key: string;
+      name: string;
+      value_num: number | null;
+      value_text: string | null;
+    }>) {
+      const spec = specs.get(row.name);
+      const what = `cohort "${cohort.name}", stay "${row.stay_key}": static input "${row.name}"`;
+      if (spec === undefined) problems.push(`${what} is not one the cohort declares`);
+      else if (spec.kind === 'numeric' && row.value_num === null) {
+        problems.push(`${what} is numeric but holds text`);
+      } else if (spec.kind === 'categorical' && !spec.categories.includes(row.value_text ?? '')) {
+        problems.push(
+          row.value_text === null
+            ? `${what} is categorical but holds a number`
+            : `${what} holds ${JSON.stringify(row.value_text)}, not one of its categories`,
+        );
+      }
     }
   }
   return problems;

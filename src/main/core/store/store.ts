@@ -5,6 +5,7 @@ import type {
   FeatureSchema,
   ImportReport,
   Split,
+  StaticInputSpec,
   StaySummary,
 } from '../../../shared/domain';
 import { SPLITS } from '../../../shared/domain';
@@ -17,7 +18,7 @@ import {
   type OpenOptions,
 } from './database';
 import { StoreReadOnlyError } from './store-errors';
-import type { NewCohort, NewStay, Stay } from './types';
+import type { NewCohort, NewStay, StaticValue, Stay } from './types';
 
 interface CohortRow {
   id: number;
@@ -45,6 +46,13 @@ interface StayRow {
   missing: Buffer;
 }
 
+interface StaticInputRow {
+  stay_id: number;
+  name: string;
+  value_num: number | null;
+  value_text: string | null;
+}
+
 interface ContextRow {
   stay_id: number;
   has_cxr: number;
@@ -55,6 +63,30 @@ interface ContextRow {
 
 export class NotFoundError extends Error {}
 export class ConflictError extends Error {}
+
+/**
+ * Refuses a static value its cohort does not declare, or of the wrong kind or category.
+ * Importers check their input first and say where it is wrong; this is the store's guard.
+ */
+function checkStaticValue(
+  stayKey: string,
+  specs: ReadonlyMap<string, StaticInputSpec>,
+  name: string,
+  value: StaticValue,
+): void {
+  const spec = specs.get(name);
+  const fault =
+    spec === undefined
+      ? 'the cohort declares no such static input'
+      : spec.kind === 'numeric'
+        ? typeof value === 'number' && Number.isFinite(value)
+          ? null
+          : `${JSON.stringify(value)} is not a finite number`
+        : typeof value === 'string' && spec.categories.includes(value)
+          ? null
+          : `${JSON.stringify(value)} is not one of its categories (${spec.categories.join(', ')})`;
+  if (fault !== null) throw new Error(`Stay ${stayKey}, static input "${name}": ${fault}`);
+}
 
 /** An import report as stored; reports written before a field existed get its old meaning. */
 function storedReport(json: string, row: CohortRow): ImportReport {
@@ -148,6 +180,9 @@ export class Store {
     const cells = detail.featureSchema.hours * detail.featureSchema.variables.length;
     const cxrLength = detail.contextSchema.cxrLabels.length;
     const ecgLength = detail.contextSchema.ecgFields.length;
+    const staticSpecs = new Map(
+      (detail.contextSchema.staticInputs ?? []).map((spec) => [spec.name, spec]),
+    );
     const insertStay = this.db.prepare(
       `INSERT INTO stays (cohort_id, stay_key, subject_key, split, t0, los_hours, series, missing)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -163,6 +198,9 @@ export class Store {
     );
     const insertContext = this.db.prepare(
       'INSERT INTO contexts (stay_id, has_cxr, cxr, has_ecg, ecg) VALUES (?, ?, ?, ?, ?)',
+    );
+    const insertStatic = this.db.prepare(
+      'INSERT INTO static_inputs (stay_id, name, value_num, value_text) VALUES (?, ?, ?, ?)',
     );
     return (stay) => {
       if (stay.series.length !== cells * 3 || stay.missing.length !== cells) {
@@ -202,6 +240,15 @@ export class Store {
         stay.ecg ? 1 : 0,
         float32ToBlob(ecg),
       );
+      for (const [name, value] of Object.entries(stay.staticInputs ?? {})) {
+        checkStaticValue(stay.stayKey, staticSpecs, name, value);
+        insertStatic.run(
+          id,
+          name,
+          typeof value === 'number' ? value : null,
+          typeof value === 'string' ? value : null,
+        );
+      }
       return id;
     };
   }
@@ -401,6 +448,28 @@ export class Store {
     return stays;
   }
 
+  /**
+   * The static inputs of the given stays, by stay id: every id asked for gets a map of input
+   * name to value (a number for numeric inputs, a category for categorical ones), empty for
+   * a stay with no values. What each name means is in its cohort's contextSchema.staticInputs.
+   */
+  staticInputsOf(stayIds: readonly number[]): Map<number, Map<string, StaticValue>> {
+    const result = new Map(stayIds.map((id) => [id, new Map<string, StaticValue>()]));
+    for (let start = 0; start < stayIds.length; start += 500) {
+      const slice = stayIds.slice(start, start + 500);
+      const rows = this.db
+        .prepare(
+          `SELECT stay_id, name, value_num, value_text FROM static_inputs
+           WHERE stay_id IN (${slice.map(() => '?').join(',')}) ORDER BY stay_id, name`,
+        )
+        .all(...slice) as StaticInputRow[];
+      for (const row of rows) {
+        result.get(row.stay_id)!.set(row.name, row.value_num ?? row.value_text!);
+      }
+    }
+    return result;
+  }
+
   private labelsFor(ids: readonly number[]): Map<number, Record<string, number>> {
     return this.keyValuesFor(ids, 'SELECT stay_id, task AS k, label AS v FROM outcomes');
   }
@@ -444,9 +513,14 @@ export class Store {
         detail.attributes,
       ]),
     );
+    // Hashed only where the cohort declares static inputs, so cohorts without any (every
+    // cohort imported before they existed, and the demo) keep the hash their runs recorded.
+    const hasStatic = (detail.contextSchema.staticInputs ?? []).length > 0;
     const ids = this.stayIds(cohortId);
     for (let start = 0; start < ids.length; start += 500) {
-      for (const stay of this.loadStays(ids.slice(start, start + 500))) {
+      const slice = ids.slice(start, start + 500);
+      const statics = hasStatic ? this.staticInputsOf(slice) : null;
+      for (const stay of this.loadStays(slice)) {
         hash.update(
           JSON.stringify([
             stay.stayKey,
@@ -463,6 +537,7 @@ export class Store {
         hash.update(stay.missing);
         hash.update(stay.cxr ?? new Uint8Array());
         hash.update(stay.ecg ?? new Float32Array());
+        if (statics) hash.update(JSON.stringify([...statics.get(stay.id)!]));
       }
     }
     return hash.digest('hex');

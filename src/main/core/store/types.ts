@@ -6,6 +6,9 @@ import type {
   Split,
 } from '../../../shared/domain';
 
+/** A static input's value: a number for a numeric input, a category for a categorical one. */
+export type StaticValue = number | string;
+
 /** CheXpert label states as stored, one byte per label. */
 export const CxrCode = {
   notMentioned: 0,
@@ -52,10 +55,18 @@ export interface NewStay {
   cxr: Uint8Array | null;
   /** One value per ECG field of the context schema (NaN where absent), or null. */
   ecg: Float32Array | null;
+  /**
+   * Values of the cohort's declared static inputs (contextSchema.staticInputs), by name; an
+   * input the stay has no value for is left out. Absent when the cohort declares none.
+   */
+  staticInputs?: Readonly<Record<string, StaticValue>>;
 }
 
-/** A stay as the models and the search read it back. */
-export interface Stay extends NewStay {
+/**
+ * A stay as the models and the search read it back. Its static inputs are read apart
+ * (Store.staticInputsOf): most readers never need them.
+ */
+export interface Stay extends Omit<NewStay, 'staticInputs'> {
   id: number;
   cohortId: number;
 }

@@ -1,6 +1,7 @@
 import type { ImportReport } from '../../../../shared/domain';
 import type { NewCohort, Store } from '../../store';
 import type { ImportReportBuilder } from '../import-report';
+import { StaticInputCounts } from '../static-inputs';
 import type { ImportClock } from './import-clock';
 import { assembleStay, exclusionOf } from './stay-assembly';
 import type { StayDraft, StayDrafts } from './types';
@@ -24,6 +25,7 @@ export async function writeCohort(
   }
   const hours = cohort.featureSchema.hours;
   const variables = cohort.featureSchema.variables.length;
+  const statics = new StaticInputCounts(cohort.contextSchema.staticInputs ?? []);
   return store.transaction(async () => {
     clock.check();
     const cohortId = store.createCohort(cohort);
@@ -33,6 +35,7 @@ export async function writeCohort(
       const stay = assembleStay(draft, hours, variables, report);
       write(stay);
       report.include(stay);
+      statics.count(stay);
       // The bins are in the store now; let them go so memory falls as the write proceeds.
       draft.bins = null;
       if (clock.stayWritten(done, included.length)) {
@@ -40,6 +43,8 @@ export async function writeCohort(
         clock.check();
       }
     }
+    const staticNote = statics.note();
+    if (staticNote !== null) report.note(staticNote);
     const built = report.build();
     store.saveImportReport(cohortId, built);
     return built;

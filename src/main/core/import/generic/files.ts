@@ -6,7 +6,7 @@ import { InputError } from '../input-error';
 export const MANIFEST_FILE = 'cohort.json';
 
 type RequiredCsv = 'variables' | 'stays' | 'measurements' | 'outcomes';
-type OptionalCsv = 'attributes' | 'notes' | 'context';
+type OptionalCsv = 'attributes' | 'notes' | 'context' | 'static';
 
 /** Paths of the folder's files; optional ones are null when absent. */
 export interface GenericFiles {
@@ -18,6 +18,8 @@ export interface GenericFiles {
   attributes: string | null;
   notes: string | null;
   context: string | null;
+  /** Format version 2: values of the static inputs cohort.json declares. */
+  static: string | null;
 }
 
 /**
@@ -59,6 +61,7 @@ export function locateFiles(dir: string): GenericFiles {
     attributes: csvPath(dir, 'attributes'),
     notes: csvPath(dir, 'notes'),
     context: csvPath(dir, 'context'),
+    static: csvPath(dir, 'static'),
   };
 }
 

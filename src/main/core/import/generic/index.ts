@@ -11,12 +11,14 @@ import { PhiGuard } from '../phi-guard';
 import { readAttributes } from './attributes-file';
 import { writeCohort } from './cohort-writer';
 import { readContext } from './context-file';
-import { locateFiles, type GenericFiles } from './files';
+import { InputError } from '../input-error';
+import { locateFiles, MANIFEST_FILE, type GenericFiles } from './files';
 import { ImportClock } from './import-clock';
 import { readManifest } from './manifest';
 import { readMeasurements } from './measurements-file';
 import { readNotes } from './notes-file';
 import { readOutcomes } from './outcomes-file';
+import { readStaticInputs } from './static-file';
 import { readStays } from './stays-file';
 import { readVariables } from './variables-file';
 import { counted } from '../../../../shared/counted';
@@ -54,6 +56,15 @@ async function importFolder(
   const clock = new ImportClock(options, csvCount(files));
   clock.check();
   const manifest = await readManifest(files.manifest);
+  // A version 1 folder never had static.csv: one found there is a file meant for version 2.
+  if (files.static && manifest.formatVersion < 2) {
+    throw new InputError(
+      MANIFEST_FILE,
+      null,
+      'formatVersion',
+      `${basename(files.static)} holds static inputs, which need "formatVersion": 2 and their declaration in staticInputs`,
+    );
+  }
   const name = given ?? manifest.name ?? checkCohortName(basename(root));
   // Fail before streaming millions of rows, not after; the store checks again on insert.
   if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
@@ -80,6 +91,13 @@ async function importFolder(
   const guard = new PhiGuard(options.allowPhi ?? false);
   if (files.notes) await readNotes(files.notes, stays, manifest.hours, guard, report, clock);
   if (files.context) await readContext(files.context, stays, manifest.hours, report, clock);
+  if (files.static) {
+    await readStaticInputs(files.static, stays, manifest.staticInputs, report, clock);
+  } else if (manifest.staticInputs.length > 0) {
+    report.note(
+      'cohort.json declares static inputs, but there is no static.csv: no stay has a value.',
+    );
+  }
   guard.check();
 
   report.note(
@@ -110,9 +128,13 @@ async function importFolder(
     noteRule: DEFAULT_NOTE_RULE,
     // Without context.csv the cohort has no context at all, rather than clinical slots that
     // a non-clinical domain could never fill; a header-only context.csv keeps the slots.
-    contextSchema: files.context
-      ? { cxrLabels: [...CHEXPERT_LABELS], ecgFields: [...ECG_FIELDS] }
-      : { cxrLabels: [], ecgFields: [] },
+    contextSchema: {
+      ...(files.context
+        ? { cxrLabels: [...CHEXPERT_LABELS], ecgFields: [...ECG_FIELDS] }
+        : { cxrLabels: [], ecgFields: [] }),
+      // Left out when none are declared, so a version 1 folder's cohort is as it always was.
+      ...(manifest.staticInputs.length > 0 ? { staticInputs: manifest.staticInputs } : {}),
+    },
     tasks: manifest.tasks,
     attributes,
   };
@@ -125,7 +147,14 @@ function csvCount(files: GenericFiles): number {
 
 function csvFiles(files: GenericFiles): string[] {
   const { variables, stays, measurements, outcomes, attributes, notes, context } = files;
-  return [variables, stays, measurements, outcomes, attributes, notes, context].filter(
-    (f): f is string => f !== null,
-  );
+  return [
+    variables,
+    stays,
+    measurements,
+    outcomes,
+    attributes,
+    notes,
+    context,
+    files.static,
+  ].filter((f): f is string => f !== null);
 }

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { COHORT_NAME_MAX, cohortNameProblem } from '../cohort-name';
 import { InputError, shown } from '../input-error';
 import { MANIFEST_FILE } from './files';
+import { readStaticDeclarations } from './static-declarations';
 import type { CohortManifest } from './types';
 
 export const DEFAULT_HOURS = 24;
@@ -19,7 +20,10 @@ const KEYS = new Set([
   'tasks',
   'synthetic',
   'clinical',
+  'staticInputs',
 ]);
+/** Version 2 added static inputs (staticInputs, static.csv); version 1 folders read as before. */
+export const FORMAT_VERSIONS = [1, 2] as const;
 
 /** Reads and checks cohort.json; every problem names the key at fault. */
 export async function readManifest(path: string): Promise<CohortManifest> {
@@ -58,8 +62,15 @@ export async function readManifest(path: string): Promise<CohortManifest> {
   }
   const problem = (field: string, what: string): InputError =>
     new InputError(MANIFEST_FILE, null, field, what);
-  if (json.formatVersion !== undefined && json.formatVersion !== 1) {
-    throw problem('formatVersion', 'this build reads format version 1 only');
+  const formatVersion = json.formatVersion ?? 1;
+  if (formatVersion !== 1 && formatVersion !== 2) {
+    throw problem(
+      'formatVersion',
+      `this build reads format versions ${FORMAT_VERSIONS.join(' and ')}`,
+    );
+  }
+  if (json.staticInputs !== undefined && formatVersion < 2) {
+    throw problem('staticInputs', 'static inputs need "formatVersion": 2');
   }
   const name = json.name;
   // The same rule as a name typed in the app or on the command line (cohort-name.ts).
@@ -91,6 +102,8 @@ export async function readManifest(path: string): Promise<CohortManifest> {
     tasks: readTasks(json.tasks),
     synthetic,
     clinical,
+    formatVersion,
+    staticInputs: json.staticInputs === undefined ? [] : readStaticDeclarations(json.staticInputs),
   };
 }
 

@@ -42,5 +42,6 @@ export function assembleStay(
     ),
     cxr: draft.cxr?.values ?? null,
     ecg: draft.ecg?.values ?? null,
+    staticInputs: draft.staticInputs,
   };
 }

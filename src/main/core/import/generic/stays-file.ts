@@ -6,6 +6,7 @@ import { InputError, shown } from '../input-error';
 import { splitForSubject } from '../patient-split';
 import { hasColumn, requiredText } from './fields';
 import type { ImportClock } from './import-clock';
+import type { StaticValue } from '../../store';
 import type { StayDrafts } from './types';
 
 export interface StaysRead {
@@ -72,6 +73,7 @@ export async function readStays(path: string, clock: ImportClock): Promise<Stays
       // No prototype: a task or attribute named "constructor" or "__proto__" is just a name.
       outcomes: Object.create(null) as Record<string, 0 | 1>,
       attributes: Object.create(null) as Record<string, string>,
+      staticInputs: Object.create(null) as Record<string, StaticValue>,
       reports: [],
       cxr: null,
       ecg: null,

@@ -1,4 +1,5 @@
-import type { Split } from '../../../../shared/domain';
+import type { Split, StaticInputSpec } from '../../../../shared/domain';
+import type { StaticValue } from '../../store';
 import type { HourlyBins } from '../hourly-bins';
 
 /** What cohort.json declares about the cohort as a whole. */
@@ -10,6 +11,9 @@ export interface CohortManifest {
   synthetic: boolean;
   /** false: not patient data at all (service metrics, machines); reports drop clinical words. */
   clinical: boolean;
+  formatVersion: 1 | 2;
+  /** Version 2: the static inputs static.csv may give values for; none in version 1. */
+  staticInputs: StaticInputSpec[];
 }
 
 /** One row of variables.csv: the feature schema plus the range a value must fall in. */
@@ -48,6 +52,8 @@ export interface StayDraft {
   bins: HourlyBins | null;
   outcomes: Record<string, 0 | 1>;
   attributes: Record<string, string>;
+  /** Values of the declared static inputs from static.csv; an input without a row is absent. */
+  staticInputs: Record<string, StaticValue>;
   reports: WindowReport[];
   cxr: ContextStudy<Uint8Array> | null;
   ecg: ContextStudy<Float32Array> | null;

@@ -1,4 +1,5 @@
 import type { Split } from '../../../../shared/domain';
+import type { StaticValue } from '../../store';
 import { CLINICAL_VARIABLES } from '../clinical-variables';
 import { HourlyBins } from '../hourly-bins';
 
@@ -28,6 +29,8 @@ export class CohortStay {
   readonly reports: WindowReport[] = [];
   cxr: ContextStudy<Uint8Array> | null = null;
   ecg: ContextStudy<Float32Array> | null = null;
+  /** Weight and height from chartevents so far, with the time each was charted. */
+  readonly chartedStatics = new Map<string, { time: number; value: number }>();
 
   constructor(
     readonly stayId: number,
@@ -39,6 +42,8 @@ export class CohortStay {
     readonly split: Split,
     readonly outcomes: Record<string, 0 | 1>,
     readonly attributes: Record<string, string>,
+    /** Static inputs from the cohort tables (static-inputs.ts). */
+    readonly tableStatics: Record<string, StaticValue>,
   ) {
     this.windowEnd = intime + WINDOW_HOURS * HOUR_MS;
   }

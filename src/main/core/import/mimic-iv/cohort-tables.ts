@@ -5,6 +5,7 @@ import { stayAttributes } from './attributes';
 import { CohortStay, HOUR_MS, WINDOW_HOURS } from './cohort-stay';
 import type { MimicLayout, SourceFile } from './layout';
 import { dayStart, stayOutcomes } from './outcomes';
+import { tableStaticInputs } from './static-inputs';
 import { streamTable, type ImportJob } from './table-stream';
 
 const ADULT_AGE = 18;
@@ -24,6 +25,7 @@ interface IcuStayRow {
   intime: number;
   outtime: number | null;
   losDays: number | null;
+  firstCareunit: string;
   line: number;
 }
 
@@ -59,7 +61,15 @@ function parseId(file: SourceFile, row: CsvRow, column: string): number {
 }
 
 async function readIcuStays(file: SourceFile, job: ImportJob): Promise<IcuStayRow[]> {
-  const columns = ['subject_id', 'hadm_id', 'stay_id', 'intime', 'outtime', 'los'];
+  const columns = [
+    'subject_id',
+    'hadm_id',
+    'stay_id',
+    'first_careunit',
+    'intime',
+    'outtime',
+    'los',
+  ];
   const stays: IcuStayRow[] = [];
   const seen = new Map<number, number>();
   for await (const row of streamTable(file, columns, 'ICU stays', job)) {
@@ -81,6 +91,7 @@ async function readIcuStays(file: SourceFile, job: ImportJob): Promise<IcuStayRo
       intime: parseTimestamp(file.name, row, 'intime')!,
       outtime: parseTimestamp(file.name, row, 'outtime', true),
       losDays: parseNumber(file.name, row, 'los', true),
+      firstCareunit: row.get('first_careunit'),
       line: row.line,
     });
   }
@@ -184,6 +195,9 @@ export async function readCohort(layout: MimicLayout, job: ImportJob): Promise<C
 
   const included: CohortStay[] = [];
   let e4WithoutDeathtime = 0;
+  const outsideCategories = new Map<string, number>();
+  const outside = (name: string) =>
+    outsideCategories.set(name, (outsideCategories.get(name) ?? 0) + 1);
   for (const row of icuStays) {
     const admission = admissions.get(row.hadmId);
     const patient = patients.get(row.subjectId);
@@ -239,7 +253,21 @@ export async function readCohort(layout: MimicLayout, job: ImportJob): Promise<C
         splitForSubject(String(row.subjectId)),
         outcomes.labels,
         stayAttributes({ ...admission, gender: patient.gender, age }),
+        tableStaticInputs(
+          {
+            age,
+            gender: patient.gender,
+            admissionType: admission.admissionType,
+            firstCareunit: row.firstCareunit,
+          },
+          outside,
+        ),
       ),
+    );
+  }
+  for (const [name, stays] of outsideCategories) {
+    job.report.note(
+      `${stays} included stay(s) have a ${name} that is not one of MIMIC-IV's known categories; they have no ${name} static input.`,
     );
   }
   if (e4WithoutDeathtime > 0) {

@@ -15,6 +15,7 @@ import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { PhiGuard } from '../phi-guard';
+import { StaticInputCounts } from '../static-inputs';
 import { readChartEvents } from './chart-events';
 import { readCohort } from './cohort-tables';
 import { CohortIndex, HOUR_MS, WINDOW_HOURS, type CohortStay } from './cohort-stay';
@@ -24,6 +25,7 @@ import { checkItemDictionaries } from './item-dictionary';
 import { readLabEvents } from './lab-events';
 import { locateMimicFiles, type MimicLayout } from './layout';
 import { readRadiology, stayNoteChunks } from './radiology';
+import { MIMIC_STATIC_INPUTS } from './static-inputs';
 import { IMPORT_WHAT, type ImportJob } from './table-stream';
 
 export const DEFAULT_COHORT_NAME = 'mimic-iv';
@@ -46,6 +48,10 @@ function toNewStay(stay: CohortStay): NewStay {
     notes: stayNoteChunks(stay, DEFAULT_NOTE_RULE),
     cxr: stay.cxr?.values ?? null,
     ecg: stay.ecg?.values ?? null,
+    staticInputs: {
+      ...stay.tableStatics,
+      ...Object.fromEntries([...stay.chartedStatics].map(([name, { value }]) => [name, value])),
+    },
   };
 }
 
@@ -158,11 +164,16 @@ export async function importMimicIv(
         statistics: ['mean', 'min', 'max'],
       },
       noteRule: DEFAULT_NOTE_RULE,
-      contextSchema: { cxrLabels: [...CHEXPERT_LABELS], ecgFields: [...ECG_FIELDS] },
+      contextSchema: {
+        cxrLabels: [...CHEXPERT_LABELS],
+        ecgFields: [...ECG_FIELDS],
+        staticInputs: MIMIC_STATIC_INPUTS,
+      },
       tasks: [...MIMIC_TASKS],
       attributes: [...BIAS_ATTRIBUTES],
     });
     const write = store.stayWriter(cohortId);
+    const statics = new StaticInputCounts(MIMIC_STATIC_INPUTS);
     const progress = options.progress;
     for (const [i, stay] of stays.entries()) {
       if (i % STAYS_PER_TICK === 0) {
@@ -179,6 +190,7 @@ export async function importMimicIv(
       const newStay = toNewStay(stay);
       write(newStay);
       report.include(newStay);
+      statics.count(newStay);
       for (let v = 0; v < variables.length; v++) report.countValues(v, stay.bins.valuesOf(v));
     }
     progress?.({
@@ -187,6 +199,7 @@ export async function importMimicIv(
       total: stays.length,
       message: `${stays.length} stays written`,
     });
+    report.note(statics.note()!);
     const built = report.build();
     store.saveImportReport(cohortId, built);
     return built;

@@ -5,6 +5,7 @@ import { HourlyBins } from '../hourly-bins';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
+import { StaticInputCounts } from '../static-inputs';
 import { splitForSubject } from '../patient-split';
 import { counted } from '../../../../shared/counted';
 import { checkDynamicColumns, readDynamic } from './dynamic-file';
@@ -64,14 +65,14 @@ export async function importYaib(
   const sta = await openParquet(layout.sta, STATIC_FILE);
   const outc = await openParquet(layout.outc, OUTCOME_FILE);
   const dyn = await openParquet(layout.dyn, DYNAMIC_FILE);
-  checkStaticColumns(sta);
+  const staticInputs = checkStaticColumns(sta);
   checkOutcomeColumns(outc);
   const schema = checkDynamicColumns(dyn);
   const clock = new YaibClock(options, sta.rows + outc.rows + dyn.rows);
   clock.check();
 
   const report = new ImportReportBuilder(
-    'generic',
+    'yaib',
     layout.root,
     name,
     schema.variables.map((v) => v.name),
@@ -82,7 +83,7 @@ export async function importYaib(
     `Source: YAIB's ${layout.task} cohort from the ${databaseName(layout.source)} database, processed by ricu (folder ${layout.task}/${layout.source}); real patient data, not synthetic.`,
   );
   noteSchema(report, schema);
-  const stays = await readStatic(sta, report, clock);
+  const stays = await readStatic(sta, staticInputs, report, clock);
   report.staysSeen = stays.size;
   await readOutcomes(outc, stays, layout.task, rule, report, clock);
   await readDynamic(dyn, stays, schema, WINDOW_HOURS, report, clock);
@@ -95,9 +96,7 @@ export async function importYaib(
 
   const cohort: NewCohort = {
     name,
-    // The store's cohort table knows mimic-iv, generic and demo; the description and the
-    // import report name YAIB and its source database.
-    source: 'generic',
+    source: 'yaib',
     synthetic: false,
     description: describeCohort(layout, rule),
     featureSchema: {
@@ -106,7 +105,7 @@ export async function importYaib(
       statistics: ['mean', 'min', 'max'],
     },
     noteRule: DEFAULT_NOTE_RULE,
-    contextSchema: { cxrLabels: [], ecgFields: [] },
+    contextSchema: { cxrLabels: [], ecgFields: [], staticInputs },
     tasks: [layout.task],
     attributes: [...YAIB_ATTRIBUTES],
   };
@@ -162,6 +161,7 @@ function toNewStay(stay: YaibStay, task: string, hours: number, variables: numbe
     notes: [],
     cxr: null,
     ecg: null,
+    staticInputs: stay.staticInputs,
   };
 }
 
@@ -185,6 +185,7 @@ async function writeCohort(
   const hours = cohort.featureSchema.hours;
   const variables = cohort.featureSchema.variables.length;
   const task = cohort.tasks[0]!;
+  const statics = new StaticInputCounts(cohort.contextSchema.staticInputs ?? []);
   return store.transaction(async () => {
     clock.check();
     const cohortId = store.createCohort(cohort);
@@ -194,6 +195,7 @@ async function writeCohort(
       const newStay = toNewStay(stay, task, hours, variables);
       write(newStay);
       report.include(newStay);
+      statics.count(newStay);
       const bins = stay.bins;
       for (let v = 0; v < variables; v++) report.countValues(v, bins ? bins.valuesOf(v) : 0);
       // The bins are in the store now; let them go so memory falls as the write proceeds.
@@ -203,6 +205,8 @@ async function writeCohort(
         clock.check();
       }
     }
+    const staticNote = statics.note();
+    if (staticNote !== null) report.note(staticNote);
     const built = report.build();
     store.saveImportReport(cohortId, built);
     return built;

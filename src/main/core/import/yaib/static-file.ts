@@ -1,8 +1,11 @@
+import type { StaticInputSpec } from '../../../../shared/domain';
+import type { StaticValue } from '../../store';
 import { ageBand } from '../clinical-variables';
 import type { ImportReportBuilder } from '../import-report';
 import { counted } from '../../../../shared/counted';
 import type { YaibClock } from './import-clock';
 import {
+  checkKind,
   numberAt,
   ParquetInputError,
   requireColumn,
@@ -17,33 +20,63 @@ export const UNKNOWN = 'Unknown';
 /** YAIB's cohorts are adults; a younger age is banded on its own rather than as 18-44. */
 const UNDER_18 = 'under 18';
 const ADULT_AGE = 18;
-/** Static columns read and deliberately not imported (see checkStaticColumns). */
-const NOT_IMPORTED = ['height', 'weight'];
+const FEMALE = 'Female';
+const MALE = 'Male';
+/**
+ * sta.parquet's columns that become static inputs (fixed priors the model reads, never
+ * searched), in ricu's concept units: age in years, height in cm, weight in kg.
+ */
+const AGE: StaticInputSpec = { name: 'age', kind: 'numeric', unit: 'years' };
+const SEX: StaticInputSpec = { name: 'sex', kind: 'categorical', categories: [FEMALE, MALE] };
+/** YAIB writes these, but a cohort without them still imports, with fewer inputs. */
+const OPTIONAL_INPUTS: Extract<StaticInputSpec, { kind: 'numeric' }>[] = [
+  { name: 'height', kind: 'numeric', unit: 'cm' },
+  { name: 'weight', kind: 'numeric', unit: 'kg' },
+];
 
-/** Checks sta.parquet's columns before any row is read. */
-export function checkStaticColumns(table: ParquetTable): void {
+/**
+ * Checks sta.parquet's columns before any row is read; returns the static inputs the file
+ * holds (age and sex always, height and weight when their columns are there).
+ */
+export function checkStaticColumns(table: ParquetTable): StaticInputSpec[] {
   requireColumn(table, 'stay_id', ['integer', 'text'], 'the stay');
   requireColumn(table, 'age', ['integer', 'number'], 'age in years');
   requireColumn(table, 'sex', ['text'], 'Female or Male');
+  const optional = OPTIONAL_INPUTS.filter((spec) => table.columns.has(spec.name));
+  for (const spec of optional) {
+    checkKind(
+      table,
+      spec.name,
+      table.columns.get(spec.name)!,
+      ['integer', 'number'],
+      `${spec.name} in ${spec.unit}`,
+    );
+  }
+  return [AGE, SEX, ...optional];
 }
 
 /**
- * Reads sta.parquet: one row per stay. Its stays are the cohort's candidates; age and sex
- * become the subgroup attributes of the bias audit (never model inputs), age in the bands
- * every importer uses (18-44, 45-64, 65-79, 80+), sex as Female / Male.
+ * Reads sta.parquet: one row per stay. Its stays are the cohort's candidates. The columns
+ * of `inputs` (checkStaticColumns) become the stays' static inputs, a stay without a value
+ * having none for that input; age and sex are also the subgroup attributes of the bias
+ * audit, age in the bands every importer uses (18-44, 45-64, 65-79, 80+), sex as Female /
+ * Male.
  */
 export async function readStatic(
   table: ParquetTable,
+  inputs: readonly StaticInputSpec[],
   report: ImportReportBuilder,
   clock: YaibClock,
 ): Promise<YaibStays> {
   const stays: YaibStays = new Map();
   const rowOf = new Map<string, number>();
+  const numeric = inputs.filter((spec) => spec.kind === 'numeric').map((spec) => spec.name);
   let unknownAge = 0;
   let underAge = 0;
   let unknownSex = 0;
   let rows = 0;
-  for await (const batch of rowBatches(table, ['stay_id', 'age', 'sex'], () => clock.check())) {
+  const columns = ['stay_id', ...inputs.map((spec) => spec.name)];
+  for await (const batch of rowBatches(table, columns, () => clock.check())) {
     const { stay_id: ids, age: ages, sex: sexes } = batch.columns;
     for (let i = 0; i < batch.rows; i++) {
       const row = batch.rowStart + i + 1;
@@ -71,6 +104,12 @@ export async function readStatic(
       }
       const sex = sexOf(sexes![i]);
       if (sex === UNKNOWN) unknownSex++;
+      const staticInputs: Record<string, StaticValue> = {};
+      for (const name of numeric) {
+        const value = numberAt(batch.columns[name]!, i);
+        if (value !== null && Number.isFinite(value)) staticInputs[name] = value;
+      }
+      if (sex !== UNKNOWN) staticInputs.sex = sex;
       stays.set(key, {
         key,
         // No prototype: an attribute is just a name.
@@ -78,6 +117,7 @@ export async function readStatic(
           sex,
           age_band: band,
         }),
+        staticInputs,
         label: null,
         lastLabelHour: null,
         dynRows: 0,
@@ -93,10 +133,7 @@ export async function readStatic(
   }
   report.countRows(table.file, rows);
   clock.fileDone(table.file, rows);
-  const kept = NOT_IMPORTED.filter((column) => table.columns.has(column));
-  const other = [...table.columns.keys()].filter(
-    (c) => !['stay_id', 'age', 'sex', ...NOT_IMPORTED].includes(c),
-  );
+  const other = [...table.columns.keys()].filter((c) => !columns.includes(c));
   const groups = [
     unknownAge > 0 ? `age band ${UNKNOWN}: ${counted(unknownAge, 'stay')} without an age` : '',
     unknownSex > 0
@@ -107,9 +144,9 @@ export async function readStatic(
   report.note(
     `${table.file}: sex (Female / Male) and age band (18-44, 45-64, 65-79, 80+) are the subgroup attributes of the bias audit${groups.length > 0 ? `; ${groups.join('; ')}` : ''}.`,
   );
-  if (kept.length + other.length > 0) {
+  if (other.length > 0) {
     report.note(
-      `${table.file}: ${[...kept, ...other].join(', ')} not imported: attributes are categorical subgroups, and static values as model inputs are a later step.`,
+      `${table.file}: ${other.join(', ')} not imported: ${other.length === 1 ? 'it is' : 'they are'} not among ricu's static concepts this importer knows (age, sex, height, weight).`,
     );
   }
   return stays;
@@ -120,10 +157,10 @@ function sexOf(value: unknown): string {
   switch (value.trim().toLowerCase()) {
     case 'female':
     case 'f':
-      return 'Female';
+      return FEMALE;
     case 'male':
     case 'm':
-      return 'Male';
+      return MALE;
     default:
       return UNKNOWN;
   }

@@ -1,4 +1,5 @@
 import type { DecodedArray } from 'hyparquet';
+import type { StaticValue } from '../../store';
 import type { HourlyBins } from '../hourly-bins';
 import { idAt, ParquetInputError, type ParquetTable } from './parquet-table';
 import { STATIC_FILE } from './layout';
@@ -7,6 +8,8 @@ import { STATIC_FILE } from './layout';
 export interface YaibStay {
   key: string;
   attributes: Record<string, string>;
+  /** Values of the cohort's static inputs; an input without a value is left out. */
+  staticInputs: Record<string, StaticValue>;
   /** The stay's label for the task; null until outc.parquet gives one. */
   label: 0 | 1 | null;
   /** Hourly labels only: the latest hour with a label (how far the stay was followed). */
