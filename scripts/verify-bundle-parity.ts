@@ -12,6 +12,9 @@
  *    pooling done here) compose to the same logits;
  * 5. a batch of one gives what the batch gave (dynamic batch).
  *
+ * A TS-only bundle's parity.json ("streams": ["ts"]) has no text encoder or note data: steps
+ * 2 and the note halves of 3-5 are skipped, and the fused logit is l_ts.
+ *
  * Prints one JSON line {ok, checks, maxAbsDiff, tolerance, worst} and exits 1 on any failure.
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +33,8 @@ interface Sizes {
   E: number;
   H: number;
   P: number;
+  /** Width of the static inputs; absent without them. */
+  Ds?: number;
 }
 
 type Floats = (number | null)[];
@@ -44,16 +49,19 @@ interface HashTextCheck {
 
 interface Parity {
   tolerance: number;
+  /** Absent: both streams. */
+  streams?: string[];
   sizes: Sizes;
   /** The built-in encoder's padded length (absent for a wordpiece encoder). */
   maxIds?: number;
-  textEncoder: HashTextCheck | WordpieceTextCheck;
+  /** Absent for a TS-only bundle. */
+  textEncoder?: HashTextCheck | WordpieceTextCheck;
   batch: number;
   gruSplit: number;
   inputs: Record<
     'ts' | 'tsMask' | 'cxr' | 'ecg' | 'chunkEmbeddings' | 'presence' | 'noteMask',
     Floats
-  >;
+  > & { static?: Floats };
   outputs: Record<
     | 'tsLogit'
     | 'noteLogit'
@@ -204,7 +212,7 @@ async function main(dir: string, parityFile: string): Promise<void> {
   }
   const p = JSON.parse(readFileSync(parityFile, 'utf8')) as Parity;
   const tol = p.tolerance;
-  const { T, D, Dc, De, M, E, H, P } = p.sizes;
+  const { T, D, Dc, De, M, E, H } = p.sizes;
   const B = p.batch;
   const load = (file: string): Promise<ort.InferenceSession> =>
     ort.InferenceSession.create(join(dir, file));
@@ -216,8 +224,11 @@ async function main(dir: string, parityFile: string): Promise<void> {
     return output.data as Float32Array;
   };
 
+  const notes = (p.streams ?? ['ts', 'note']).includes('note');
   // 2. Tokenizer and text encoder.
-  if (p.textEncoder.kind === 'wordpiece') {
+  if (!p.textEncoder) {
+    if (notes) failures.push('parity.json has no text encoder check');
+  } else if (p.textEncoder.kind === 'wordpiece') {
     checks += await checkWordpieceEncoder(dir, p.textEncoder, await load('text_encoder.onnx'), {
       fail: (message) => failures.push(message),
       compare: (name, actual, expected) => compare(name, actual, expected, tol),
@@ -231,26 +242,31 @@ async function main(dir: string, parityFile: string): Promise<void> {
     keyof Parity['inputs'],
     Float32Array
   >;
+  const Ds = p.sizes.Ds ?? 0;
+  // The fixed priors of rows [from, from + n): cxr, ecg and, with static inputs, static.
+  const priors = (n: number, from = 0): Record<string, ort.Tensor> => ({
+    cxr: f32(rows(x.cxr, Dc, from, from + n), [n, Dc]),
+    ecg: f32(rows(x.ecg, De, from, from + n), [n, De]),
+    ...(Ds > 0 ? { static: f32(rows(x.static!, Ds, from, from + n), [n, Ds]) } : {}),
+  });
   const want = Object.fromEntries(
     Object.entries(p.outputs).map(([k, v]) => [k, toF32(v)]),
   ) as Record<keyof Parity['outputs'], Float32Array>;
   const tsFeeds = (n: number, from = 0): Record<string, ort.Tensor> => ({
     ts: f32(rows(x.ts, T * D, from, from + n), [n, T, D]),
     ts_mask: f32(rows(x.tsMask, T, from, from + n), [n, T]),
-    cxr: f32(rows(x.cxr, Dc, from, from + n), [n, Dc]),
-    ecg: f32(rows(x.ecg, De, from, from + n), [n, De]),
+    ...priors(n, from),
   });
   const noteFeeds = (n: number, from = 0): Record<string, ort.Tensor> => ({
     chunk_embeddings: f32(rows(x.chunkEmbeddings, M * E, from, from + n), [n, M, E]),
     presence: f32(rows(x.presence, M, from, from + n), [n, M]),
     note_mask: f32(rows(x.noteMask, M, from, from + n), [n, M]),
-    cxr: f32(rows(x.cxr, Dc, from, from + n), [n, Dc]),
-    ecg: f32(rows(x.ecg, De, from, from + n), [n, De]),
+    ...priors(n, from),
   });
   const lTs = await run('ts_stream.onnx', tsFeeds(B));
-  const lNote = await run('note_stream.onnx', noteFeeds(B));
   compare('ts_stream.logit', lTs, want.tsLogit, tol);
-  compare('note_stream.logit', lNote, want.noteLogit, tol);
+  const lNote = notes ? await run('note_stream.onnx', noteFeeds(B)) : new Float32Array(B);
+  if (notes) compare('note_stream.logit', lNote, want.noteLogit, tol);
   const fused = lTs.map((v, i) => v + (lNote[i] as number));
   compare('fused.logit', fused, want.fusedLogit, tol);
   compare('fused.probability', Array.from(fused, sigmoid), want.probability, tol);
@@ -260,15 +276,17 @@ async function main(dir: string, parityFile: string): Promise<void> {
     want.tsSelectorScores,
     tol,
   );
-  compare(
-    'note_selector.scores',
-    await run('note_selector.onnx', {
-      chunk_embeddings: f32(x.chunkEmbeddings, [B, M, E]),
-      presence: f32(x.presence, [B, M]),
-    }),
-    want.noteSelectorScores,
-    tol,
-  );
+  if (notes) {
+    compare(
+      'note_selector.scores',
+      await run('note_selector.onnx', {
+        chunk_embeddings: f32(x.chunkEmbeddings, [B, M, E]),
+        presence: f32(x.presence, [B, M]),
+      }),
+      want.noteSelectorScores,
+      tol,
+    );
+  }
 
   // 4. Composed parts. TS: mask, forward GRU over [0, s) then [s, T) with h0 handed over;
   // backward GRU over [s, T) then [0, s) with h0 = the later part's state at its first step.
@@ -291,16 +309,53 @@ async function main(dir: string, parityFile: string): Promise<void> {
   const hBackward = timeConcat(bEarly, s, bLate, T - s, B, H);
   compare('ts_gru_forward.hidden', hForward, toF32(p.composed.hForward), tol);
   compare('ts_gru_backward.hidden', hBackward, toF32(p.composed.hBackward), tol);
-  const cxr = f32(x.cxr, [B, Dc]);
-  const ecg = f32(x.ecg, [B, De]);
   const composedTs = await run('ts_head.onnx', {
     h_forward_last: f32(atTime(hForward, B, T, H, T - 1), [B, H]),
     h_backward_last: f32(atTime(hBackward, B, T, H, 0), [B, H]),
-    cxr,
-    ecg,
+    ...priors(B),
   });
   compare('composed ts logit vs PyTorch composed', composedTs, toF32(p.composed.tsLogit), tol);
   compare('composed ts logit vs PyTorch monolithic', composedTs, want.tsLogit, tol);
+  if (notes) await checkComposedNotes(x, want, p, composedTs, priors(B), run);
+  else compare('composed probability', Array.from(composedTs, sigmoid), want.probability, tol);
+
+  // 5. Dynamic batch: the last stay alone.
+  const last = B - 1;
+  compare(
+    'ts_stream batch of 1',
+    await run('ts_stream.onnx', tsFeeds(1, last)),
+    want.tsLogit.slice(last),
+    tol,
+  );
+  if (notes) {
+    compare(
+      'note_stream batch of 1',
+      await run('note_stream.onnx', noteFeeds(1, last)),
+      want.noteLogit.slice(last),
+      tol,
+    );
+  }
+
+  const ok = failures.length === 0;
+  if (!ok) for (const f of failures) process.stderr.write(`PARITY FAIL ${f}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok, checks, maxAbsDiff, tolerance: tol, worst, failures })}\n`,
+  );
+  process.exitCode = ok ? 0 : 1;
+}
+
+/** The note stream from its parts: projection, the pooling done here, then the head. */
+async function checkComposedNotes(
+  x: Record<keyof Parity['inputs'], Float32Array>,
+  want: Record<keyof Parity['outputs'], Float32Array>,
+  p: Parity,
+  composedTs: Float32Array,
+  priors: Record<string, ort.Tensor>,
+  run: Run,
+): Promise<void> {
+  const { M, E, P } = p.sizes;
+  const B = p.batch;
+  const tol = p.tolerance;
   // Notes: v = Σ m_j a_j phi(e_j) / (Σ m_j a_j + 1e-6), then the head.
   const projected = await run('note_projection.onnx', {
     chunk_embeddings: f32(x.chunkEmbeddings, [B, M, E]),
@@ -319,7 +374,7 @@ async function main(dir: string, parityFile: string): Promise<void> {
     for (let k = 0; k < P; k++) pooled[b * P + k] = (sum[k] as number) / (weight + 1e-6);
   }
   compare('note pooled', pooled, toF32(p.composed.pooled), tol);
-  const composedNote = await run('note_head.onnx', { pooled: f32(pooled, [B, P]), cxr, ecg });
+  const composedNote = await run('note_head.onnx', { pooled: f32(pooled, [B, P]), ...priors });
   compare(
     'composed note logit vs PyTorch composed',
     composedNote,
@@ -333,28 +388,6 @@ async function main(dir: string, parityFile: string): Promise<void> {
     want.probability,
     tol,
   );
-
-  // 5. Dynamic batch: the last stay alone.
-  const last = B - 1;
-  compare(
-    'ts_stream batch of 1',
-    await run('ts_stream.onnx', tsFeeds(1, last)),
-    want.tsLogit.slice(last),
-    tol,
-  );
-  compare(
-    'note_stream batch of 1',
-    await run('note_stream.onnx', noteFeeds(1, last)),
-    want.noteLogit.slice(last),
-    tol,
-  );
-
-  const ok = failures.length === 0;
-  if (!ok) for (const f of failures) process.stderr.write(`PARITY FAIL ${f}\n`);
-  process.stdout.write(
-    `${JSON.stringify({ ok, checks, maxAbsDiff, tolerance: tol, worst, failures })}\n`,
-  );
-  process.exitCode = ok ? 0 : 1;
 }
 
 main(bundleDir, parityPath).catch((error: unknown) => {

@@ -47,7 +47,8 @@ export async function checkWordpieceEncoder(
     if (tokenizer.ids(text).join(',') !== want.join(','))
       hooks.fail(`wordpiece ids of text ${i} differ`);
   });
-  const dim = manifest.textEncoder.embeddingDim;
+  // resolveTextEncoder above refused a manifest without a text encoder.
+  const dim = manifest.textEncoder!.embeddingDim;
   const runner = createTextEncoderRunner(session, spec, dim, vocab);
   const vectors = await runner.embed(check.texts.slice(0, check.embeddedTexts));
   const flat = new Float32Array(vectors.length * dim);

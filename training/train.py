@@ -3,7 +3,7 @@
 
     /usr/bin/python3 training/train.py --db STORE.sqlite --cohort demo --task E1 \
         --out resources/models/E1 [--seed 7] [--epochs N] [--max-stays N] [--quick] \
-        [--text-encoder DIR]
+        [--text-encoder DIR] [--streams ts|ts,note] [--no-static]
 
 Usually run through the CLI: ``npm run train -- --cohort demo --task E1``. See
 docs/model-bundle.md for the bundle it writes.
@@ -38,6 +38,10 @@ def reproduce_command(a: argparse.Namespace) -> str:
         parts += ["--selector-epochs", str(a.selector_epochs)]
     if a.text_encoder is not None:
         parts += ["--text-encoder", portable([str(a.text_encoder)])[0]]
+    if a.streams is not None:
+        parts += ["--streams", a.streams]
+    if a.no_static:
+        parts.append("--no-static")
     return shlex.join(parts)
 
 
@@ -65,12 +69,17 @@ def main(argv: list[str]) -> int:
     p.add_argument("--text-encoder", type=Path, default=None, metavar="DIR",
                    help="an ONNX encoder folder (encoder.json, model, vocab.txt) instead of the built-in encoder; "
                         "its chunk embeddings must be in the store (scripts/embed-notes.ts)")
+    p.add_argument("--streams", choices=["ts", "ts,note"], default=None,
+                   help="streams to train (default: ts,note when the cohort has note chunks, else ts: a TS-only bundle)")
+    p.add_argument("--no-static", action="store_true",
+                   help="leave the cohort's static inputs (age, sex, ...) out of the model, to measure what they add")
     a = p.parse_args(argv)
     run(RunOptions(
         db=a.db, cohort=a.cohort, task=a.task, out=a.out.resolve(), seed=a.seed, threads=a.threads,
         max_stays=a.max_stays, quick=a.quick, epochs=a.epochs, selector_epochs=a.selector_epochs,
         command=a.command or reproduce_command(a), invocation=["training/train.py", *portable(argv)], verify=not a.no_verify,
-        text_encoder=a.text_encoder,
+        text_encoder=a.text_encoder, streams=tuple(a.streams.split(",")) if a.streams else None,
+        static=not a.no_static,
     ))
     return 0
 

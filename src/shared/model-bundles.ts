@@ -9,7 +9,8 @@ export interface BundleSummary {
   createdAt: string | null;
   trainingCohort: string | null;
   trainingContentSha256: string | null;
-  testAuroc: { ts: number; note: number; fused: number } | null;
+  /** note is null for a TS-only bundle (no note stream; fused = TS). */
+  testAuroc: { ts: number; note: number | null; fused: number } | null;
   /** Files whose SHA-256 matched, of `files` listed. */
   filesVerified: number;
   files: number;

@@ -6,6 +6,7 @@
 import type { StayAuditResult } from './audit';
 import type { ConfusionClass } from './audit-statistics';
 import type { Split } from './domain';
+import type { VariableConcept } from './variable-concepts';
 
 /** A normal adult reference range, inclusive at both ends, in the variable's unit. */
 export interface NormalRange {
@@ -19,6 +20,8 @@ export interface HourlyVariable {
   /** How a clinician names it ("Mean BP"); the name itself outside the clinical table. */
   label: string;
   unit: string;
+  /** The standard concept it is (variable-concepts.ts): its flowsheet section and order. */
+  concept: VariableConcept;
   /**
    * The normal adult range, or null where none applies: a setting such as FiO2, or a
    * variable the clinical table does not hold (a generic import's own variables).
@@ -83,6 +86,17 @@ export interface EcgMeasurement {
   unit: string;
 }
 
+/** One static input the cohort declares (age, sex, ...): a fixed prior like the CXR and ECG. */
+export interface StaticInputReading {
+  name: string;
+  /** A number for a numeric input, a category for a categorical one; null when not recorded. */
+  value: number | string | null;
+  /** A numeric input's unit; '' for a categorical one. */
+  unit: string;
+  /** Whether the run's model reads it as an input; null outside a run (no model to ask). */
+  modelInput: boolean | null;
+}
+
 export interface StayDetail {
   stayId: number;
   stayKey: string;
@@ -94,6 +108,7 @@ export interface StayDetail {
   cohort: { id: number; name: string; synthetic: boolean };
   /** T: unit ids 0..T−1 are the hourly windows W1..WT, ids from T on are note units N1… */
   windows: number;
+  /** In concept order (vital signs first, then neurological, …, other), not the file's. */
   variables: HourlyVariable[];
   notes: NoteChunkDetail[];
   /**
@@ -105,6 +120,8 @@ export interface StayDetail {
   cxr: CxrFinding[] | null;
   /** The ECG used as context, or null without one. */
   ecg: EcgMeasurement[] | null;
+  /** The cohort's static inputs in declaration order; empty when it declares none. */
+  staticInputs: StaticInputReading[];
   outcomes: Record<string, number>;
   attributes: Record<string, string>;
 }

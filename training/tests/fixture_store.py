@@ -3,7 +3,10 @@
 The schema is read from src/main/core/store/migrations.ts itself, so the fixture cannot
 drift from the store the app writes. The label depends on the time series (a heart-rate
 surge in a few hours), the notes (marker phrases) and the context, so every stream has
-something to learn. Run as a script to write a store: ``fixture_store.py OUT.sqlite [N]``.
+something to learn. With static=True the cohort also declares static inputs (age and weight
+numeric, sex and unit type categorical) that carry some of the risk; their values come from
+a separate generator, so every other value is the default fixture's. Run as a script to
+write a store: ``fixture_store.py OUT.sqlite [N] [--no-notes] [--static]``.
 """
 
 from __future__ import annotations
@@ -38,6 +41,12 @@ NEUTRAL = [
     "Lines and tubes are unchanged.", "No pneumothorax is seen.", "Mild atelectasis at the bases.",
     "Osseous structures are intact.", "Comparison is made to the prior study.",
 ]
+STATIC_INPUTS = [
+    {"name": "age", "kind": "numeric", "unit": "years"},
+    {"name": "sex", "kind": "categorical", "categories": ["F", "M"]},
+    {"name": "weight", "kind": "numeric", "unit": "kg"},
+    {"name": "unit_type", "kind": "categorical", "categories": ["MICU", "SICU", "CCU"]},
+]
 RISKY = [
     "Worsening bilateral alveolar edema.", "New large right pleural effusion.",
     "Diffuse consolidation concerning for ARDS.", "Endotracheal tube malpositioned.",
@@ -56,8 +65,26 @@ def migration_sql() -> str:
     return "\n".join(re.findall(r"sql:\s*`([^`]*)`", source))
 
 
-def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str = "fixture") -> None:
-    """Writes a fresh store with one cohort of n_stays labelled stays (task E1)."""
+def static_values(rng: np.random.Generator, risk: float) -> list[tuple[str, float | None, str | None]]:
+    """(name, value_num, value_text) rows of one stay: age and a CCU stay follow the risk;
+    some values are not recorded."""
+    rows: list[tuple[str, float | None, str | None]] = []
+    if rng.random() < 0.9:
+        rows.append(("age", round(float(62 + 12 * risk + 6 * rng.standard_normal()), 1), None))
+    if rng.random() < 0.95:
+        rows.append(("sex", None, str(rng.choice(["F", "M"]))))
+    if rng.random() < 0.7:
+        rows.append(("weight", round(float(80 + 15 * rng.standard_normal()), 1), None))
+    if rng.random() < 0.9:
+        rows.append(("unit_type", None, "CCU" if risk > 1.2 else str(rng.choice(["MICU", "SICU", "CCU"]))))
+    return rows
+
+
+def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str = "fixture", notes: bool = True,
+               static: bool = False) -> None:
+    """Writes a fresh store with one cohort of n_stays labelled stays (task E1). notes=False
+    writes no note chunk at all (a cohort without text; the random draws stay the same);
+    static=True declares static inputs and writes their values."""
     path = Path(path)
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
@@ -74,11 +101,13 @@ def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str 
             "training test fixture (synthetic)",
             json.dumps({"hours": t, "variables": [{"name": n, "unit": u} for n, u, _, _ in VARIABLES], "statistics": ["mean", "min", "max"]}),
             json.dumps({"sentencesPerChunk": 3, "maxChunks": 20}),
-            json.dumps({"cxrLabels": CXR_LABELS, "ecgFields": ECG_FIELDS}),
+            json.dumps({"cxrLabels": CXR_LABELS, "ecgFields": ECG_FIELDS}
+                       | ({"staticInputs": STATIC_INPUTS} if static else {})),
             json.dumps(["E1", "E2"]),
             "2025-01-01T00:00:00.000Z",
         ),
     )
+    static_rng = np.random.Generator(np.random.PCG64(seed + 1000))
     for i in range(n_stays):
         risk = rng.standard_normal()
         label = int(risk + 0.5 * rng.standard_normal() > 1.0)
@@ -105,7 +134,8 @@ def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str 
         for pos in range(n_chunks):
             pool = RISKY if (risk > 0.8 and rng.random() < 0.5) else NEUTRAL
             text = " ".join(str(rng.choice(pool)) if j == 0 else str(rng.choice(NEUTRAL)) for j in range(3))
-            conn.execute("INSERT INTO note_chunks VALUES (?, ?, NULL, ?)", (sid, pos, text))
+            if notes:
+                conn.execute("INSERT INTO note_chunks VALUES (?, ?, NULL, ?)", (sid, pos, text))
         has_cxr = rng.random() < 0.6
         cxr = rng.integers(0, 4, len(CXR_LABELS)).astype(np.uint8) if has_cxr else np.zeros(len(CXR_LABELS), np.uint8)
         if has_cxr and risk > 1.0:
@@ -118,9 +148,15 @@ def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str 
             "INSERT INTO contexts VALUES (?, ?, ?, ?, ?)",
             (sid, int(has_cxr), cxr.tobytes(), int(has_ecg), ecg.astype("<f4").tobytes()),
         )
+        if static:
+            conn.executemany("INSERT INTO static_inputs VALUES (?, ?, ?, ?)",
+                             [(sid, *row) for row in static_values(static_rng, float(risk))])
     conn.commit()
     conn.close()
 
 
 if __name__ == "__main__":
-    make_store(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 300)
+    # fixture_store.py OUT.sqlite [N] [--no-notes] [--static]
+    args = [a for a in sys.argv[1:] if a not in ("--no-notes", "--static")]
+    make_store(args[0], int(args[1]) if len(args) > 1 else 300, notes="--no-notes" not in sys.argv,
+               static="--static" in sys.argv)

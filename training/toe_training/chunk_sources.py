@@ -1,6 +1,6 @@
-"""The two sources of chunk embeddings (features.ChunkVectors): the built-in hashed n-gram
+"""The sources of chunk embeddings (features.ChunkVectors): the built-in hashed n-gram
 encoder, run here in PyTorch, and an ONNX encoder's vectors, read from the store where
-the embed step (scripts/embed-notes.ts) wrote them."""
+the embed step (scripts/embed-notes.ts) wrote them; and none, for a TS-only bundle."""
 
 from __future__ import annotations
 
@@ -37,3 +37,13 @@ class StoredChunks:
         if not stays:
             return np.zeros((0, self.dim), np.float32)
         return read_chunk_embeddings(self.db, self.encoder, stays, [slot_indices(st) for st in stays])
+
+
+class NoChunks:
+    """A TS-only bundle's source: no text encoder runs, every kept chunk gets a zero-width
+    vector (the shapes stay those of build_tensors; no model reads them)."""
+
+    dim = 0
+
+    def vectors(self, stays: list[RawStay]) -> np.ndarray:
+        return np.zeros((sum(len(note_slots(st)) for st in stays), 0), np.float32)

@@ -18,6 +18,8 @@ from .models import GruDirection, NoteHead, NoteProjection, NoteSelector, NoteSt
 from .text_encoder import TextEncoder
 
 OPSET = 17
+# The files of a TS-only bundle (manifest "streams": ["ts"]).
+TS_FILES = ("ts_stream.onnx", "ts_selector.onnx", "ts_gru_forward.onnx", "ts_gru_backward.onnx", "ts_head.onnx")
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ def signatures(s: Sizes, text_encoder: OnnxFile | None = None) -> dict[str, Onnx
     plugged in, onnx_encoder.OnnxEncoder.signature)."""
     f = "float32"
     cxr, ecg = Port("cxr", f, ("B", s.Dc)), Port("ecg", f, ("B", s.De))
+    # The fixed priors every head reads; static only in a bundle with static inputs.
+    ctx = (cxr, ecg, Port("static", f, ("B", s.Ds))) if s.Ds else (cxr, ecg)
     emb = Port("chunk_embeddings", f, ("B", s.M, s.E))
     presence = Port("presence", f, ("B", s.M))
     logit = (Port("logit", f, ("B",)),)
@@ -48,9 +52,9 @@ def signatures(s: Sizes, text_encoder: OnnxFile | None = None) -> dict[str, Onnx
                                  (Port("token_ids", "int64", ("B", "L")), Port("token_mask", f, ("B", "L"))),
                                  (Port("embedding", f, ("B", s.E)),)),
         OnnxFile("ts_stream.onnx", "TS stream logit l_ts(m_ts)",
-                 (Port("ts", f, ("B", s.T, s.D)), Port("ts_mask", f, ("B", s.T)), cxr, ecg), logit),
+                 (Port("ts", f, ("B", s.T, s.D)), Port("ts_mask", f, ("B", s.T)), *ctx), logit),
         OnnxFile("note_stream.onnx", "note stream logit l_note(m_note)",
-                 (emb, presence, Port("note_mask", f, ("B", s.M)), cxr, ecg), logit),
+                 (emb, presence, Port("note_mask", f, ("B", s.M)), *ctx), logit),
         OnnxFile("ts_selector.onnx", "TS selector: one score per hour", (Port("ts", f, ("B", s.T, s.D)),), (Port("scores", f, ("B", s.T)),)),
         OnnxFile("note_selector.onnx", "note selector: one score per chunk slot, -Infinity where absent",
                  (emb, presence), (Port("scores", f, ("B", s.M)),)),
@@ -59,10 +63,10 @@ def signatures(s: Sizes, text_encoder: OnnxFile | None = None) -> dict[str, Onnx
         OnnxFile("ts_gru_backward.onnx", "backward GRU direction over a masked sub-sequence (outputs in time order)",
                  (Port("x", f, ("B", "L", s.D)), Port("h0", f, ("B", s.H))), (Port("hidden", f, ("B", "L", s.H)),)),
         OnnxFile("ts_head.onnx", "TS stream head: context projections and classifier",
-                 (Port("h_forward_last", f, ("B", s.H)), Port("h_backward_last", f, ("B", s.H)), cxr, ecg), logit),
+                 (Port("h_forward_last", f, ("B", s.H)), Port("h_backward_last", f, ("B", s.H)), *ctx), logit),
         OnnxFile("note_projection.onnx", "note projection phi(e)", (emb,), (Port("projected", f, ("B", s.M, s.P)),)),
         OnnxFile("note_head.onnx", "note stream head: context projections and classifier",
-                 (Port("pooled", f, ("B", s.P)), cxr, ecg), logit),
+                 (Port("pooled", f, ("B", s.P)), *ctx), logit),
     ]
     return {x.file: x for x in files}
 
@@ -75,24 +79,31 @@ def _example(port: Port) -> torch.Tensor:
     return torch.rand(dims) + 0.1
 
 
-def export_all(out: Path, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelector, note_sel: NoteSelector,
-               encoder: TextEncoder | None, text_encoder: OnnxFile | None = None) -> dict[str, OnnxFile]:
+def export_all(out: Path, s: Sizes, ts: TsStream, note: NoteStream | None, ts_sel: TsSelector,
+               note_sel: NoteSelector | None, encoder: TextEncoder | None,
+               text_encoder: OnnxFile | None = None) -> dict[str, OnnxFile]:
     """Writes every ONNX file into out/ and checks each with the ONNX checker. Without a
     built-in encoder (an ONNX encoder was plugged in) text_encoder.onnx is the caller's copy
-    and text_encoder its signature."""
-    modules: dict[str, nn.Module] = {} if encoder is None else {"text_encoder.onnx": encoder}
+    and text_encoder its signature. A TS-only bundle (note and note_sel None) gets TS_FILES
+    alone: no note stream, selector or text encoder."""
+    modules: dict[str, nn.Module] = {} if encoder is None or note is None else {"text_encoder.onnx": encoder}
     modules |= {
         "ts_stream.onnx": ts,
-        "note_stream.onnx": note,
         "ts_selector.onnx": ts_sel,
-        "note_selector.onnx": note_sel,
         "ts_gru_forward.onnx": GruDirection(ts.gru, backward=False),
         "ts_gru_backward.onnx": GruDirection(ts.gru, backward=True),
         "ts_head.onnx": TsHead(ts),
-        "note_projection.onnx": NoteProjection(note),
-        "note_head.onnx": NoteHead(note),
     }
+    if note is not None and note_sel is not None:
+        modules |= {
+            "note_stream.onnx": note,
+            "note_selector.onnx": note_sel,
+            "note_projection.onnx": NoteProjection(note),
+            "note_head.onnx": NoteHead(note),
+        }
     sigs = signatures(s, text_encoder)
+    if note is None:
+        sigs = {f: sig for f, sig in sigs.items() if f in TS_FILES}
     for file, module in modules.items():
         sig = sigs[file]
         module.eval()

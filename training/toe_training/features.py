@@ -8,12 +8,12 @@ bit for bit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
-from .store import CohortSchema, RawStay
+from .store import CohortSchema, RawStay, StaticInputSpec
 
 MAX_CHUNKS = 20
 CXR_STATES = ("notMentioned", "positive", "negative", "uncertain")  # index = stored code
@@ -55,6 +55,10 @@ class FeatureSpec:
     n_ecg: int
     series: Standardiser  # over the 3V value columns, column = 3*v + s
     ecg: Standardiser
+    # Static inputs the model reads (declaration order; empty: none, or --no-static) and the
+    # standardiser of their numeric ones (one column per numeric input, in that order).
+    static_inputs: tuple[StaticInputSpec, ...] = ()
+    static: Standardiser = field(default_factory=lambda: Standardiser(np.zeros(0), np.ones(0)))
 
     @property
     def d_ts(self) -> int:
@@ -67,6 +71,11 @@ class FeatureSpec:
     @property
     def d_ecg(self) -> int:
         return 2 * self.n_ecg + 1
+
+    @property
+    def d_static(self) -> int:
+        """Ds: numeric input = value + missing flag; categorical = one slot per category + "not recorded"."""
+        return sum(2 if x.kind == "numeric" else len(x.categories) + 1 for x in self.static_inputs)
 
 
 def _series_columns(stay: RawStay) -> tuple[np.ndarray, np.ndarray]:
@@ -81,10 +90,21 @@ def _ecg_columns(stay: RawStay) -> tuple[np.ndarray, np.ndarray]:
     return stay.ecg, np.isfinite(stay.ecg) & stay.has_ecg
 
 
-def fit_spec(schema: CohortSchema, train: list[RawStay]) -> FeatureSpec:
-    """Fits the standardisers on the training split only."""
+def _numeric_static(stay: RawStay, inputs: tuple[StaticInputSpec, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The numeric static inputs' values and validity (recorded as a finite number)."""
+    values = [stay.static.get(x.name) for x in inputs if x.kind == "numeric"]
+    valid = np.array([isinstance(v, float) and np.isfinite(v) for v in values], dtype=bool)
+    return np.array([v if ok else np.nan for v, ok in zip(values, valid)], np.float64), valid
+
+
+def fit_spec(schema: CohortSchema, train: list[RawStay], use_static: bool = True) -> FeatureSpec:
+    """Fits the standardisers on the training split only; use_static False leaves the
+    cohort's static inputs out of the model (to measure what they add)."""
     series = [_series_columns(s) for s in train]
     ecg = [_ecg_columns(s) for s in train]
+    inputs = tuple(schema.static_inputs) if use_static else ()
+    numeric = [_numeric_static(s, inputs) for s in train]
+    n_numeric = sum(x.kind == "numeric" for x in inputs)
     return FeatureSpec(
         hours=schema.hours,
         n_vars=len(schema.variables),
@@ -92,6 +112,11 @@ def fit_spec(schema: CohortSchema, train: list[RawStay]) -> FeatureSpec:
         n_ecg=len(schema.ecg_fields),
         series=Standardiser.fit(np.concatenate([v for v, _ in series]), np.concatenate([m for _, m in series])),
         ecg=Standardiser.fit(np.stack([v for v, _ in ecg]), np.stack([m for _, m in ecg])),
+        static_inputs=inputs,
+        static=Standardiser.fit(
+            np.stack([v for v, _ in numeric]).reshape(len(train), n_numeric),
+            np.stack([m for _, m in numeric]).reshape(len(train), n_numeric),
+        ),
     )
 
 
@@ -118,6 +143,26 @@ def encode_ecg(stay: RawStay, spec: FeatureSpec) -> np.ndarray:
     return np.concatenate(
         [spec.ecg.apply(values, valid), (~valid).astype(np.float32), np.array([float(stay.has_ecg)], np.float32)]
     )
+
+
+def encode_static(stay: RawStay, spec: FeatureSpec) -> np.ndarray:
+    """float32 [Ds], inputs in declaration order. Numeric: standardised value (0 when not
+    recorded), then a flag 1 when not recorded. Categorical with K categories: K+1 slots,
+    slot k = 1 for categories[k], slot K = 1 when not recorded or not a declared category."""
+    out = np.zeros(spec.d_static, dtype=np.float32)
+    values, valid = _numeric_static(stay, spec.static_inputs)
+    z = spec.static.apply(values[None, :], valid[None, :])[0]
+    at, numeric = 0, 0
+    for x in spec.static_inputs:
+        if x.kind == "numeric":
+            out[at], out[at + 1] = z[numeric], float(not valid[numeric])
+            at, numeric = at + 2, numeric + 1
+        else:
+            value = stay.static.get(x.name)
+            k = x.categories.index(value) if isinstance(value, str) and value in x.categories else len(x.categories)
+            out[at + k] = 1.0
+            at += len(x.categories) + 1
+    return out
 
 
 def note_slots(stay: RawStay, max_chunks: int = MAX_CHUNKS) -> list[str]:
@@ -149,6 +194,7 @@ class Tensors:
     ts: np.ndarray  # float32 [N, T, D]
     cxr: np.ndarray  # float32 [N, Dc]
     ecg: np.ndarray  # float32 [N, De]
+    static: np.ndarray  # float32 [N, Ds], Ds = 0 without static inputs
     emb: np.ndarray  # float32 [N, M, E]
     presence: np.ndarray  # float32 [N, M]
     y: np.ndarray  # float32 [N]
@@ -174,6 +220,7 @@ def build_tensors(stays: list[RawStay], spec: FeatureSpec, chunks: ChunkVectors)
         ts=np.stack([encode_ts(s, spec) for s in stays]) if n else np.zeros((0, spec.hours, spec.d_ts), np.float32),
         cxr=np.stack([encode_cxr(s, spec) for s in stays]) if n else np.zeros((0, spec.d_cxr), np.float32),
         ecg=np.stack([encode_ecg(s, spec) for s in stays]) if n else np.zeros((0, spec.d_ecg), np.float32),
+        static=np.stack([encode_static(s, spec) for s in stays]) if n else np.zeros((0, spec.d_static), np.float32),
         emb=emb,
         presence=presence,
         y=np.array([s.label for s in stays], np.float32),

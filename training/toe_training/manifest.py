@@ -68,7 +68,36 @@ def feature_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object
     }
 
 
+def static_section(spec: FeatureSpec) -> dict[str, object]:
+    """context.static: the static inputs the model reads, in slot order, with the numeric
+    ones' training-split mean and sd."""
+    inputs: list[dict[str, object]] = []
+    numeric = 0
+    for x in spec.static_inputs:
+        if x.kind == "numeric":
+            inputs.append({"name": x.name, "kind": "numeric", "unit": x.unit,
+                           "mean": float(spec.static.mean[numeric]), "sd": float(spec.static.sd[numeric])})
+            numeric += 1
+        else:
+            inputs.append({"name": x.name, "kind": "categorical", "categories": list(x.categories)})
+    return {
+        "inputs": inputs,
+        "Ds": spec.d_static,
+        "standardisation": {
+            "computedOn": "train split, stays with a recorded finite value; population sd; sd 1 if constant or empty",
+        },
+        "encoding": "float32[Ds], inputs in this order, each taking the next slots. numeric: 2 slots, "
+                    "[Math.fround((x - mean) / sd) in float64 when the stay has a finite value_num, else 0; "
+                    "1 if not recorded (no row, or no finite value_num), else 0]. categorical with K categories: "
+                    "K+1 slots, slot k = 1 when value_text equals categories[k] exactly, slot K = 1 when not "
+                    "recorded (no row, no value_text) or not one of the categories; all others 0. An input the "
+                    "cohort does not declare is not recorded for every stay",
+    }
+
+
 def context_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object]:
+    """cxr and ecg; static only when the model reads static inputs."""
+    static = {"static": static_section(spec)} if spec.static_inputs else {}
     return {
         "cxr": {
             "labels": schema.cxr_labels,
@@ -90,12 +119,17 @@ def context_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object
                         "finite, else 0; index F+f = 1 if that value was not used (absent, NaN or has_ecg = 0), else 0; "
                         "index 2*F = has_ecg",
         },
+        **static,
     }
 
 
-def units_section(schema: CohortSchema, spec: FeatureSpec) -> dict[str, object]:
+def units_section(schema: CohortSchema, spec: FeatureSpec, ts_only: bool = False) -> dict[str, object]:
+    """A TS-only bundle has no note units: its "notes" block is left out."""
+    time_series = {"count": spec.hours, "unit": "hourly window W_t, t = 0..T-1 from t0"}
+    if ts_only:
+        return {"timeSeries": time_series}
     return {
-        "timeSeries": {"count": spec.hours, "unit": "hourly window W_t, t = 0..T-1 from t0"},
+        "timeSeries": time_series,
         "notes": {
             "Mmax": MAX_CHUNKS,
             "sentencesPerChunk": schema.note_rule.get("sentencesPerChunk", 3),
@@ -148,7 +182,11 @@ def onnx_text_encoder_section(enc: OnnxEncoder) -> dict[str, object]:
     }
 
 
-def model_section(s: Sizes, sigs: dict[str, OnnxFile], tau: float, ks: tuple[int, ...]) -> dict[str, object]:
+def model_section(s: Sizes, sigs: dict[str, OnnxFile], tau: float, ks: tuple[int, ...],
+                  ts_only: bool = False) -> dict[str, object]:
+    if ts_only:
+        return ts_only_model_section(s, sigs, tau, ks)
+    priors = "cxr, ecg, static" if s.Ds else "cxr, ecg"  # the fixed priors both heads read
     return {
         "sizes": s.as_dict(),
         "fusion": "p = sigmoid(l_ts(m_ts) + l_note(m_note))",
@@ -159,10 +197,10 @@ def model_section(s: Sizes, sigs: dict[str, OnnxFile], tau: float, ks: tuple[int
         },
         "composition": {
             "ts": "x = ts * ts_mask[..., None]; hf = ts_gru_forward(x, 0); hb = ts_gru_backward(x, 0); "
-                  "l_ts = ts_head(hf[:, T-1], hb[:, 0], cxr, ecg). Sub-sequences chain: forward h0 = state at the "
+                  f"l_ts = ts_head(hf[:, T-1], hb[:, 0], {priors}). Sub-sequences chain: forward h0 = state at the "
                   "step before, backward h0 = state at the step after",
             "note": "pooled = Σ_j note_mask_j presence_j projected_j / (Σ_j note_mask_j presence_j + 1e-6) with "
-                    "projected = note_projection(chunk_embeddings); l_note = note_head(pooled, cxr, ecg)",
+                    f"projected = note_projection(chunk_embeddings); l_note = note_head(pooled, {priors})",
             "doc": "docs/model-bundle.md, 'Composing the parts'",
         },
         "opset": 17,
@@ -171,6 +209,22 @@ def model_section(s: Sizes, sigs: dict[str, OnnxFile], tau: float, ks: tuple[int
             "note": "MLP on the chunk embedding e_j; absent slots score -Infinity",
             "training": {"tauSte": tau, "kPerBatch": list(ks), "objective": "class-balanced BCE of the frozen stream's logit on the hard top-k selection"},
         },
+    }
+
+
+def ts_only_model_section(s: Sizes, sigs: dict[str, OnnxFile], tau: float, ks: tuple[int, ...]) -> dict[str, object]:
+    """A bundle without a note stream: hourly windows are its only units (sizes M = E = P = 0)."""
+    both = model_section(s, sigs, tau, ks)
+    composition = both["composition"]
+    selectors = both["selectors"]
+    assert isinstance(composition, dict) and isinstance(selectors, dict)
+    return {
+        "sizes": s.as_dict(),
+        "fusion": "p = sigmoid(l_ts(m_ts)): TS-only bundle, hourly windows only (no note stream)",
+        "onnx": both["onnx"],
+        "composition": {"ts": composition["ts"], "doc": composition["doc"]},
+        "opset": 17,
+        "selectors": {"ts": selectors["ts"], "training": selectors["training"]},
     }
 
 

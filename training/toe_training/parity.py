@@ -93,6 +93,60 @@ def onnx_text_check(enc: OnnxEncoder, chunk_texts: list[str], vectors: np.ndarra
     }
 
 
+def static_rows(d: Tensors, s: Sizes, n: int) -> torch.Tensor | None:
+    """The first n stays' static vectors, None in a bundle without static inputs."""
+    return torch.from_numpy(np.ascontiguousarray(d.static[:n])) if s.Ds else None
+
+
+def static_json(static: torch.Tensor | None) -> dict[str, object]:
+    """parity.json's inputs.static, present only with static inputs."""
+    return {} if static is None else {"static": f32(static.numpy())}
+
+
+@torch.no_grad()
+def build_ts_only(d: Tensors, s: Sizes, ts: TsStream, ts_sel: TsSelector, rng: np.random.Generator,
+                  cases: int = 24) -> dict[str, object]:
+    """build() for a TS-only bundle ("streams": ["ts"]): no text encoder or note inputs, and
+    the fused logit is l_ts itself."""
+    for m in (ts, ts_sel):
+        m.eval()
+    n = min(cases, len(d))
+    x = {k: torch.from_numpy(np.ascontiguousarray(v[:n])) for k, v in (("ts", d.ts), ("cxr", d.cxr), ("ecg", d.ecg))}
+    ts_mask = torch.from_numpy(random_masks(rng, n, s.T))
+    static = static_rows(d, s, n)
+    l_ts = ts(x["ts"], ts_mask, x["cxr"], x["ecg"], static)
+    split = int(rng.integers(1, s.T))
+    h_f, h_b, composed_ts = _composed_ts(ts, s, x["ts"] * ts_mask.unsqueeze(-1), x["cxr"], x["ecg"], split, static)
+    return {
+        "format": PARITY_FORMAT,
+        "tolerance": TOLERANCE,
+        "note": "flat row-major float32 lists; null in a score list = -Infinity",
+        "streams": ["ts"],
+        "sizes": s.as_dict(),
+        "batch": n,
+        "stayKeys": d.keys[:n],
+        "gruSplit": split,
+        "inputs": {"ts": f32(x["ts"].numpy()), "tsMask": f32(ts_mask.numpy()), "cxr": f32(x["cxr"].numpy()),
+                   "ecg": f32(x["ecg"].numpy()), **static_json(static)},
+        "outputs": {"tsLogit": f32(l_ts.numpy()), "fusedLogit": f32(l_ts.numpy()),
+                    "probability": f32(torch.sigmoid(l_ts).numpy()), "tsSelectorScores": f32(ts_sel(x["ts"]).numpy())},
+        "composed": {"hForward": f32(h_f.numpy()), "hBackward": f32(h_b.numpy()), "tsLogit": f32(composed_ts.numpy())},
+    }
+
+
+def _composed_ts(ts: TsStream, s: Sizes, masked: torch.Tensor, cxr: torch.Tensor, ecg: torch.Tensor,
+                 split: int, static: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The TS stream from its parts, the sequence cut at `split` to exercise h0 hand-over."""
+    n = masked.shape[0]
+    fwd, bwd = GruDirection(ts.gru, backward=False), GruDirection(ts.gru, backward=True)
+    zeros = torch.zeros(n, s.H)
+    h_f_early = fwd(masked[:, :split], zeros)
+    h_f = torch.cat([h_f_early, fwd(masked[:, split:], h_f_early[:, -1])], dim=1)
+    h_b_late = bwd(masked[:, split:], zeros)
+    h_b = torch.cat([bwd(masked[:, :split], h_b_late[:, 0]), h_b_late], dim=1)
+    return h_f, h_b, TsHead(ts)(h_f[:, -1], h_b[:, 0], cxr, ecg, static)
+
+
 @torch.no_grad()
 def build(d: Tensors, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelector, note_sel: NoteSelector,
           text_check: dict[str, object], rng: np.random.Generator, cases: int = 24) -> dict[str, object]:
@@ -105,23 +159,16 @@ def build(d: Tensors, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelect
          (("ts", d.ts), ("cxr", d.cxr), ("ecg", d.ecg), ("emb", d.emb), ("presence", d.presence))}
     ts_mask = torch.from_numpy(random_masks(rng, n, s.T))
     note_mask = torch.from_numpy(random_masks(rng, n, s.M, d.presence[:n]))
-    l_ts = ts(x["ts"], ts_mask, x["cxr"], x["ecg"])
-    l_note = note(x["emb"], x["presence"], note_mask, x["cxr"], x["ecg"])
+    static = static_rows(d, s, n)
+    l_ts = ts(x["ts"], ts_mask, x["cxr"], x["ecg"], static)
+    l_note = note(x["emb"], x["presence"], note_mask, x["cxr"], x["ecg"], static)
     fused = l_ts + l_note
 
-    # Composed parts, with the sequence cut at `split` to exercise h0 hand-over.
     split = int(rng.integers(1, s.T))
-    masked = x["ts"] * ts_mask.unsqueeze(-1)
-    fwd, bwd = GruDirection(ts.gru, backward=False), GruDirection(ts.gru, backward=True)
-    zeros = torch.zeros(n, s.H)
-    h_f_early = fwd(masked[:, :split], zeros)
-    h_f = torch.cat([h_f_early, fwd(masked[:, split:], h_f_early[:, -1])], dim=1)
-    h_b_late = bwd(masked[:, split:], zeros)
-    h_b = torch.cat([bwd(masked[:, :split], h_b_late[:, 0]), h_b_late], dim=1)
-    composed_ts = TsHead(ts)(h_f[:, -1], h_b[:, 0], x["cxr"], x["ecg"])
+    h_f, h_b, composed_ts = _composed_ts(ts, s, x["ts"] * ts_mask.unsqueeze(-1), x["cxr"], x["ecg"], split, static)
     projected = NoteProjection(note)(x["emb"])
     pooled = pool(projected, x["presence"], note_mask)
-    composed_note = NoteHead(note)(pooled, x["cxr"], x["ecg"])
+    composed_note = NoteHead(note)(pooled, x["cxr"], x["ecg"], static)
 
     return {
         "format": PARITY_FORMAT,
@@ -135,7 +182,7 @@ def build(d: Tensors, s: Sizes, ts: TsStream, note: NoteStream, ts_sel: TsSelect
         "inputs": {
             "ts": f32(x["ts"].numpy()), "tsMask": f32(ts_mask.numpy()), "cxr": f32(x["cxr"].numpy()),
             "ecg": f32(x["ecg"].numpy()), "chunkEmbeddings": f32(x["emb"].numpy()),
-            "presence": f32(x["presence"].numpy()), "noteMask": f32(note_mask.numpy()),
+            "presence": f32(x["presence"].numpy()), "noteMask": f32(note_mask.numpy()), **static_json(static),
         },
         "outputs": {
             "tsLogit": f32(l_ts.numpy()), "noteLogit": f32(l_note.numpy()), "fusedLogit": f32(fused.numpy()),

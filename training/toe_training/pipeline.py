@@ -16,15 +16,16 @@ import numpy as np
 from . import BUNDLE_SCHEMA_VERSION
 from .evaluate import evaluate, format_metrics
 from .export import export_all
-from .features import MAX_CHUNKS, ChunkVectors, build_tensors, fit_spec, note_slots
-from .chunk_sources import BuiltInChunks, StoredChunks
+from .features import MAX_CHUNKS, ChunkVectors, FeatureSpec, build_tensors, fit_spec, note_slots
+from .chunk_sources import BuiltInChunks, NoChunks, StoredChunks
 from .manifest import (check_manifest, context_section, feature_section, model_section, onnx_text_encoder_section,
                        producer, text_encoder_section, units_section, write_manifest)
 from .models import NoteSelector, NoteStream, Sizes, TsSelector, TsStream
 from .onnx_encoder import load_encoder
-from .parity import build as build_parity, builtin_text_check, onnx_text_check, verify_with_node, write as write_parity
+from .parity import (build as build_parity, build_ts_only as build_ts_only_parity, builtin_text_check, onnx_text_check,
+                     verify_with_node, write as write_parity)
 from .repro import make_deterministic
-from .store import SPLITS, load_cohort
+from .store import SPLITS, RawStay, StaticInputSpec, load_cohort
 from .text_encoder import TextEncoder
 from .train_phases import TrainConfig, train_note_predictor, train_note_selector, train_ts_predictor, train_ts_selector
 
@@ -48,6 +49,24 @@ class RunOptions:
     invocation: list[str]
     verify: bool = True
     text_encoder: Path | None = None  # an ONNX encoder folder; None = the built-in encoder
+    # ("ts",) or ("ts", "note"); None = both when the cohort has note chunks, else TS only.
+    streams: tuple[str, ...] | None = None
+    static: bool = True  # False (--no-static): leave the cohort's static inputs out, to measure them
+
+
+def choose_streams(requested: tuple[str, ...] | None, stays: list[RawStay]) -> tuple[str, ...]:
+    """The streams to train: a cohort without a single note chunk gets a TS-only bundle (a
+    note stream would learn nothing and add a constant logit to every probability)."""
+    if requested is not None:
+        return requested
+    return ("ts", "note") if any(st.chunks for st in stays) else ("ts",)
+
+
+def static_record(declared: list[StaticInputSpec], spec: FeatureSpec) -> dict[str, object]:
+    """training.staticInputs when the cohort declares some: the names the model reads, or why none."""
+    if not declared:
+        return {}
+    return {"staticInputs": [x.name for x in spec.static_inputs] if spec.static_inputs else "left out (--no-static)"}
 
 
 def run(o: RunOptions) -> dict[str, object]:
@@ -65,14 +84,23 @@ def run(o: RunOptions) -> dict[str, object]:
             raise SystemExit(f"The {s} split needs stays of both classes (has {len(by_split[s])} stays).")
     print(f"cohort {o.cohort!r}: " + ", ".join(f"{s} {len(v)}" for s, v in by_split.items())
           + f"; task {o.task}; seed {o.seed}", flush=True)
+    streams = choose_streams(o.streams, cohort.stays)
+    ts_only = streams == ("ts",)
+    if ts_only and o.text_encoder is not None:
+        raise SystemExit("--text-encoder needs a note stream; this run trains the TS stream only.")
+    if ts_only:
+        why = "as asked (--streams ts)" if o.streams else "the cohort has no note chunks"
+        print(f"TS-only bundle ({why}): hourly windows only, p = sigmoid(l_ts)", flush=True)
 
-    spec = fit_spec(cohort.schema, by_split["train"])
+    spec = fit_spec(cohort.schema, by_split["train"], use_static=o.static)
     # The built-in encoder runs here; an ONNX encoder's vectors come from the store (the
     # embed step wrote them), and its embedding size becomes the note stream's input size E.
     onnx_enc = load_encoder(o.text_encoder) if o.text_encoder else None
     encoder: TextEncoder | None = None
     chunks: ChunkVectors
-    if onnx_enc is None:
+    if ts_only:
+        chunks = NoChunks()
+    elif onnx_enc is None:
         encoder = TextEncoder()
         chunks = BuiltInChunks(encoder)
     else:
@@ -81,17 +109,20 @@ def run(o: RunOptions) -> dict[str, object]:
     data = {s: build_tensors(by_split[s], spec, chunks) for s in SPLITS}
     print(f"features and chunk embeddings in {time.perf_counter() - t0:.1f} s"
           + (f" (encoder {onnx_enc.id}, E = {onnx_enc.embedding_dim})" if onnx_enc else ""), flush=True)
-    sizes = Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, M=MAX_CHUNKS, E=chunks.dim)
+    sizes = (Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, Ds=spec.d_static, M=0, E=0, P=0) if ts_only
+             else Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, Ds=spec.d_static, M=MAX_CHUNKS, E=chunks.dim))
 
-    ts, note = TsStream(sizes), NoteStream(sizes)
-    ts_sel, note_sel = TsSelector(sizes.D, sizes.hidden), NoteSelector(sizes)
+    ts, ts_sel = TsStream(sizes), TsSelector(sizes.D, sizes.hidden)
+    note, note_sel = (None, None) if ts_only else (NoteStream(sizes), NoteSelector(sizes))
     tr, va, te = data["train"], data["val"], data["test"]
     print("Phase I: predictors, every unit selected", flush=True)
-    fits = {"tsPredictor": train_ts_predictor(ts, tr, va, cfg, epochs_p, rng),
-            "notePredictor": train_note_predictor(note, tr, va, cfg, epochs_p, rng)}
+    fits = {"tsPredictor": train_ts_predictor(ts, tr, va, cfg, epochs_p, rng)}
+    if note is not None:
+        fits["notePredictor"] = train_note_predictor(note, tr, va, cfg, epochs_p, rng)
     print(f"Phase II: selectors, straight-through top-k (tau {cfg.tau_ste}, k per batch from {list(cfg.ks)})", flush=True)
     fits["tsSelector"] = train_ts_selector(ts_sel, ts, tr, va, cfg, epochs_s, rng)
-    fits["noteSelector"] = train_note_selector(note_sel, note, tr, va, cfg, epochs_s, rng)
+    if note is not None and note_sel is not None:
+        fits["noteSelector"] = train_note_selector(note_sel, note, tr, va, cfg, epochs_s, rng)
     train_seconds = time.perf_counter() - wall
 
     metrics = {"val": evaluate(va, ts, note, ts_sel, note_sel)}
@@ -112,28 +143,32 @@ def run(o: RunOptions) -> dict[str, object]:
     parity_source = te if len(te) else va
     parity_stays = by_split["test"] if len(te) else by_split["val"]
     chunk_texts = [c for st in parity_stays[:4] for c in note_slots(st)][:12]
-    if onnx_enc is not None:
-        # The vectors training used for those chunks (slot j of stay i), straight from data.
-        used = [parity_source.emb[i, j] for i, st in enumerate(parity_stays[:4]) for j in range(len(note_slots(st)))]
-        text_check = onnx_text_check(onnx_enc, chunk_texts, np.array(used[:12], np.float32).reshape(-1, sizes.E))
+    parity_rng = np.random.Generator(np.random.PCG64(o.seed + 1))
+    if note is None or note_sel is None:
+        parity = build_ts_only_parity(parity_source, sizes, ts, ts_sel, parity_rng)
     else:
-        assert encoder is not None  # the built-in encoder exists whenever no ONNX one was given
-        text_check = builtin_text_check(encoder, chunk_texts)
-    write_parity(work / "parity.json",
-                 build_parity(parity_source, sizes, ts, note, ts_sel, note_sel, text_check,
-                              np.random.Generator(np.random.PCG64(o.seed + 1))))
+        if onnx_enc is not None:
+            # The vectors training used for those chunks (slot j of stay i), straight from data.
+            used = [parity_source.emb[i, j] for i, st in enumerate(parity_stays[:4]) for j in range(len(note_slots(st)))]
+            text_check = onnx_text_check(onnx_enc, chunk_texts, np.array(used[:12], np.float32).reshape(-1, sizes.E))
+        else:
+            assert encoder is not None  # the built-in encoder exists whenever no ONNX one was given
+            text_check = builtin_text_check(encoder, chunk_texts)
+        parity = build_parity(parity_source, sizes, ts, note, ts_sel, note_sel, text_check, parity_rng)
+    write_parity(work / "parity.json", parity)
 
     manifest: dict[str, object] = {
         "schemaVersion": BUNDLE_SCHEMA_VERSION,
         "bundleKind": "toe-evidence-bottleneck",
+        "streams": list(streams),
         "task": o.task,
         "decisionThreshold": DECISION_THRESHOLD,
         "createdAt": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "featureSchema": feature_section(cohort.schema, spec),
-        "units": units_section(cohort.schema, spec),
+        "units": units_section(cohort.schema, spec, ts_only),
         "context": context_section(cohort.schema, spec),
-        "textEncoder": onnx_text_encoder_section(onnx_enc) if onnx_enc else text_encoder_section(),
-        "model": model_section(sizes, sigs, cfg.tau_ste, cfg.ks),
+        **({} if ts_only else {"textEncoder": onnx_text_encoder_section(onnx_enc) if onnx_enc else text_encoder_section()}),
+        "model": model_section(sizes, sigs, cfg.tau_ste, cfg.ks, ts_only),
         "training": {
             "cohort": cohort.schema.name,
             "source": cohort.schema.source,
@@ -142,6 +177,7 @@ def run(o: RunOptions) -> dict[str, object]:
             "contentHashDefinition": "training/toe_training/store.py content_hash over the stays read, id order",
             "staysWithoutLabel": cohort.stays_without_label,
             "maxStays": max_stays,
+            **static_record(cohort.schema.static_inputs, spec),
             "splits": {s: {"stays": len(d), "positives": int(d.y.sum()),
                            "prevalence": round(float(d.y.mean()), 6) if len(d) else None} for s, d in data.items()},
             "config": {**asdict(cfg), "ks": list(cfg.ks), "epochsPredictorMax": epochs_p, "epochsSelectorMax": epochs_s,

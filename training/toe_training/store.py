@@ -4,6 +4,7 @@ Only reads: training never writes to the store. BLOB layouts (src/main/core/stor
 series = little-endian float32 [hours, variables, 3] (mean, min, max), NaN where missing;
 missing = uint8 [hours, variables], 1 = nothing charted; cxr = uint8 per CheXpert label
 (0 not mentioned, 1 positive, 2 negative, 3 uncertain); ecg = float32 per field, NaN.
+Static inputs (age, sex, ...) are rows of static_inputs, one per recorded value.
 """
 
 from __future__ import annotations
@@ -11,11 +12,25 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import struct
 from dataclasses import dataclass, field
 
 import numpy as np
 
 SPLITS = ("train", "val", "test")
+
+StaticValue = float | str
+
+
+@dataclass(frozen=True)
+class StaticInputSpec:
+    """One declared static input (src/shared/domain.ts StaticInputSpec): numeric with a unit,
+    or categorical with its categories."""
+
+    name: str
+    kind: str  # "numeric" | "categorical"
+    unit: str = ""
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -32,6 +47,8 @@ class CohortSchema:
     cxr_labels: list[str]
     ecg_fields: list[str]
     tasks: list[str]
+    # context_schema.staticInputs in declaration order; empty when the cohort declares none.
+    static_inputs: list[StaticInputSpec] = field(default_factory=list)
 
 
 @dataclass
@@ -52,6 +69,8 @@ class RawStay:
     # note_chunks.position of each chunk (last, so positional construction keeps working):
     # the key of its vector in chunk_embeddings.
     chunk_positions: list[int] = field(default_factory=list)
+    # Recorded static input values by name (value_num as float, value_text as str).
+    static: dict[str, StaticValue] = field(default_factory=dict)
 
 
 @dataclass
@@ -90,6 +109,10 @@ def read_schema(conn: sqlite3.Connection, cohort: str) -> tuple[int, CohortSchem
         cxr_labels=list(context["cxrLabels"]),
         ecg_fields=list(context["ecgFields"]),
         tasks=list(json.loads(tasks_json)),
+        static_inputs=[
+            StaticInputSpec(x["name"], x["kind"], x.get("unit", ""), tuple(x.get("categories", ())))
+            for x in context.get("staticInputs", [])
+        ],
     )
 
 
@@ -149,20 +172,29 @@ def load_cohort(path: str, cohort: str, task: str, max_stays: int | None, seed: 
                 st = stays[sid]
                 st.has_cxr, st.cxr = bool(has_cxr), np.frombuffer(cxr, dtype=np.uint8).copy()
                 st.has_ecg, st.ecg = bool(has_ecg), np.frombuffer(ecg, dtype="<f4").astype(np.float32)
+        declared = {x.name for x in schema.static_inputs}
+        for sid, name, value_num, value_text in conn.execute(
+            "SELECT v.stay_id, v.name, v.value_num, v.value_text FROM static_inputs v "
+            "JOIN stays s ON s.id = v.stay_id WHERE s.cohort_id = ?",
+            (cid,),
+        ):
+            if sid in stays and name in declared:
+                stays[sid].static[name] = float(value_num) if value_num is not None else str(value_text)
         ordered = [stays[i] for i in ids]
         for st in ordered:
             if st.cxr.size == 0:
                 st.cxr = np.zeros(len(schema.cxr_labels), np.uint8)
             if st.ecg.size == 0:
                 st.ecg = np.full(len(schema.ecg_fields), np.nan, np.float32)
-        return LoadedCohort(schema, ordered, content_hash(ordered), without_label)
+        return LoadedCohort(schema, ordered, content_hash(ordered, schema.static_inputs), without_label)
     finally:
         conn.close()
 
 
-def content_hash(stays: list[RawStay]) -> str:
+def content_hash(stays: list[RawStay], static_inputs: list[StaticInputSpec] | None = None) -> str:
     """SHA-256 of the stays as training read them (keys, splits, labels, tensors, text,
-    context), in id order: identifies the training data without shipping it."""
+    context), in id order: identifies the training data without shipping it. Static inputs
+    count only when the cohort declares some, so older cohorts keep their hash."""
     h = hashlib.sha256()
     for st in stays:
         h.update(f"{st.stay_key}\0{st.split}\0{st.label}\0".encode())
@@ -173,4 +205,17 @@ def content_hash(stays: list[RawStay]) -> str:
         h.update(bytes([st.has_cxr, st.has_ecg]))
         h.update(st.cxr.tobytes())
         h.update(st.ecg.astype("<f4").tobytes())
+        for spec in static_inputs or []:
+            h.update(_static_bytes(spec.name, st.static.get(spec.name)))
     return h.hexdigest()
+
+
+def _static_bytes(name: str, value: StaticValue | None) -> bytes:
+    """One static value for the hash: name UTF-8 and NUL, then "-" (not recorded), "n" and the
+    float64 LE, or "t", the text UTF-8 and NUL (ported by models/training-content-hash.ts)."""
+    head = name.encode("utf-8") + b"\0"
+    if value is None:
+        return head + b"-"
+    if isinstance(value, float):
+        return head + b"n" + struct.pack("<d", value)
+    return head + b"t" + value.encode("utf-8") + b"\0"

@@ -104,7 +104,8 @@ def fit(
 def ts_logits(model: TsStream, d: Tensors, ts_mask: np.ndarray | None = None, batch: int = 512) -> np.ndarray:
     model.eval()
     mask = np.ones(d.ts.shape[:2], np.float32) if ts_mask is None else ts_mask
-    out = [model(t(d.ts[i : i + batch]), t(mask[i : i + batch]), t(d.cxr[i : i + batch]), t(d.ecg[i : i + batch])) for i in range(0, len(d), batch)]
+    out = [model(t(d.ts[i : i + batch]), t(mask[i : i + batch]), t(d.cxr[i : i + batch]), t(d.ecg[i : i + batch]),
+                 t(d.static[i : i + batch])) for i in range(0, len(d), batch)]
     return torch.cat(out).numpy() if out else np.zeros(0, np.float32)
 
 
@@ -113,7 +114,8 @@ def note_logits(model: NoteStream, d: Tensors, note_mask: np.ndarray | None = No
     model.eval()
     mask = d.presence if note_mask is None else note_mask
     out = [
-        model(t(d.emb[i : i + batch]), t(d.presence[i : i + batch]), t(mask[i : i + batch]), t(d.cxr[i : i + batch]), t(d.ecg[i : i + batch]))
+        model(t(d.emb[i : i + batch]), t(d.presence[i : i + batch]), t(mask[i : i + batch]), t(d.cxr[i : i + batch]),
+              t(d.ecg[i : i + batch]), t(d.static[i : i + batch]))
         for i in range(0, len(d), batch)
     ]
     return torch.cat(out).numpy() if out else np.zeros(0, np.float32)
@@ -157,7 +159,8 @@ def train_ts_predictor(model: TsStream, tr: Tensors, va: Tensors, cfg: TrainConf
     ones = torch.ones(tr.ts.shape[:2])
 
     def loss(idx: np.ndarray) -> torch.Tensor:
-        return bce(model(t(tr.ts[idx]), ones[: len(idx)], t(tr.cxr[idx]), t(tr.ecg[idx])), t(tr.y[idx]))
+        logit = model(t(tr.ts[idx]), ones[: len(idx)], t(tr.cxr[idx]), t(tr.ecg[idx]), t(tr.static[idx]))
+        return bce(logit, t(tr.y[idx]))
 
     return fit(list(model.parameters()), [model], loss, lambda: auroc(va.y, ts_logits(model, va)), len(tr), epochs,
                cfg.patience, cfg.batch_size, cfg.lr_predictor, cfg.weight_decay, rng, model, "ts predictor")
@@ -169,7 +172,7 @@ def train_note_predictor(model: NoteStream, tr: Tensors, va: Tensors, cfg: Train
 
     def loss(idx: np.ndarray) -> torch.Tensor:
         a = t(tr.presence[idx])
-        return bce(model(t(tr.emb[idx]), a, a, t(tr.cxr[idx]), t(tr.ecg[idx])), t(tr.y[idx]))
+        return bce(model(t(tr.emb[idx]), a, a, t(tr.cxr[idx]), t(tr.ecg[idx]), t(tr.static[idx])), t(tr.y[idx]))
 
     return fit(list(model.parameters()), [model], loss, lambda: auroc(va.y, note_logits(model, va)), len(tr), epochs,
                cfg.patience, cfg.batch_size, cfg.lr_predictor, cfg.weight_decay, rng, model, "note predictor")
@@ -191,15 +194,17 @@ def mean_topk_auroc(y: np.ndarray, logits_for_k: Callable[[int], np.ndarray], ks
 
 
 def ts_selector_loss(selector: TsSelector, model: TsStream, ts: torch.Tensor, cxr: torch.Tensor, ecg: torch.Tensor,
-                     y: torch.Tensor, k: int, tau: float, bce: nn.Module) -> torch.Tensor:
+                     y: torch.Tensor, k: int, tau: float, bce: nn.Module,
+                     static: torch.Tensor | None = None) -> torch.Tensor:
     mask = straight_through_topk(selector(ts), k, tau=tau)
-    return bce(model(ts, mask, cxr, ecg), y)
+    return bce(model(ts, mask, cxr, ecg, static), y)
 
 
 def note_selector_loss(selector: NoteSelector, model: NoteStream, emb: torch.Tensor, presence: torch.Tensor,
-                       cxr: torch.Tensor, ecg: torch.Tensor, y: torch.Tensor, k: int, tau: float, bce: nn.Module) -> torch.Tensor:
+                       cxr: torch.Tensor, ecg: torch.Tensor, y: torch.Tensor, k: int, tau: float, bce: nn.Module,
+                       static: torch.Tensor | None = None) -> torch.Tensor:
     mask = straight_through_topk(selector.raw(emb), k, valid=presence, tau=tau)
-    return bce(model(emb, presence, mask, cxr, ecg), y)
+    return bce(model(emb, presence, mask, cxr, ecg, static), y)
 
 
 def train_ts_selector(selector: TsSelector, model: TsStream, tr: Tensors, va: Tensors, cfg: TrainConfig, epochs: int,
@@ -211,7 +216,8 @@ def train_ts_selector(selector: TsSelector, model: TsStream, tr: Tensors, va: Te
 
     def loss(idx: np.ndarray) -> torch.Tensor:
         k = int(rng.choice(cfg.ks))
-        return ts_selector_loss(selector, model, t(tr.ts[idx]), t(tr.cxr[idx]), t(tr.ecg[idx]), t(tr.y[idx]), k, cfg.tau_ste, bce)
+        return ts_selector_loss(selector, model, t(tr.ts[idx]), t(tr.cxr[idx]), t(tr.ecg[idx]), t(tr.y[idx]), k,
+                                cfg.tau_ste, bce, t(tr.static[idx]))
 
     def val() -> float:
         s = ts_scores(selector, va)
@@ -230,7 +236,7 @@ def train_note_selector(selector: NoteSelector, model: NoteStream, tr: Tensors, 
     def loss(idx: np.ndarray) -> torch.Tensor:
         k = int(rng.choice(cfg.ks))
         return note_selector_loss(selector, model, t(tr.emb[idx]), t(tr.presence[idx]), t(tr.cxr[idx]), t(tr.ecg[idx]),
-                                  t(tr.y[idx]), k, cfg.tau_ste, bce)
+                                  t(tr.y[idx]), k, cfg.tau_ste, bce, t(tr.static[idx]))
 
     def val() -> float:
         s = note_scores(selector, va)

@@ -26,7 +26,7 @@ const rows = () =>
 describe('chunk embedding cache', () => {
   it('embeds each kept chunk once, then reads the same vectors from the store', async () => {
     const stays = store.loadStays(store.stayIds(store.resolveCohort('demo')));
-    const mmax = runtime.manifest.units.notes.Mmax;
+    const mmax = runtime.manifest.units.notes!.Mmax;
     const kept = stays.reduce((n, s) => n + Math.min(mmax, s.notes.length), 0);
     expect(kept).toBeGreaterThan(0);
     expect(rows()).toBe(0);
@@ -36,7 +36,7 @@ describe('chunk embedding cache', () => {
 
     // A second runtime (as in a later run) must not call the text encoder at all.
     const again = await ModelRuntime.open(BUNDLE_DIR, { executionProvider: 'cpu', store });
-    const encoder = vi.spyOn(again.bundle.sessions['text_encoder.onnx'], 'run');
+    const encoder = vi.spyOn(again.bundle.sessions['text_encoder.onnx']!, 'run');
     const second = await again.encodeStays(stays);
     expect(encoder).not.toHaveBeenCalled();
     await again.close();
@@ -51,10 +51,10 @@ describe('chunk embedding cache', () => {
 
   it('keys vectors by encoder id, so another encoder never reads them', () => {
     const ids = store.stayIds(store.resolveCohort('demo'));
-    const dim = runtime.manifest.textEncoder.embeddingDim;
+    const dim = runtime.manifest.textEncoder!.embeddingDim;
     expect(new ChunkEmbeddingCache(store.db, 'another-encoder', dim).read(ids).size).toBe(0);
     expect(
-      new ChunkEmbeddingCache(store.db, runtime.manifest.textEncoder.id, dim).read(ids).size,
+      new ChunkEmbeddingCache(store.db, runtime.manifest.textEncoder!.id, dim).read(ids).size,
     ).toBeGreaterThan(0);
   });
 });

@@ -81,9 +81,9 @@ async function refusal(bundle: string): Promise<BundleError> {
 describe('a bundle with a plugged-in ONNX text encoder', () => {
   it('is a wordpiece bundle whose note stream takes the encoder’s embedding size', () => {
     const m = runtime.manifest;
-    expect(m.textEncoder.tokenizer.kind).toBe('wordpiece');
-    expect(m.textEncoder.output).toEqual({ name: 'last_hidden_state', pooling: 'mean' });
-    expect(m.textEncoder.embeddingDim).toBe(32);
+    expect(m.textEncoder!.tokenizer.kind).toBe('wordpiece');
+    expect(m.textEncoder!.output).toEqual({ name: 'last_hidden_state', pooling: 'mean' });
+    expect(m.textEncoder!.embeddingDim).toBe(32);
     expect(m.model.sizes.E).toBe(32);
     expect(runtime.bundle.verifiedFiles).toBe(m.files.length);
     expect(m.files.map((f) => f.path)).toContain('vocab.txt');
@@ -92,7 +92,7 @@ describe('a bundle with a plugged-in ONNX text encoder', () => {
   it('encodes the parity stays from the store and reproduces PyTorch’s logits', async () => {
     // The embed step stored every chunk's vector under the bundle's encoder id: the runtime
     // reads them back instead of running the encoder, so it sees what training saw.
-    const encoder = vi.spyOn(runtime.bundle.sessions['text_encoder.onnx'], 'run');
+    const encoder = vi.spyOn(runtime.bundle.sessions['text_encoder.onnx']!, 'run');
     const tensors = await runtime.encodeStays(stays);
     expect(encoder).not.toHaveBeenCalled();
     encoder.mockRestore();

@@ -83,7 +83,7 @@ describe('OnnxStayModel', () => {
         (v, k) => v * (q.noteInputScale?.[Math.floor(k / E)] ?? 1),
       );
       const note = await runRows(
-        s['note_stream.onnx'],
+        s['note_stream.onnx']!,
         'note',
         {
           chunk_embeddings: { data: scaled, dims: [M, E] },

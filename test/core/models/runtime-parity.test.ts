@@ -117,7 +117,7 @@ describe('model runtime parity with PyTorch (parity.json)', () => {
       B,
     );
     const note = await runRows(
-      s['note_stream.onnx'],
+      s['note_stream.onnx']!,
       'note',
       {
         chunk_embeddings: { data: x.chunkEmbeddings, dims: [M, E] },
@@ -153,7 +153,7 @@ describe('model runtime parity with PyTorch (parity.json)', () => {
     const queries = Array.from({ length: B }, (_, b) => queryOf(b));
     const s = runtime.bundle.sessions;
     const spies = (['ts_stream.onnx', 'note_head.onnx', 'note_projection.onnx'] as const).map((f) =>
-      vi.spyOn(s[f], 'run'),
+      vi.spyOn(s[f]!, 'run'),
     );
     const batched = await model.evaluate(queries);
     expect(spies.map((spy) => spy.mock.calls.length)).toEqual([1, 1, 1]);

@@ -57,7 +57,7 @@ function formatBundleList(bundles: BundleSummary[]): string {
   const rows = [['task', 'created', 'training cohort', 'test AUROC fused / TS / notes', 'files']];
   for (const b of bundles) {
     const auroc = b.testAuroc
-      ? `${fixed(b.testAuroc.fused)} / ${fixed(b.testAuroc.ts)} / ${fixed(b.testAuroc.note)}`
+      ? `${fixed(b.testAuroc.fused)} / ${fixed(b.testAuroc.ts)} / ${b.testAuroc.note === null ? 'none (hourly windows only)' : fixed(b.testAuroc.note)}`
       : 'n/a';
     const cohort = b.trainingCohort
       ? `${b.trainingCohort} (${b.trainingContentSha256?.slice(0, 12)}…)`
@@ -69,7 +69,12 @@ function formatBundleList(bundles: BundleSummary[]): string {
   return [table(rows), ...problems].join('\n');
 }
 
-function metricsJson(figures: Record<Stream, StreamFigures>) {
+/** The streams a bundle has figures for: a TS-only bundle has no notes-only stream. */
+function streamsOf(runtime: ModelRuntime): readonly Stream[] {
+  return runtime.hasNoteStream ? STREAMS : STREAMS.filter((s) => s !== 'note');
+}
+
+function metricsJson(figures: Record<Stream, StreamFigures>, streams: readonly Stream[]) {
   const ci = ({ estimate, lower, upper, skipped }: BootstrapCi) => ({
     estimate,
     lower,
@@ -77,7 +82,7 @@ function metricsJson(figures: Record<Stream, StreamFigures>) {
     skipped,
   });
   return Object.fromEntries(
-    STREAMS.map((s) => [
+    streams.map((s) => [
       s,
       { auroc: ci(figures[s].auroc), auprc: ci(figures[s].auprc), ece: ci(figures[s].ece) },
     ]),
@@ -195,7 +200,7 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
           positives,
           executionProvider: runtime.provider,
           bootstrap: { seed: options.seed, resamples: options.resamples, level: 0.95 },
-          metrics: metricsJson(figures),
+          metrics: metricsJson(figures, streamsOf(runtime)),
           trainingCohort: {
             name: manifest.training.cohort,
             contentSha256: manifest.training.contentSha256,
@@ -213,7 +218,7 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
           `${options.task} bundle ${dir}\ncohort "${cohort.name}", ${options.split} split: ${result.stays} stays, ${positives} positive; execution provider: ${runtime.provider}\n`,
         );
         const rows = [['stream', 'AUROC (95% CI)', 'AUPRC (95% CI)', 'ECE (95% CI)']];
-        for (const s of STREAMS) {
+        for (const s of streamsOf(runtime)) {
           rows.push([
             STREAM_LABEL[s],
             withInterval(figures[s].auroc),
@@ -224,7 +229,7 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
         context.print(table(rows));
         context.print(
           recorded
-            ? `\nthis is the bundle's training cohort: the manifest records ${options.split} AUROC fused ${fixed(recorded.fused.auroc, 4)}, TS-only ${fixed(recorded.ts.auroc, 4)}, notes-only ${fixed(recorded.note.auroc, 4)}`
+            ? `\nthis is the bundle's training cohort: the manifest records ${options.split} AUROC fused ${fixed(recorded.fused.auroc, 4)}, TS-only ${fixed(recorded.ts.auroc, 4)}, ${recorded.note ? `notes-only ${fixed(recorded.note.auroc, 4)}` : 'no note stream (hourly windows only)'}`
             : `\n${relation.sentence} Figures are not comparable with the manifest's.`,
         );
         context.print(

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { calibrateBundle, DEFAULT_CALIBRATION_METHOD } from '../../core/calibration';
 import { InputError } from '../../core/import/input-error';
 import { embedCohortNotes, openEncoderFolder, type EmbedReport } from '../../core/models';
@@ -42,6 +42,9 @@ interface TrainOptions {
   maxStays?: number;
   epochs?: number;
   textEncoder?: string;
+  streams?: 'ts' | 'ts,note';
+  /** false with --no-static: the cohort's static inputs are left out of the model. */
+  static: boolean;
   replaceShipped: boolean;
 }
 
@@ -113,6 +116,16 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
       '--text-encoder <dir>',
       'an ONNX encoder folder (encoder.json, model, vocab.txt) instead of the built-in encoder; its note embeddings are computed first',
     )
+    .addOption(
+      new Option(
+        '--streams <streams>',
+        'streams to train (default: ts,note when the cohort has note chunks, else ts: a TS-only bundle, hourly windows only)',
+      ).choices(['ts', 'ts,note']),
+    )
+    .option(
+      '--no-static',
+      "leave the cohort's static inputs (age, sex, ...) out of the model, to measure what they add",
+    )
     .action(async (options: TrainOptions) => {
       const python = trainingPython();
       const problem = checkTrainingPython(python);
@@ -133,6 +146,8 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
       if (options.maxStays !== undefined) args.push('--max-stays', String(options.maxStays));
       if (options.epochs !== undefined) args.push('--epochs', String(options.epochs));
       if (encoderDir) args.push('--text-encoder', encoderDir);
+      if (options.streams !== undefined) args.push('--streams', options.streams);
+      if (!options.static) args.push('--no-static');
       // TOE_NODE: the pipeline's parity check runs onnxruntime-node with this same Node.
       const child = spawn(python, args, {
         cwd: REPO_ROOT,

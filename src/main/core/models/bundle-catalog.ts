@@ -43,7 +43,7 @@ export function summariseBundle(dir: string): BundleSummary {
       trainingCohort: manifest.training.cohort,
       trainingContentSha256: manifest.training.contentSha256,
       testAuroc: test
-        ? { ts: test.ts.auroc, note: test.note.auroc, fused: test.fused.auroc }
+        ? { ts: test.ts.auroc, note: test.note?.auroc ?? null, fused: test.fused.auroc }
         : null,
       // manifest.json counts as one of the bundle's files: verified against its signature.
       files: manifest.files.length + 1,

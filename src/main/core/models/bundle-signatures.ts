@@ -6,7 +6,12 @@
  */
 import type * as ort from 'onnxruntime-node';
 import { BundleError } from './bundle-error';
-import type { BundleManifest, ManifestSizes, OnnxPort } from './manifest-schema';
+import {
+  hasNoteStream,
+  type BundleManifest,
+  type ManifestSizes,
+  type OnnxPort,
+} from './manifest-schema';
 import {
   resolveTextEncoder,
   textEncoderSignature,
@@ -30,6 +35,43 @@ export const ONNX_FILES = [
 ] as const;
 export type OnnxFile = (typeof ONNX_FILES)[number];
 
+/** The files a TS-only bundle lacks ("streams": ["ts"]): no note stream, no text encoder. */
+export const NOTE_FILES = [
+  'text_encoder.onnx',
+  'note_stream.onnx',
+  'note_selector.onnx',
+  'note_projection.onnx',
+  'note_head.onnx',
+] as const satisfies readonly OnnxFile[];
+export type NoteOnnxFile = (typeof NOTE_FILES)[number];
+export type TsOnnxFile = Exclude<OnnxFile, NoteOnnxFile>;
+
+/** One session per ONNX file of a bundle; the note files only when it has a note stream. */
+export type BundleSessions = Readonly<Record<TsOnnxFile, ort.InferenceSession>> &
+  Readonly<Partial<Record<NoteOnnxFile, ort.InferenceSession>>>;
+
+/** The ONNX files a bundle holds: all of them, or the TS files alone for a TS-only bundle. */
+export function bundleOnnxFiles(manifest: Pick<BundleManifest, 'streams'>): readonly OnnxFile[] {
+  return hasNoteStream(manifest) ? ONNX_FILES : ONNX_FILES.filter((file) => !isNoteFile(file));
+}
+
+function isNoteFile(file: OnnxFile): file is NoteOnnxFile {
+  return (NOTE_FILES as readonly OnnxFile[]).includes(file);
+}
+
+/** A file's session; a note file's only exists in a bundle with a note stream. */
+export function sessionFor(sessions: BundleSessions, file: OnnxFile): ort.InferenceSession {
+  const byFile: Readonly<Partial<Record<OnnxFile, ort.InferenceSession>>> = sessions;
+  const session = byFile[file];
+  if (!session) {
+    throw new BundleError(
+      'unsupported',
+      `This is a TS-only bundle (hourly windows only): it has no ${file}.`,
+    );
+  }
+  return session;
+}
+
 export interface Signature {
   inputs: OnnxPort[];
   outputs: OnnxPort[];
@@ -51,6 +93,8 @@ export function expectedSignatures(
 ): Record<OnnxFile, Signature> {
   const cxr = f32('cxr', ['B', s.Dc]);
   const ecg = f32('ecg', ['B', s.De]);
+  // The fixed priors every stream and head reads; `static` only with static inputs.
+  const priors = s.Ds ? [cxr, ecg, f32('static', ['B', s.Ds])] : [cxr, ecg];
   const emb = f32('chunk_embeddings', ['B', s.M, s.E]);
   const presence = f32('presence', ['B', s.M]);
   const logit = [f32('logit', ['B'])];
@@ -61,11 +105,11 @@ export function expectedSignatures(
   return {
     'text_encoder.onnx': textEncoder,
     'ts_stream.onnx': {
-      inputs: [f32('ts', ['B', s.T, s.D]), f32('ts_mask', ['B', s.T]), cxr, ecg],
+      inputs: [f32('ts', ['B', s.T, s.D]), f32('ts_mask', ['B', s.T]), ...priors],
       outputs: logit,
     },
     'note_stream.onnx': {
-      inputs: [emb, presence, f32('note_mask', ['B', s.M]), cxr, ecg],
+      inputs: [emb, presence, f32('note_mask', ['B', s.M]), ...priors],
       outputs: logit,
     },
     'ts_selector.onnx': {
@@ -76,11 +120,11 @@ export function expectedSignatures(
     'ts_gru_forward.onnx': gru,
     'ts_gru_backward.onnx': gru,
     'ts_head.onnx': {
-      inputs: [f32('h_forward_last', ['B', s.H]), f32('h_backward_last', ['B', s.H]), cxr, ecg],
+      inputs: [f32('h_forward_last', ['B', s.H]), f32('h_backward_last', ['B', s.H]), ...priors],
       outputs: logit,
     },
     'note_projection.onnx': { inputs: [emb], outputs: [f32('projected', ['B', s.M, s.P])] },
-    'note_head.onnx': { inputs: [f32('pooled', ['B', s.P]), cxr, ecg], outputs: logit },
+    'note_head.onnx': { inputs: [f32('pooled', ['B', s.P]), ...priors], outputs: logit },
   };
 }
 
@@ -99,8 +143,18 @@ function samePort(a: OnnxPort, b: OnnxPort): boolean {
 /** The manifest's own signature table must be the one its sizes imply. */
 export function checkManifestSignatures(manifest: BundleManifest): Record<OnnxFile, Signature> {
   const s = manifest.model.sizes;
-  const expected = expectedSignatures(s, textEncoderSignature(resolveTextEncoder(manifest), s.E));
-  for (const file of ONNX_FILES) {
+  const expected = hasNoteStream(manifest)
+    ? expectedSignatures(s, textEncoderSignature(resolveTextEncoder(manifest), s.E))
+    : expectedSignatures(s);
+  const files = bundleOnnxFiles(manifest);
+  const extra = files === ONNX_FILES ? [] : NOTE_FILES.filter((file) => manifest.model.onnx[file]);
+  if (extra.length > 0) {
+    throw new BundleError(
+      'manifest',
+      `manifest.json declares ${extra.join(', ')}, which a TS-only bundle does not have. Retrain the bundle.`,
+    );
+  }
+  for (const file of files) {
     const declared = manifest.model.onnx[file];
     const want = expected[file];
     const ports = (sig: Signature) => [...sig.inputs, ...sig.outputs];

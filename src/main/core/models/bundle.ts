@@ -11,8 +11,9 @@ import { BundleError } from './bundle-error';
 import { readVerifiedFiles } from './bundle-files';
 import {
   checkManifestSignatures,
+  bundleOnnxFiles,
   checkSessionSignature,
-  ONNX_FILES,
+  type BundleSessions,
   type OnnxFile,
 } from './bundle-signatures';
 import {
@@ -27,7 +28,12 @@ import {
   MANIFEST_FILE,
   verifyManifestSignature,
 } from './manifest-integrity';
-import { manifestFromJson, parseManifestJson, type BundleManifest } from './manifest-schema';
+import {
+  hasNoteStream,
+  manifestFromJson,
+  parseManifestJson,
+  type BundleManifest,
+} from './manifest-schema';
 import { createTextEncoderRunner, type TextEncoderRunner } from './text-encoder-runner';
 import { resolveTextEncoder } from './text-encoder-spec';
 
@@ -38,11 +44,14 @@ export interface ModelBundle {
   /** manifest.json's canonical JSON, every field included (it matched the signature). */
   readonly manifestJson: string;
   /** One verified session per ONNX file of the bundle. */
-  readonly sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>;
+  readonly sessions: BundleSessions;
   /** The execution provider the sessions run on, for provenance. */
   readonly provider: ExecutionProviderName;
-  /** text_encoder.onnx with its tokenizer (and, for a wordpiece encoder, its verified vocabulary). */
-  readonly textEncoder: TextEncoderRunner;
+  /**
+   * text_encoder.onnx with its tokenizer (and, for a wordpiece encoder, its verified
+   * vocabulary); null for a TS-only bundle, which has no note stream.
+   */
+  readonly textEncoder: TextEncoderRunner | null;
   /** Files whose SHA-256 was checked (every entry of manifest.files). */
   readonly verifiedFiles: number;
   close(): Promise<void>;
@@ -99,13 +108,14 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
   const root = resolve(dir);
   const { manifest, canonical } = readCheckedManifest(root);
   const signatures = checkManifestSignatures(manifest);
-  const encoder = resolveTextEncoder(manifest);
+  const onnxFiles = bundleOnnxFiles(manifest);
+  const encoder = hasNoteStream(manifest) ? resolveTextEncoder(manifest) : null;
   // A wordpiece vocabulary is hashed like every file and read from the verified bytes.
-  const vocabFile = encoder.kind === 'wordpiece' ? encoder.tokenizer.vocabFile : null;
+  const vocabFile = encoder?.kind === 'wordpiece' ? encoder.tokenizer.vocabFile : null;
   const files = readVerifiedFiles(
     root,
     manifest,
-    vocabFile ? [...ONNX_FILES, vocabFile] : ONNX_FILES,
+    vocabFile ? [...onnxFiles, vocabFile] : onnxFiles,
   );
   const factory = new SessionFactory(options);
   const sessions: Partial<Record<OnnxFile, ort.InferenceSession>> = {};
@@ -113,7 +123,7 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
     await Promise.all(Object.values(sessions).map((s) => s.release()));
   };
   try {
-    for (const file of ONNX_FILES) {
+    for (const file of onnxFiles) {
       const session = await createSession(factory, file, files.get(file)!.bytes, root);
       sessions[file] = session;
       checkSessionSignature(file, session, signatures[file]);
@@ -122,16 +132,18 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
     await release();
     throw error;
   }
-  let textEncoder: TextEncoderRunner;
+  let textEncoder: TextEncoderRunner | null = null;
   try {
     const vocab = vocabFile ? files.get(vocabFile)!.bytes : null;
-    const session = sessions['text_encoder.onnx']!;
-    textEncoder = createTextEncoderRunner(
-      session,
-      encoder,
-      manifest.textEncoder.embeddingDim,
-      vocab,
-    );
+    const session = sessions['text_encoder.onnx'];
+    if (encoder && session && manifest.textEncoder) {
+      textEncoder = createTextEncoderRunner(
+        session,
+        encoder,
+        manifest.textEncoder.embeddingDim,
+        vocab,
+      );
+    }
   } catch (error) {
     await release();
     throw new BundleError(
@@ -142,7 +154,8 @@ export async function loadBundle(dir: string, options: SessionOptions = {}): Pro
   return {
     dir: root,
     manifest,
-    sessions: sessions as Record<OnnxFile, ort.InferenceSession>,
+    // Every file of onnxFiles got its session above: the TS files always, the note files with a note stream.
+    sessions: sessions as BundleSessions,
     textEncoder,
     manifestJson: canonical,
     provider: factory.provider,

@@ -1,13 +1,17 @@
 /**
- * Whether a bundle can read a cohort's stays: same variables (names, units, order), hours,
- * statistics, note rule and context schema as the cohort it was trained on. The input
- * encoding indexes columns by position, so a cohort that differs in any of these would be
- * scored with the wrong standardisation on the wrong columns, silently. The refusal lists
- * every difference so the user can see whether to re-import or retrain.
+ * Whether a bundle can read a cohort's stays: variables are matched by name
+ * (variable-mapping.ts), so their order and presence may differ, but a variable both know
+ * must be in the same unit, and hours, statistics, note rule and context schema must be
+ * those the bundle was trained on: the input encoding indexes hours, statistics, CXR labels
+ * and ECG fields by position, so a cohort that differs in any of these would be scored with
+ * the wrong standardisation on the wrong columns, silently. The refusal lists every
+ * difference so the user can see whether to re-import or retrain.
  */
 import type { CohortDetail } from '../../../shared/domain';
 import { BundleError } from './bundle-error';
 import type { BundleManifest } from './manifest-schema';
+import { staticUnitConflicts } from './static-input-vector';
+import { mapVariables, type VariableMapping } from './variable-mapping';
 
 function listDifferences(
   what: string,
@@ -41,13 +45,15 @@ export function cohortDifferences(manifest: BundleManifest, cohort: CohortDetail
       out.push(`variable ${v.name} is in ${v.unit} for the bundle but in ${unit} in the cohort`);
     }
   }
-  out.push(
-    ...listDifferences(
-      'variables',
-      fs.variables.map((v) => v.name),
-      cohort.featureSchema.variables.map((v) => v.name),
-    ),
-  );
+  if (!fs.variables.some((v) => unitsOf.has(v.name))) {
+    // Every hour would read as never charted: surely the wrong cohort, not another site.
+    out.push(
+      `the cohort has none of the bundle's variables (${fs.variables
+        .slice(0, 5)
+        .map((v) => v.name)
+        .join(', ')}${fs.variables.length > 5 ? ', …' : ''})`,
+    );
+  }
   if (fs.hours !== cohort.featureSchema.hours) {
     out.push(
       `the bundle reads ${fs.hours} hourly windows, the cohort has ${cohort.featureSchema.hours}`,
@@ -58,13 +64,14 @@ export function cohortDifferences(manifest: BundleManifest, cohort: CohortDetail
       `statistics per hour: bundle ${fs.statistics.join('/')}, cohort ${cohort.featureSchema.statistics.join('/')}`,
     );
   }
+  // A TS-only bundle reads no note chunks, so the cohort's note rule does not matter to it.
   const notes = manifest.units.notes;
-  if (notes.sentencesPerChunk !== cohort.noteRule.sentencesPerChunk) {
+  if (notes && notes.sentencesPerChunk !== cohort.noteRule.sentencesPerChunk) {
     out.push(
       `note chunks: the bundle was trained on ${notes.sentencesPerChunk} sentences per chunk, the cohort has ${cohort.noteRule.sentencesPerChunk}`,
     );
   }
-  if (notes.cohortMaxChunks !== undefined && notes.cohortMaxChunks !== cohort.noteRule.maxChunks) {
+  if (notes?.cohortMaxChunks !== undefined && notes.cohortMaxChunks !== cohort.noteRule.maxChunks) {
     out.push(
       `note chunks: the bundle was trained on cohorts keeping ${notes.cohortMaxChunks} chunks per stay, the cohort keeps ${cohort.noteRule.maxChunks}`,
     );
@@ -75,16 +82,24 @@ export function cohortDifferences(manifest: BundleManifest, cohort: CohortDetail
   out.push(
     ...listDifferences('ECG fields', manifest.context.ecg.fields, cohort.contextSchema.ecgFields),
   );
+  // Static inputs the cohort lacks are read as not recorded (missingStaticInputs); only a
+  // numeric one in another unit would be standardised wrongly.
+  out.push(...staticUnitConflicts(manifest, cohort));
   return out;
 }
 
-/** Throws a BundleError naming every difference when the bundle cannot read the cohort. */
+/**
+ * Throws a BundleError naming every difference when the bundle cannot read the cohort; else
+ * returns where each bundle variable is read from in the cohort's stays.
+ */
 export function checkCohortCompatibility(
   bundle: { manifest: BundleManifest; dir?: string },
   cohort: CohortDetail,
-): void {
+): VariableMapping {
   const differences = cohortDifferences(bundle.manifest, cohort);
-  if (differences.length === 0) return;
+  if (differences.length === 0) {
+    return mapVariables(bundle.manifest.featureSchema.variables, cohort.featureSchema.variables);
+  }
   const name = bundle.dir ? `The bundle in ${bundle.dir}` : `The ${bundle.manifest.task} bundle`;
   throw new BundleError(
     'cohort',

@@ -15,6 +15,7 @@ import {
   type BootstrapCi,
 } from '../metrics';
 import type { Store } from '../store';
+import { sessionFor } from './bundle-signatures';
 import type { ModelRuntime } from './model-runtime';
 import { runRows, type BatchInput } from './session-runs';
 import { sigmoid } from './stay-model';
@@ -50,6 +51,11 @@ export async function fullInputLogits(
   const n = tensors.length;
   const cxr: BatchInput = { data: stack(tensors, (t) => t.cxr), dims: [Dc] };
   const ecg: BatchInput = { data: stack(tensors, (t) => t.ecg), dims: [De] };
+  const Ds = runtime.manifest.model.sizes.Ds;
+  // encodeStay gives every stay its static vector when the bundle reads static inputs.
+  const statics: Record<string, BatchInput> = Ds
+    ? { static: { data: stack(tensors, (t) => t.static!), dims: [Ds] } }
+    : {};
   const presence = stack(tensors, (t) => t.presence);
   const sessions = runtime.bundle.sessions;
   const ts = await runRows(
@@ -60,13 +66,16 @@ export async function fullInputLogits(
       ts_mask: { data: new Float32Array(n * T).fill(1), dims: [T] },
       cxr,
       ecg,
+      ...statics,
     },
     'logit',
     n,
     runtime.maxBatch,
   );
+  // A TS-only bundle has no note stream: l_note = 0, and "fused" is sigmoid(l_ts).
+  if (!runtime.hasNoteStream) return { ts: Float64Array.from(ts), note: new Float64Array(n) };
   const note = await runRows(
-    sessions['note_stream.onnx'],
+    sessionFor(sessions, 'note_stream.onnx'),
     'note_stream.onnx',
     {
       chunk_embeddings: { data: stack(tensors, (t) => t.chunkEmbeddings), dims: [M, E] },
@@ -74,6 +83,7 @@ export async function fullInputLogits(
       note_mask: { data: presence, dims: [M] },
       cxr,
       ecg,
+      ...statics,
     },
     'logit',
     n,

@@ -27,6 +27,7 @@ export {
 } from './manifest-integrity';
 export type { BundleManifest } from './manifest-schema';
 export { checkCohortCompatibility, cohortDifferences } from './cohort-compatibility';
+export { mapVariables, variableMatch, type VariableMapping } from './variable-mapping';
 export {
   cudaInstalled,
   providerRequestFromEnv,

@@ -5,7 +5,8 @@
  * so an inconsistent manifest is refused here rather than read out of bounds later.
  */
 import { BundleError } from './bundle-error';
-import type { BundleManifest } from './manifest-schema';
+import { hasNoteStream, type BundleManifest } from './manifest-schema';
+import { staticSlots } from './static-input-vector';
 import { resolveTextEncoder } from './text-encoder-spec';
 
 /** Files a bundle holds beside those its manifest lists, never listed themselves. */
@@ -23,6 +24,7 @@ export function checkManifestConsistency(m: BundleManifest): void {
   const labels = m.context.cxr.labels.length;
   const fields = m.context.ecg.fields.length;
   const s = m.model.sizes;
+  const notes = hasNoteStream(m);
   const rules: [string, number, number][] = [
     ['featureSchema.D (4 x variables)', m.featureSchema.D, 4 * v],
     ['model.sizes.D', s.D, m.featureSchema.D],
@@ -40,8 +42,19 @@ export function checkManifestConsistency(m: BundleManifest): void {
     ['model.sizes.De', s.De, m.context.ecg.De],
     ['context.ecg.standardisation.mean length', m.context.ecg.standardisation.mean.length, fields],
     ['context.ecg.standardisation.sd length', m.context.ecg.standardisation.sd.length, fields],
-    ['model.sizes.M', s.M, m.units.notes.Mmax],
-    ['model.sizes.E', s.E, m.textEncoder.embeddingDim],
+    // A TS-only bundle has no note slots: M = E = P = 0, no units.notes, no text encoder.
+    ['model.sizes.M', s.M, m.units.notes?.Mmax ?? 0],
+    ['model.sizes.E', s.E, m.textEncoder?.embeddingDim ?? 0],
+    ['model.sizes.P (0 in a TS-only bundle)', notes ? 0 : s.P, 0],
+    ['units.notes present (1) with a note stream', m.units.notes ? 1 : 0, notes ? 1 : 0],
+    ['textEncoder present (1) with a note stream', m.textEncoder ? 1 : 0, notes ? 1 : 0],
+    // Ds and context.static come together: both absent (0) or the same width.
+    ['model.sizes.Ds', s.Ds ?? 0, m.context.static?.Ds ?? 0],
+    [
+      'context.static.Ds (slots of its inputs)',
+      m.context.static?.Ds ?? 0,
+      (m.context.static?.inputs ?? []).reduce((sum, input) => sum + staticSlots(input), 0),
+    ],
   ];
   const broken = rules.filter(([, got, want]) => got !== want);
   if (broken.length > 0) {
@@ -63,6 +76,7 @@ export function checkManifestConsistency(m: BundleManifest): void {
       'This bundle was trained with forward filling, which this build of ToE Audit does not implement. Retrain with forwardFill: false.',
     );
   }
+  if (!m.textEncoder) return;
   // Refuses an unknown tokenizer or an incomplete wordpiece section.
   resolveTextEncoder(m);
   if (m.textEncoder.file !== 'text_encoder.onnx') {

@@ -22,6 +22,22 @@ const portSchema = z.object({
   shape: z.array(z.union([z.string().min(1), count])),
 });
 
+/** context.static.inputs: the static inputs the model reads, in slot order (static-input-vector.ts). */
+const staticInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    name: z.string().min(1),
+    kind: z.literal('numeric'),
+    unit: z.string(),
+    mean: z.number(),
+    sd: z.number().positive(),
+  }),
+  z.object({
+    name: z.string().min(1),
+    kind: z.literal('categorical'),
+    categories: z.array(z.string()).min(1),
+  }),
+]);
+
 const streamMetricsSchema = z.object({ auroc: z.number(), auprc: z.number() });
 
 const splitMetricsSchema = z.object({
@@ -29,7 +45,8 @@ const splitMetricsSchema = z.object({
   positives: count,
   full: z.object({
     ts: streamMetricsSchema,
-    note: streamMetricsSchema,
+    /** Absent for a TS-only bundle. */
+    note: streamMetricsSchema.optional(),
     fused: streamMetricsSchema,
   }),
 });
@@ -37,6 +54,10 @@ const splitMetricsSchema = z.object({
 export const manifestSchema = z.object({
   schemaVersion: z.literal(SUPPORTED_SCHEMA_VERSION),
   bundleKind: z.literal(BUNDLE_KIND),
+  /** The streams the bundle has; absent means both (every bundle made before TS-only ones). */
+  streams: z
+    .union([z.tuple([z.literal('ts')]), z.tuple([z.literal('ts'), z.literal('note')])])
+    .optional(),
   task: z.string().min(1),
   decisionThreshold: z.number().gt(0).lt(1),
   createdAt: z.string(),
@@ -50,11 +71,14 @@ export const manifestSchema = z.object({
   }),
   units: z.object({
     timeSeries: z.object({ count: positive }),
-    notes: z.object({
-      Mmax: positive,
-      sentencesPerChunk: positive,
-      cohortMaxChunks: positive.optional(),
-    }),
+    /** Absent for a TS-only bundle (its units are hourly windows only). */
+    notes: z
+      .object({
+        Mmax: positive,
+        sentencesPerChunk: positive,
+        cohortMaxChunks: positive.optional(),
+      })
+      .optional(),
   }),
   context: z.object({
     cxr: z.object({ labels: z.array(z.string()), Dc: positive }),
@@ -63,31 +87,39 @@ export const manifestSchema = z.object({
       De: positive,
       standardisation: z.object({ mean: z.array(z.number()), sd: z.array(z.number()) }),
     }),
+    /** Bundles trained on a cohort with static inputs (age, sex, ...); absent: none. */
+    static: z.object({ inputs: z.array(staticInputSchema).min(1), Ds: positive }).optional(),
   }),
-  textEncoder: z.object({
-    id: z.string().min(1),
-    kind: z.string(),
-    file: z.string().min(1),
-    embeddingDim: positive,
-    /** Kind-specific fields (wordpiece: vocabFile, lowercase, ...) are checked by text-encoder-spec.ts. */
-    tokenizer: z.looseObject({
+  /** Absent for a TS-only bundle. */
+  textEncoder: z
+    .object({
+      id: z.string().min(1),
       kind: z.string(),
-      buckets: positive.optional(),
-      maxIds: positive.optional(),
-    }),
-    /** ONNX transformer encoders only: which output holds the embedding, and how to pool it. */
-    output: encoderOutputSchema.optional(),
-  }),
+      file: z.string().min(1),
+      embeddingDim: positive,
+      /** Kind-specific fields (wordpiece: vocabFile, lowercase, ...) are checked by text-encoder-spec.ts. */
+      tokenizer: z.looseObject({
+        kind: z.string(),
+        buckets: positive.optional(),
+        maxIds: positive.optional(),
+      }),
+      /** ONNX transformer encoders only: which output holds the embedding, and how to pool it. */
+      output: encoderOutputSchema.optional(),
+    })
+    .optional(),
   model: z.object({
     sizes: z.object({
       T: positive,
       D: positive,
       Dc: positive,
       De: positive,
-      M: positive,
-      E: positive,
+      /** M, E and P are 0 in a TS-only bundle (no note slots); checked by manifest-consistency.ts. */
+      M: count,
+      E: count,
       H: positive,
-      P: positive,
+      P: count,
+      /** Width of the `static` input; absent without static inputs. */
+      Ds: positive.optional(),
     }),
     onnx: z.record(
       z.string(),
@@ -112,9 +144,11 @@ export const manifestSchema = z.object({
  * bundle's hashes and fingerprint.
  */
 export type BundleManifest = z.infer<typeof manifestSchema> & { readonly manifestSha256: string };
+export type BundleStream = NonNullable<BundleManifest['streams']>[number];
 export type OnnxPort = z.infer<typeof portSchema>;
 export type ManifestSizes = BundleManifest['model']['sizes'];
 export type SplitMetrics = z.infer<typeof splitMetricsSchema>;
+export type BundleStaticInput = z.infer<typeof staticInputSchema>;
 
 /** Parses manifest.json text; refuses unknown versions before anything else is read. */
 export function parseManifest(text: string, where: string): BundleManifest {
@@ -153,4 +187,12 @@ export function manifestFromJson(raw: unknown, where: string): BundleManifest {
     );
   }
   return { ...parsed.data, manifestSha256: canonicalSha256(raw) };
+}
+
+/**
+ * Whether the bundle has a note stream. A TS-only bundle ("streams": ["ts"]) has hourly
+ * windows as its only units, p = sigmoid(l_ts), and no text encoder.
+ */
+export function hasNoteStream(m: Pick<BundleManifest, 'streams'>): boolean {
+  return m.streams === undefined || m.streams.some((stream) => stream === 'note');
 }

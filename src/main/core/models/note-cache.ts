@@ -5,12 +5,12 @@
  * parent's note logit. Pooling and head are exactly those of the straightforward path, so
  * the logits are identical.
  */
-import type * as ort from 'onnxruntime-node';
-import type { OnnxFile } from './bundle-signatures';
+import { sessionFor, type BundleSessions } from './bundle-signatures';
 import type { EvaluationStats } from './evaluation-stats';
 import type { ManifestSizes } from './manifest-schema';
 import { poolProjections } from './note-pooling';
 import { runRows, tileRow } from './session-runs';
+import { staticFeed } from './static-input-vector';
 import type { StayTensors } from './stay-inputs';
 import type { StreamMasks } from './stream-masks';
 
@@ -18,7 +18,7 @@ export class NoteLogitCache {
   private readonly logits = new Map<string, number>();
 
   constructor(
-    private readonly sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>,
+    private readonly sessions: BundleSessions,
     private readonly sizes: ManifestSizes,
     private readonly inputs: StayTensors,
     private readonly maxBatch: number,
@@ -52,12 +52,13 @@ export class NoteLogitCache {
         );
       });
       const out = await runRows(
-        this.sessions['note_head.onnx'],
+        sessionFor(this.sessions, 'note_head.onnx'),
         'note_head.onnx',
         {
           pooled: { data: pooled, dims: [P] },
           cxr: { data: tileRow(this.inputs.cxr, fresh.size), dims: [Dc] },
           ecg: { data: tileRow(this.inputs.ecg, fresh.size), dims: [De] },
+          ...staticFeed(this.inputs, fresh.size, tileRow),
         },
         'logit',
         fresh.size,

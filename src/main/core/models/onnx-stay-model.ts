@@ -2,20 +2,21 @@
  * The StayModel of one stay over a loaded bundle (method.md, "Predictor"):
  *   l_ts(m_ts)     = ts_stream(ts, ts_mask = m_ts, cxr, ecg)    (mask multiplies the hour vector)
  *   l_note(m_note) = note_head(Σ m_j a_j phi(e_j) / (Σ m_j a_j + 1e-6), cxr, ecg)
+ * (both also read the stay's static inputs when the bundle has them)
  * evaluate() is the straightforward path: every query of a call in one batched run per graph
  * (cut at maxBatch rows), identical masks run once, phi(e_j) computed once per stay, and
  * saliency's scaled embeddings projected together in one extra run. evaluateGrown() is the
  * search's path (IncrementalStayModel): per-stream logit caches and incremental GRU
  * evaluation from the parent's states (ts-incremental.ts), equal to evaluate() on the same sets.
  */
-import type * as ort from 'onnxruntime-node';
-import type { OnnxFile } from './bundle-signatures';
+import { sessionFor, type BundleSessions, type OnnxFile } from './bundle-signatures';
 import { emptyEvaluationStats, type EvaluationStats } from './evaluation-stats';
 import type { ManifestSizes } from './manifest-schema';
 import { NoteLogitCache } from './note-cache';
 import { poolProjections } from './note-pooling';
 import { scaledProjections } from './scaled-projections';
 import { runRows, tileRow, type BatchInput } from './session-runs';
+import { staticFeed } from './static-input-vector';
 import type { EvidenceQuery, GrownSet, IncrementalStayModel, StreamLogits } from './stay-model';
 import type { StayTensors } from './stay-inputs';
 import { IncrementalTsStream } from './ts-incremental';
@@ -24,7 +25,8 @@ import { distinct, keyOf } from './mask-keys';
 
 /** What every stay of a bundle shares: the sessions, the sizes and the batch cap. */
 export interface StayModelContext {
-  sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>;
+  sessions: BundleSessions;
+  /** M = 0 for a TS-only bundle: no note slots, l_note = 0, so p = sigmoid(l_ts). */
   sizes: ManifestSizes;
   maxBatch: number;
 }
@@ -58,7 +60,14 @@ export class OnnxStayModel implements IncrementalStayModel {
   }
 
   private run: Run = (file, inputs, output, rows) =>
-    runRows(this.context.sessions[file], file, inputs, output, rows, this.context.maxBatch);
+    runRows(
+      sessionFor(this.context.sessions, file),
+      file,
+      inputs,
+      output,
+      rows,
+      this.context.maxBatch,
+    );
 
   selectorScores(): Promise<{ ts: Float32Array; note: Float32Array }> {
     this.scores ??= (async () => {
@@ -69,6 +78,7 @@ export class OnnxStayModel implements IncrementalStayModel {
         'scores',
         1,
       );
+      if (M === 0) return { ts, note: new Float32Array() }; // TS-only: no note slots
       const note = await this.run(
         'note_selector.onnx',
         {
@@ -91,7 +101,9 @@ export class OnnxStayModel implements IncrementalStayModel {
   async evaluate(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
     for (const q of queries) this.checkQuery(q);
     const ts = await this.tsLogits(queries);
-    const note = await this.noteLogits(queries);
+    // A TS-only bundle has no note stream: l_note = 0, so p = sigmoid(l_ts).
+    const note =
+      this.noteSlots === 0 ? new Float64Array(queries.length) : await this.noteLogits(queries);
     return { ts, note };
   }
 
@@ -139,6 +151,7 @@ export class OnnxStayModel implements IncrementalStayModel {
           ts_mask: { data: mask, dims: [T] },
           cxr: { data: this.tiled(this.inputs.cxr, part.length), dims: [Dc] },
           ecg: { data: this.tiled(this.inputs.ecg, part.length), dims: [De] },
+          ...staticFeed(this.inputs, part.length, (row, rows) => this.tiled(row, rows)),
         },
         'logit',
         part.length,
@@ -165,7 +178,8 @@ export class OnnxStayModel implements IncrementalStayModel {
     const masks = sets.map((set) => streamMasks(set.units, T));
     const parents = sets.map((set) => (set.parent ? parentMasks(set.parent) : null));
     const ts = await this.tsStream.evaluate(masks, parents);
-    const note = await this.noteCache.evaluate(masks);
+    const note =
+      this.noteSlots === 0 ? new Float64Array(sets.length) : await this.noteCache.evaluate(masks);
     return { ts, note };
   }
 
@@ -226,6 +240,7 @@ export class OnnxStayModel implements IncrementalStayModel {
           pooled: { data: pooled, dims: [P] },
           cxr: { data: this.tiled(this.inputs.cxr, part.length), dims: [Dc] },
           ecg: { data: this.tiled(this.inputs.ecg, part.length), dims: [De] },
+          ...staticFeed(this.inputs, part.length, (row, rows) => this.tiled(row, rows)),
         },
         'logit',
         part.length,

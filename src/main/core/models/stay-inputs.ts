@@ -7,6 +7,8 @@
  */
 import type { Stay } from '../store';
 import type { BundleManifest } from './manifest-schema';
+import { stayStaticVector, type StaticValues } from './static-input-vector';
+import type { VariableMapping } from './variable-mapping';
 
 /** One stay's inputs, row-major, without the batch dimension. */
 export interface StayTensors {
@@ -20,31 +22,40 @@ export interface StayTensors {
   chunkEmbeddings: Float32Array;
   /** [M]: 1 where a slot holds a chunk. */
   presence: Float32Array;
+  /** [Ds]: the static inputs (static-input-vector.ts); absent when the bundle has none. */
+  static?: Float32Array;
 }
 
+/**
+ * Bundle variable v reads the cohort's column `mapping.columns[v]` (matched by name); a
+ * variable the cohort lacks is never charted: flag 1, values 0 in every hour.
+ */
 export function encodeTimeSeries(
   stay: Pick<Stay, 'stayKey' | 'series' | 'missing'>,
   m: BundleManifest,
+  mapping: VariableMapping,
 ): Float32Array {
   const hours = m.featureSchema.hours;
   const vars = m.featureSchema.variables.length;
+  const stride = mapping.cohortVariables;
   const { mean, sd } = m.featureSchema.standardisation;
-  if (stay.series.length !== hours * vars * 3 || stay.missing.length !== hours * vars) {
+  if (stay.series.length !== hours * stride * 3 || stay.missing.length !== hours * stride) {
     throw new Error(
-      `Stay ${stay.stayKey}: ${stay.series.length} values and ${stay.missing.length} flags, the bundle needs ${hours * vars * 3} and ${hours * vars}`,
+      `Stay ${stay.stayKey}: ${stay.series.length} values and ${stay.missing.length} flags, its cohort's schema needs ${hours * stride * 3} and ${hours * stride}`,
     );
   }
   const d = 4 * vars;
   const out = new Float32Array(hours * d);
   for (let t = 0; t < hours; t++) {
     for (let v = 0; v < vars; v++) {
-      const flag = stay.missing[t * vars + v]!;
+      const column = mapping.columns[v] ?? null;
       // The flag is copied as stored (0/1), not standardised.
+      const flag = column === null ? 1 : stay.missing[t * stride + column]!;
       out[t * d + 3 * vars + v] = flag;
-      if (flag !== 0) continue;
+      if (column === null || flag !== 0) continue;
       for (let s = 0; s < 3; s++) {
         const c = 3 * v + s;
-        const x = stay.series[(t * vars + v) * 3 + s]!;
+        const x = stay.series[(t * stride + column) * 3 + s]!;
         if (Number.isFinite(x)) out[t * d + c] = Math.fround((x - mean[c]!) / sd[c]!);
       }
     }
@@ -87,7 +98,9 @@ export function encodeEcg(stay: Pick<Stay, 'stayKey' | 'ecg'>, m: BundleManifest
  * recent, in time order. Slot j holds chunk keptChunkPositions[j].
  */
 export function keptChunkPositions(chunkCount: number, m: BundleManifest): number[] {
-  const first = Math.max(0, chunkCount - m.units.notes.Mmax);
+  // A TS-only bundle has no note slots: none of the stay's chunks is a unit.
+  const slots = m.units.notes?.Mmax ?? 0;
+  const first = Math.max(0, chunkCount - slots);
   return Array.from({ length: chunkCount - first }, (_, j) => first + j);
 }
 
@@ -96,9 +109,11 @@ export function encodeStay(
   stay: Stay,
   m: BundleManifest,
   keptEmbeddings: readonly Float32Array[],
+  mapping: VariableMapping,
+  staticValues?: StaticValues,
 ): StayTensors {
-  const slots = m.units.notes.Mmax;
-  const dim = m.textEncoder.embeddingDim;
+  const slots = m.units.notes?.Mmax ?? 0;
+  const dim = m.textEncoder?.embeddingDim ?? 0;
   const kept = keptChunkPositions(stay.notes.length, m).length;
   if (keptEmbeddings.length !== kept) {
     throw new Error(
@@ -114,10 +129,11 @@ export function encodeStay(
     presence[j] = 1;
   });
   return {
-    ts: encodeTimeSeries(stay, m),
+    ts: encodeTimeSeries(stay, m, mapping),
     cxr: encodeCxr(stay, m),
     ecg: encodeEcg(stay, m),
     chunkEmbeddings,
     presence,
+    ...(m.context.static ? { static: stayStaticVector(m, staticValues) } : {}),
   };
 }

@@ -81,9 +81,19 @@ function zodProblem(error: unknown): string {
   return describeIssues(error.issues, '(root)');
 }
 
-/** The manifest's text encoder, checked; a BundleError says what is wrong. */
+/**
+ * The manifest's text encoder, checked; a BundleError says what is wrong (a TS-only bundle
+ * has none: callers ask hasNoteStream first).
+ */
 export function resolveTextEncoder(m: BundleManifest): TextEncoderSpec {
-  const tokenizer = m.textEncoder.tokenizer;
+  const encoder = m.textEncoder;
+  if (!encoder) {
+    throw new BundleError(
+      'unsupported',
+      'This is a TS-only bundle (hourly windows only): it has no text encoder.',
+    );
+  }
+  const tokenizer = encoder.tokenizer;
   if (tokenizer.kind === TOKENIZER_KIND) {
     return {
       kind: 'hash-ngram',
@@ -108,7 +118,7 @@ export function resolveTextEncoder(m: BundleManifest): TextEncoderSpec {
       `manifest.json has an invalid wordpiece tokenizer (${zodProblem(error)}). Retrain the bundle.`,
     );
   }
-  if (!m.textEncoder.output) {
+  if (!encoder.output) {
     throw new BundleError(
       'manifest',
       'manifest.json declares a wordpiece text encoder without textEncoder.output ({name, pooling}), so the runtime cannot read its embeddings. Retrain the bundle.',
@@ -118,7 +128,7 @@ export function resolveTextEncoder(m: BundleManifest): TextEncoderSpec {
   return {
     kind: 'wordpiece',
     tokenizer: settings,
-    output: m.textEncoder.output,
+    output: encoder.output,
     typeIds: declared.some((p) => p.name === 'token_type_ids'),
   };
 }

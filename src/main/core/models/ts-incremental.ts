@@ -12,12 +12,12 @@
  * the search found the same evidence both ways on every benchmark stay; the tests hold the
  * logits to the monolithic ts_stream's within 1e-5.
  */
-import type * as ort from 'onnxruntime-node';
-import type { OnnxFile } from './bundle-signatures';
+import type { BundleSessions, TsOnnxFile } from './bundle-signatures';
 import type { EvaluationStats } from './evaluation-stats';
 import { GRU_ROWS_PER_RUN, planGruRuns } from './gru-runs';
 import type { ManifestSizes } from './manifest-schema';
 import { runRows, tileRow } from './session-runs';
+import { staticFeed } from './static-input-vector';
 import type { StayTensors } from './stay-inputs';
 import type { StreamMasks } from './stream-masks';
 import {
@@ -45,7 +45,7 @@ export class IncrementalTsStream {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>,
+    private readonly sessions: BundleSessions,
     private readonly sizes: ManifestSizes,
     private readonly inputs: StayTensors,
     private readonly maxBatch: number,
@@ -169,6 +169,7 @@ export class IncrementalTsStream {
         h_backward_last: { data: backwardFirst, dims: [H] },
         cxr: { data: tileRow(this.inputs.cxr, rows.length), dims: [Dc] },
         ecg: { data: tileRow(this.inputs.ecg, rows.length), dims: [De] },
+        ...staticFeed(this.inputs, rows.length, tileRow),
       },
       'logit',
       rows.length,
@@ -182,7 +183,7 @@ export class IncrementalTsStream {
    * after the last hour, whose garbage states are never read); backward rows right-aligned
    * (hour `to` at the last position, where the reversed GRU starts; padding before hour 0).
    */
-  private async direction(rows: TsRow[], file: OnnxFile): Promise<void> {
+  private async direction(rows: TsRow[], file: TsOnnxFile): Promise<void> {
     const { T, D, H } = this.sizes;
     const forward = file === 'ts_gru_forward.onnx';
     const lengthOf = (row: TsRow) => (forward ? T - row.from : row.to + 1);

@@ -5,8 +5,7 @@
  * what incremental evaluation builds on (a mask changed from hour t re-runs only part of the
  * sequence) and what the parity test holds to the monolithic stream.
  */
-import type * as ort from 'onnxruntime-node';
-import type { OnnxFile } from './bundle-signatures';
+import type { BundleSessions, TsOnnxFile } from './bundle-signatures';
 import type { ManifestSizes } from './manifest-schema';
 import { runRows } from './session-runs';
 
@@ -53,13 +52,15 @@ function stateAt(
 }
 
 export async function composedTsLogits(
-  sessions: Readonly<Record<OnnxFile, ort.InferenceSession>>,
+  sessions: BundleSessions,
   sizes: ManifestSizes,
   input: {
     ts: Float32Array;
     tsMask: Float32Array;
     cxr: Float32Array;
     ecg: Float32Array;
+    /** [rows, Ds]; only for a bundle with static inputs. */
+    static?: Float32Array;
     rows: number;
   },
   cut: number = sizes.T,
@@ -67,7 +68,7 @@ export async function composedTsLogits(
   const { T, D, H, Dc, De } = sizes;
   const B = input.rows;
   const x = input.ts.map((v, i) => v * input.tsMask[Math.floor(i / D)]!);
-  const gru = (file: OnnxFile, from: number, to: number, h0: Float32Array) =>
+  const gru = (file: TsOnnxFile, from: number, to: number, h0: Float32Array) =>
     runRows(
       sessions[file],
       file,
@@ -83,7 +84,7 @@ export async function composedTsLogits(
   const hBackward = new Float32Array(B * T * H);
   // Forward: [0, cut) from zeros, then [cut, T) from the state after hour cut - 1.
   // Backward: [cut, T) from zeros, then [0, cut) from the state at hour cut.
-  const chain = async (file: OnnxFile, into: Float32Array, parts: [number, number][]) => {
+  const chain = async (file: TsOnnxFile, into: Float32Array, parts: [number, number][]) => {
     let h: Float32Array = zeros;
     for (const [from, to] of parts) {
       if (to <= from) continue;
@@ -107,6 +108,7 @@ export async function composedTsLogits(
       h_backward_last: { data: stateAt(hBackward, B, T, H, 0), dims: [H] },
       cxr: { data: input.cxr, dims: [Dc] },
       ecg: { data: input.ecg, dims: [De] },
+      ...(input.static ? { static: { data: input.static, dims: [input.static.length / B] } } : {}),
     },
     'logit',
     B,
