@@ -31,6 +31,7 @@ import type {
 import { SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import type { BundleSummary } from './model-bundles';
+import type { RunComparison } from './run-comparison';
 import type { StayDetail, StayNeighbours } from './stay-detail';
 import { describeIssues } from './validation-issues';
 import { COHORT_NAME_MAX } from './cohort-name';
@@ -221,6 +222,12 @@ export const calls = {
       .strict(),
   ),
   /**
+   * Two completed runs of one task compared (docs/audit-metrics.md, "Comparing two runs"):
+   * every figure of each, B − A with its bootstrap interval and Benjamini–Hochberg flag, both
+   * reliability curves and the evidence composition, as `toe compare` computes them.
+   */
+  'runs.compare': call<RunComparison>()(z.object({ runA: runId, runB: runId, seed }).strict()),
+  /**
    * The run's review queue — by default the stays its policy flags at its budget, most likely
    * wrong first — with why each search stopped and the reviews, a page at a time.
    */
@@ -333,6 +340,13 @@ export const calls = {
     pageOnePngBase64: string;
     sections: string[];
   }>()(z.object({ runId, seed }).strict()),
+  /**
+   * The comparison of two runs (`runs.compare`) as a PDF, bytes in base64 for a download,
+   * made in memory: no caller chooses a path on disk (as for `reports.pdf`).
+   */
+  'reports.comparisonPdf': call<{ fileName: string; pages: number; pdfBase64: string }>()(
+    z.object({ runA: runId, runB: runId, seed }).strict(),
+  ),
   /**
    * One page of the report `reports.pdf` wrote (the same bytes, kept while the run and its
    * reviews are unchanged) as a PNG 800 px wide, for paging through the preview.

@@ -3,8 +3,9 @@
  * or two bundles on one cohort. Every figure of run A and run B with its bootstrap interval,
  * and their difference B − A with a percentile interval from independent resamples of each
  * run, a two-sided bootstrap p-value and a Benjamini–Hochberg flag over every tested figure
- * (docs/audit-metrics.md, "Comparing two runs"). Plain JSON, for the CLI, the report and the
- * app.
+ * (docs/audit-metrics.md, "Comparing two runs"). What the evidence sets are made of (hours and
+ * variables) is compared the same way, with Benjamini–Hochberg over its own family. Plain
+ * JSON, for the CLI, the report and the app.
  */
 import type { CalibrationSection } from './audit-statistics';
 import type { Estimate } from './estimate';
@@ -83,6 +84,8 @@ export interface ComparedRunInfo {
   runId: number;
   task: string;
   cohortName: string;
+  /** Where the cohort came from: its importer (demo, generic, mimic-iv, …). */
+  cohortSource: string;
   split: string | null;
   synthetic: boolean;
   bundleDir: string;
@@ -92,6 +95,54 @@ export interface ComparedRunInfo {
   decision: string;
   threshold: number;
   stays: number;
+}
+
+/** One hour of the observation window: share of evidence sets that contain its window. */
+export interface HourComposition extends FigureDifference {
+  /** 0-based hour t (unit id t); printed as hour t + 1, as the trace view's W1, W2, …. */
+  hour: number;
+}
+
+/**
+ * One variable, matched by name across the two cohorts: share of the evidence's hourly
+ * windows in which the variable was charted (the stay's missing mask is 0 there).
+ */
+export interface VariableComposition extends FigureDifference {
+  variable: string;
+  /** Its unit in each cohort; null when that cohort has no variable of this name. */
+  unitA: string | null;
+  unitB: string | null;
+}
+
+/** "heart_rate (bpm)"; both units when the cohorts record it in different ones. */
+export function variableLabel(v: VariableComposition): string {
+  const units = [...new Set([v.unitA, v.unitB].filter((u): u is string => u !== null && u !== ''))];
+  return units.length > 0 ? `${v.variable} (${units.join(' / ')})` : v.variable;
+}
+
+/** Evidence units of a run, pooled over its stays. */
+export interface EvidenceUnitCounts {
+  stays: number;
+  evidenceUnits: number;
+  windowUnits: number;
+  noteUnits: number;
+}
+
+/**
+ * What the evidence sets of each run are made of. The modality mix and the evidence size
+ * are run figures (noteShare, meanEvidenceSize); this adds the counts behind them, which
+ * hours the evidence holds and which variables were charted in its windows.
+ */
+export interface EvidenceComposition {
+  units: { a: EvidenceUnitCounts; b: EvidenceUnitCounts };
+  /** Hourly windows of each run's cohort. */
+  hours: { a: number; b: number };
+  byHour: HourComposition[];
+  /** Variables of A's cohort in its order, then those only B's cohort has. */
+  byVariable: VariableComposition[];
+  /** Hours and variables tested, and flagged after Benjamini–Hochberg over them together. */
+  tested: number;
+  flagged: number;
 }
 
 export interface RunComparison {
@@ -116,7 +167,12 @@ export interface RunComparison {
   subgroups: SubgroupFigureComparison[];
   /** Reliability curves of p_full, each run's own (not tested). */
   calibration: { a: CalibrationSection; b: CalibrationSection };
-  /** Comparisons tested and flagged after Benjamini–Hochberg. */
+  /**
+   * Evidence composition; null when the stays' charted masks were not given (results
+   * compared without their cohorts).
+   */
+  evidence: EvidenceComposition | null;
+  /** Run-level and subgroup comparisons tested and flagged after Benjamini–Hochberg. */
   tested: number;
   flagged: number;
 }

@@ -1,11 +1,14 @@
 /**
  * `toe compare` through the real command: two small audits of a SYNTHETIC demo cohort (its
  * validation and test splits, the same bundle), their comparison as a table, as JSON and as
- * a Markdown report, and the exit codes of what it refuses.
+ * a Markdown report and as a PDF with the evidence composition, and the exit codes of what it
+ * refuses.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPARISON_SECTIONS } from '../../src/main/core/report/comparison-report';
+import { pdfPages } from '../core/report/report-fixture';
 import { runToe } from '../support/run-toe';
 import { demoStore } from '../support/audit-runs';
 
@@ -53,6 +56,31 @@ describe('toe compare', () => {
     // The same seed gives the same comparison.
     const again = JSON.parse(toe('compare', '1', '2', '--resamples', '200', '--json').stdout);
     expect(again).toEqual(json);
+  });
+
+  it('writes the PDF and compares which hours and variables the evidence holds', () => {
+    const pdf = join(demo.dir, 'compare.pdf');
+    const result = toe('compare', '1', '2', '--resamples', '200', '--pdf', pdf, '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.pdf).toBe(pdf);
+    expect(json.pdfPages).toBeGreaterThan(3);
+    // The demo cohort's hours and variables, the same in both runs (one cohort).
+    expect(json.evidence.hours.a).toBe(json.evidence.hours.b);
+    expect(json.evidence.byHour).toHaveLength(json.evidence.hours.a);
+    expect(json.evidence.byVariable.length).toBeGreaterThan(3);
+    expect(json.evidence.units.a.stays).toBe(json.a.stays);
+    const pages = pdfPages(pdf);
+    expect(pages).toHaveLength(json.pdfPages);
+    const text = pages.join('\n');
+    for (const title of Object.values(COMPARISON_SECTIONS)) expect(text).toContain(title);
+    expect(text).toContain(json.evidence.byVariable[0].variable);
+    expect(text).toContain('different splits: val (A) and test (B)');
+
+    const table = toe('compare', '1', '2', '--resamples', '200');
+    expect(table.stdout).toMatch(
+      /^ {2}\d+ of \d+ tested hours and variables flagged \(Benjamini–Hochberg over the evidence composition alone, FDR 5%\)\.$/m,
+    );
   });
 
   it('refuses a run compared with itself and a run that does not exist', () => {

@@ -8,6 +8,7 @@ import CohortsView from './views/CohortsView.vue';
 export const SECTIONS = [
   { path: '/cohorts', label: 'Cohorts' },
   { path: '/runs', label: 'Audit runs' },
+  { path: '/compare', label: 'Compare runs' },
 ] as const;
 
 /** The pages of one run, listed under Audit runs while a run is open (suffix of /runs/:id). */
@@ -68,6 +69,12 @@ export function createAppRouter(): Router {
         name: 'run-report',
         component: () => import('./views/ReportView.vue'),
         meta: { title: 'Report' },
+      },
+      {
+        path: '/compare',
+        name: 'compare-runs',
+        component: () => import('./views/CompareRunsView.vue'),
+        meta: { title: 'Compare runs' },
       },
       {
         path: '/runs/:runId(\\d+)/stays/:stayId(\\d+)',

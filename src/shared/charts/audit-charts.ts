@@ -14,7 +14,7 @@ import {
 import type { Estimate } from '../estimate';
 import { baseOptions, categoryAxis, linearAxis, METHOD_COLOURS, translucent } from './chart-style';
 
-type Point = { x: number; y: number | null };
+export type Point = { x: number; y: number | null };
 
 /** Outcome-class colours, the same in every audit figure. */
 export const OUTCOME_COLOURS: Record<ConfusionClass, string> = {
@@ -26,7 +26,7 @@ export const OUTCOME_COLOURS: Record<ConfusionClass, string> = {
 
 const three = (e: Estimate) => (e.estimate === null ? 'n/a' : e.estimate.toFixed(3));
 
-function binPoints(curve: CalibrationSection): Point[] {
+export function binPoints(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) =>
     bin.meanPredicted !== null && bin.observedRate.estimate !== null
       ? [{ x: bin.meanPredicted, y: bin.observedRate.estimate }]
@@ -38,7 +38,7 @@ function binPoints(curve: CalibrationSection): Point[] {
  * Vertical interval segments at each bin's mean prediction, as ONE dataset: a null point
  * between segments breaks the line, so no error-bar plugin is needed in either renderer.
  */
-function intervalSegments(curve: CalibrationSection): Point[] {
+export function intervalSegments(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) => {
     const { lower, upper } = bin.observedRate;
     if (bin.meanPredicted === null || lower === null || upper === null) return [];

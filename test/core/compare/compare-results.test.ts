@@ -52,6 +52,7 @@ function info(runId: number, stays: number): ComparedRunInfo {
     runId,
     task: 'E1',
     cohortName: 'demo',
+    cohortSource: 'demo',
     split: 'test',
     synthetic: true,
     bundleDir: '/models/E1',

@@ -5,6 +5,7 @@
  */
 import { appHandlers } from './handlers/app';
 import { cohortHandlers } from './handlers/cohorts';
+import { compareHandlers } from './handlers/compare';
 import { evaluationHandlers } from './handlers/evaluations';
 import { reportHandlers } from './handlers/reports';
 import { reviewHandlers } from './handlers/reviews';
@@ -27,6 +28,7 @@ export function createHandlers(context: HandlerContext): Handlers {
     ...evaluationHandlers(context, jobs),
     ...reviewHandlers(context),
     ...reportHandlers(context),
+    ...compareHandlers(context),
     'jobs.cancel': async ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
   };
 }

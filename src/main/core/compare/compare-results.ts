@@ -4,10 +4,10 @@
  * (different cohorts, or different stays), so each run is resampled on its own, with its own
  * seed, and draw r of the difference is draw r of B minus draw r of A; the difference's
  * interval is the percentile interval of those draws and its p-value the two-sided bootstrap
- * p of "no difference". Benjamini–Hochberg then runs over every tested figure, run-level and
- * per subgroup.
+ * p of "no difference" (figure-difference.ts). Benjamini–Hochberg then runs over every tested
+ * figure, run-level and per subgroup; the evidence composition (evidence-composition.ts), when
+ * the stays' charted masks are given, is its own family.
  */
-import type { BootstrapCi } from '../metrics';
 import {
   auroc,
   averagePrecision,
@@ -17,22 +17,8 @@ import {
   pickFlags,
   type BootstrapOptions,
 } from '../metrics';
-import {
-  benjaminiHochberg,
-  bootstrapPValue,
-  calibrationSection,
-  jointBootstrap,
-  jointIntervals,
-  replicateInterval,
-  toEstimate,
-  type JointDraws,
-} from '../statistics';
-import {
-  allowedDegenerate,
-  countShortfall,
-  DEFAULT_MINIMUMS,
-  type Minimums,
-} from '../audit/bias-estimability';
+import { calibrationSection, jointBootstrap, jointIntervals } from '../statistics';
+import { countShortfall, DEFAULT_MINIMUMS, type Minimums } from '../audit/bias-estimability';
 import { GROUP_FIGURES, groupCounts, groupFigures } from '../audit/group-metrics';
 import { stayColumns, type StayColumns } from '../audit/stay-columns';
 import { auditedAttributes, partitionBy, type AttributesByStay } from '../audit/subgroups';
@@ -43,11 +29,12 @@ import {
   COMPARED_GROUP_FIGURES,
   type ComparedFigure,
   type ComparedRunInfo,
-  type FigureDifference,
   type RunComparison,
   type RunFigureComparison,
   type SubgroupFigureComparison,
 } from '../../../shared/run-comparison';
+import { evidenceComposition, type ChartedMasks } from './evidence-composition';
+import { difference, flagFamily, LEVEL, sideOf } from './figure-difference';
 
 /** One run as the comparison takes it. */
 export interface ComparisonSide {
@@ -55,6 +42,8 @@ export interface ComparisonSide {
   results: readonly StayAuditResult[];
   /** Attributes of its stays, for the per-subgroup figures (none: no subgroups compared). */
   attributes?: AttributesByStay;
+  /** What was charted in its stays, for the evidence composition (none: not compared). */
+  charted?: ChartedMasks;
 }
 
 export interface CompareOptions {
@@ -74,8 +63,6 @@ export interface CompareOptions {
   differences?: string[];
   notes?: string[];
 }
-
-const LEVEL = 0.95;
 
 /** Run B's seed: a fixed odd offset from A's, so the two runs' resamples are independent. */
 export function secondSeed(seed: number): number {
@@ -128,47 +115,6 @@ export function runFigureValues(
     noteShare: noteUnits / units,
   };
   return COMPARED_FIGURES.map((f) => values[f]);
-}
-
-interface Side {
-  estimate: number;
-  draws: Float64Array;
-  ci: BootstrapCi;
-}
-
-function sideOf(draws: JointDraws, intervals: BootstrapCi[], f: number): Side {
-  return { estimate: draws.estimates[f]!, draws: draws.replicates[f]!, ci: intervals[f]! };
-}
-
-/** Why a side's figure cannot be compared, or null. */
-function sideShortfall(side: Side, run: string): string | null {
-  if (!Number.isFinite(side.estimate))
-    return `${Number.isNaN(side.estimate) ? 'undefined' : 'infinite'} in run ${run}`;
-  const allowed = allowedDegenerate(side.ci.resamples, LEVEL);
-  if (side.ci.skipped > allowed)
-    return `undefined in ${side.ci.skipped} of ${side.ci.resamples} resamples of run ${run} (more than ${allowed})`;
-  return null;
-}
-
-/** A difference without its BH adjustment yet (filled in once every p-value is known). */
-function difference(a: Side, b: Side, refused: string | null): FigureDifference {
-  const diffs = Float64Array.from(a.draws, (x, r) => b.draws[r]! - x);
-  const estimate = b.estimate - a.estimate;
-  const ci = replicateInterval(estimate, diffs, LEVEL);
-  let notTested = refused ?? sideShortfall(a, 'A') ?? sideShortfall(b, 'B');
-  if (notTested === null && ci.lower === ci.upper && ci.lower === 0)
-    notTested = 'the resamples of both runs do not vary';
-  const pValue = notTested === null ? bootstrapPValue(diffs, 0) : NaN;
-  if (notTested === null && Number.isNaN(pValue)) notTested = 'no resample defines it';
-  return {
-    a: toEstimate(a.ci),
-    b: toEstimate(b.ci),
-    difference: toEstimate(ci),
-    pValue: notTested === null ? pValue : null,
-    adjustedP: null,
-    flagged: false,
-    notTested,
-  };
 }
 
 function subgroupComparisons(
@@ -286,17 +232,15 @@ export function compareResults(
     seedB,
   });
 
-  const tested = [...figures, ...subgroups].filter((d) => d.pValue !== null);
-  if (tested.length > 0) {
-    const bh = benjaminiHochberg(
-      tested.map((d) => d.pValue!),
-      fdrLevel,
-    );
-    tested.forEach((d, i) => {
-      d.adjustedP = bh.adjusted[i]!;
-      d.flagged = bh.rejected[i]!;
-    });
-  }
+  const { tested, flagged } = flagFamily([...figures, ...subgroups], fdrLevel);
+  const evidence =
+    a.charted && b.charted
+      ? evidenceComposition(
+          { results: a.results, charted: a.charted, seed: seedA },
+          { results: b.results, charted: b.charted, seed: seedB },
+          { resamples, fdrLevel },
+        )
+      : null;
   return {
     a: a.info,
     b: b.info,
@@ -309,7 +253,8 @@ export function compareResults(
       a: calibrationSection(ca.pFull, ca.labels, bins, bootA),
       b: calibrationSection(cb.pFull, cb.labels, bins, bootB),
     },
-    tested: tested.length,
-    flagged: tested.filter((d) => d.flagged).length,
+    evidence,
+    tested,
+    flagged,
   };
 }

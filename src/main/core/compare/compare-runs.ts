@@ -9,20 +9,26 @@ import { runStayAttributes } from '../audit/run-attributes';
 import { RunStore } from '../audit/run-store';
 import { InputError } from '../import/input-error';
 import { ConflictError, type Store } from '../store';
+import { runChartedMasks } from './charted-masks';
 import { compareResults, type CompareOptions } from './compare-results';
 
 export type CompareRunsOptions = Omit<CompareOptions, 'differences' | 'notes'>;
 
-function infoOf(run: RunSummary): ComparedRunInfo {
+function decisionOf(run: RunSummary): string {
+  return run.spec.decision?.mode === 'calibrated' ? 'calibrated' : "raw (paper's mode)";
+}
+
+function infoOf(run: RunSummary, cohortSource: string): ComparedRunInfo {
   return {
     runId: run.id,
     task: run.spec.task,
     cohortName: run.provenance.cohortName,
+    cohortSource,
     split: run.spec.split,
     synthetic: run.provenance.synthetic,
     bundleDir: run.spec.bundleDir,
     bundleFingerprint: run.provenance.bundleFingerprint ?? null,
-    decision: run.spec.decision?.mode === 'calibrated' ? 'calibrated' : "raw (paper's mode)",
+    decision: decisionOf(run),
     threshold: run.spec.params.threshold,
     stays: run.doneStays,
   };
@@ -77,8 +83,8 @@ export function describeDifferences(a: RunSummary, b: RunSummary): string[] {
         : `different model bundles: ${a.spec.bundleDir} (A) and ${b.spec.bundleDir} (B)`,
     );
   }
-  const da = infoOf(a).decision;
-  const db = infoOf(b).decision;
+  const da = decisionOf(a);
+  const db = decisionOf(b);
   if (da !== db) out.push(`different decisions: ${da} probability (A), ${db} probability (B)`);
   const ta = a.spec.params.threshold;
   const tb = b.spec.params.threshold;
@@ -129,8 +135,18 @@ export function compareRuns(
     notes.push('SYNTHETIC cohort data: not patient data');
   }
   return compareResults(
-    { info: infoOf(a), results: resultsA, attributes: runStayAttributes(store, runA) },
-    { info: infoOf(b), results: resultsB, attributes: runStayAttributes(store, runB) },
+    {
+      info: infoOf(a, store.getCohort(a.spec.cohortId).source),
+      results: resultsA,
+      attributes: runStayAttributes(store, runA),
+      charted: runChartedMasks(store, a),
+    },
+    {
+      info: infoOf(b, store.getCohort(b.spec.cohortId).source),
+      results: resultsB,
+      attributes: runStayAttributes(store, runB),
+      charted: runChartedMasks(store, b),
+    },
     { ...options, differences: describeDifferences(a, b), notes },
   );
 }

@@ -5,9 +5,12 @@
 import type { Estimate } from '../../../shared/estimate';
 import type {
   ComparedRunInfo,
+  EvidenceComposition,
+  EvidenceUnitCounts,
   FigureDifference,
   RunComparison,
 } from '../../../shared/run-comparison';
+import { variableLabel } from '../../../shared/run-comparison';
 
 /** Figures on a 0–1 scale print with 3 decimals, evidence sizes with 2. */
 function num(x: number | null, digits = 3): string {
@@ -36,7 +39,8 @@ function pText(d: FigureDifference): string {
   return d.adjustedP < 0.001 ? '<0.001' : d.adjustedP.toFixed(3);
 }
 
-interface Row {
+/** One comparison as printed: every cell already formatted. */
+export interface Row {
   figure: string;
   a: string;
   b: string;
@@ -56,7 +60,24 @@ function rowOf(figure: string, d: FigureDifference, digits: number): Row {
   };
 }
 
-function rows(c: RunComparison): { runs: Row[]; groups: Row[] } {
+export function compositionRows(e: EvidenceComposition): { hours: Row[]; variables: Row[] } {
+  return {
+    hours: e.byHour.map((h) => rowOf(`Hour ${h.hour + 1}`, h, 3)),
+    variables: e.byVariable.map((v) => rowOf(variableLabel(v), v, 3)),
+  };
+}
+
+export function unitsText(label: string, u: EvidenceUnitCounts): string {
+  return `${label}: ${u.evidenceUnits} evidence units over ${u.stays} stays, ${u.windowUnits} hourly windows and ${u.noteUnits} note chunks`;
+}
+
+export function compositionSummary(e: EvidenceComposition, fdrLevel: number): string {
+  const pct = Math.round(fdrLevel * 100);
+  return `${e.flagged} of ${e.tested} tested hours and variables flagged (Benjamini–Hochberg over the evidence composition alone, FDR ${pct}%).`;
+}
+
+/** The printed rows of every table of a comparison, shared by the text, Markdown and PDF. */
+export function comparisonRows(c: RunComparison): { runs: Row[]; groups: Row[] } {
   return {
     runs: c.figures.map((f) => rowOf(f.label, f, f.figure === 'meanEvidenceSize' ? 2 : 3)),
     groups: c.subgroups.map((g) =>
@@ -69,11 +90,11 @@ function rows(c: RunComparison): { runs: Row[]; groups: Row[] } {
   };
 }
 
-function runLine(label: string, r: ComparedRunInfo): string {
+export function runLine(label: string, r: ComparedRunInfo): string {
   return `${label}: audit run ${r.runId}, task ${r.task}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${r.bundleDir}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
 }
 
-function summaryLine(c: RunComparison): string {
+export function summaryLine(c: RunComparison): string {
   const pct = Math.round(c.parameters.fdrLevel * 100);
   return `${c.flagged} of ${c.tested} tested differences flagged (Benjamini–Hochberg, FDR ${pct}%; ${c.parameters.resamples} independent bootstrap resamples of each run, seed ${c.parameters.seed}).`;
 }
@@ -100,9 +121,64 @@ function table(list: Row[]): string[] {
   );
 }
 
+function finding(row: Row, d: FigureDifference, what: string): string {
+  const direction = (d.difference.estimate ?? 0) > 0 ? 'higher' : 'lower';
+  return `${what} is ${direction} in run B: ${row.a} (A) vs ${row.b} (B), B − A ${row.diff}, BH-adjusted p ${row.p}.`;
+}
+
+/**
+ * What the comparison found, in plain words: each flagged difference with its direction and
+ * interval, then what was not tested. A reader of the PDF's summary needs no table for it.
+ */
+export function comparisonFindings(c: RunComparison): string[] {
+  const { runs, groups } = comparisonRows(c);
+  const pct = Math.round(c.parameters.fdrLevel * 100);
+  const out: string[] = [];
+  c.figures.forEach((f, i) => {
+    if (f.flagged) out.push(finding(runs[i]!, f, f.label));
+  });
+  c.subgroups.forEach((g, i) => {
+    if (g.flagged)
+      out.push(finding(groups[i]!, g, `${g.figure.toUpperCase()} of ${g.attribute} = ${g.group}`));
+  });
+  if (c.flagged === 0) {
+    out.push(
+      `No difference in the run figures or subgroups is flagged (0 of ${c.tested} tested, Benjamini–Hochberg at FDR ${pct}%). That does not make the runs equivalent: the intervals of B − A say how large a difference the data still allow.`,
+    );
+  }
+  const e = c.evidence;
+  if (e) {
+    const { hours, variables } = compositionRows(e);
+    e.byHour.forEach((h, i) => {
+      if (h.flagged)
+        out.push(finding(hours[i]!, h, `The share of evidence sets holding hour ${h.hour + 1}`));
+    });
+    e.byVariable.forEach((v, i) => {
+      if (v.flagged)
+        out.push(
+          finding(
+            variables[i]!,
+            v,
+            `The share of evidence windows with ${variableLabel(v)} charted`,
+          ),
+        );
+    });
+    if (e.flagged === 0)
+      out.push(
+        `No hour or variable of the evidence composition is flagged (0 of ${e.tested} tested, Benjamini–Hochberg at FDR ${pct}% over the composition alone).`,
+      );
+  }
+  const notTested = [...c.figures, ...c.subgroups].filter((d) => d.notTested !== null).length;
+  if (notTested > 0)
+    out.push(
+      `${notTested} run or subgroup figures are not tested (undefined or not estimable in a run); the tables say why.`,
+    );
+  return out;
+}
+
 /** The terminal text of `toe compare`. */
 export function comparisonText(c: RunComparison): string {
-  const { runs, groups } = rows(c);
+  const { runs, groups } = comparisonRows(c);
   const lines = [
     runLine('A', c.a),
     runLine('B', c.b),
@@ -118,6 +194,19 @@ export function comparisonText(c: RunComparison): string {
       'Subgroups: none compared (no attribute with groups large enough in both runs).',
     );
   lines.push('', summaryLine(c));
+  const e = c.evidence;
+  if (e) {
+    const { hours, variables } = compositionRows(e);
+    const flagged = [...hours, ...variables].filter((r) => r.flag === 'FLAGGED');
+    lines.push(
+      '',
+      'Evidence composition:',
+      `  ${unitsText('A', e.units.a)}`,
+      `  ${unitsText('B', e.units.b)}`,
+      `  ${compositionSummary(e, c.parameters.fdrLevel)}`,
+    );
+    if (flagged.length > 0) lines.push(...table(flagged));
+  }
   return lines.join('\n');
 }
 
@@ -136,9 +225,32 @@ function mdTable(list: Row[]): string[] {
   ];
 }
 
+function compositionMarkdown(c: RunComparison): string[] {
+  const e = c.evidence;
+  if (!e) return [];
+  const { hours, variables } = compositionRows(e);
+  return [
+    '## Evidence composition',
+    '',
+    `- ${unitsText('A', e.units.a)}`,
+    `- ${unitsText('B', e.units.b)}`,
+    '',
+    compositionSummary(e, c.parameters.fdrLevel),
+    '',
+    '### Share of evidence sets holding each hour',
+    '',
+    ...mdTable(hours),
+    '',
+    '### Share of evidence windows in which each variable was charted',
+    '',
+    ...mdTable(variables),
+    '',
+  ];
+}
+
 /** The Markdown report of `toe compare --out report.md`. */
 export function comparisonMarkdown(c: RunComparison): string {
-  const { runs, groups } = rows(c);
+  const { runs, groups } = comparisonRows(c);
   const curve = (label: string, side: 'a' | 'b') => [
     `**${label}** (ECE ${value(c.calibration[side].ece, 3)})`,
     '',
@@ -173,6 +285,7 @@ export function comparisonMarkdown(c: RunComparison): string {
       ? mdTable(groups)
       : ['No attribute has groups large enough in both runs to compare.']),
     '',
+    ...compositionMarkdown(c),
     '## Reliability curves of p_full',
     '',
     ...curve(`Run A (${c.a.runId})`, 'a'),

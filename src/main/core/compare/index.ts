@@ -16,4 +16,15 @@ export {
   describeDifferences,
   type CompareRunsOptions,
 } from './compare-runs';
-export { comparisonMarkdown, comparisonText } from './comparison-text';
+export {
+  comparisonFindings,
+  comparisonMarkdown,
+  comparisonRows,
+  comparisonText,
+} from './comparison-text';
+export {
+  evidenceComposition,
+  type ChartedMasks,
+  type CompositionSide,
+} from './evidence-composition';
+export { runChartedMasks } from './charted-masks';
