@@ -5,6 +5,8 @@
  * Pure, so the trace view shows exactly what the tests check.
  */
 import type { StayAuditDetail, StayAuditResult, TraceState, TraceStep } from './audit';
+import type { HourlyVariable } from './stay-detail';
+import { conceptSections } from './variable-concepts';
 
 /** Scores this close count as equal: the search's own tolerance (core/search/state-order.ts). */
 export const SCORE_TIE = 1e-9;
@@ -145,6 +147,45 @@ export function evidenceText(evidence: readonly number[], windows: number): stri
     notes.length > 0 ? `note chunk${notes.length > 1 ? 's' : ''} ${listWords(notes)}` : '';
   if (hours.length === 0) return noteText;
   return noteText ? `${hoursText(hours)} plus ${noteText}` : hoursText(hours);
+}
+
+type ChartedVariable = Pick<HourlyVariable, 'concept' | 'mean'>;
+
+/**
+ * What hour t (0-based) charted, section by section in the variables' (concept) order:
+ * "HR, SBP, SpO₂ (vital signs); lactate, pH (blood gas)", or "nothing charted".
+ */
+export function chartedText(variables: readonly ChartedVariable[], t: number): string {
+  const charted = variables.filter((v) => (v.mean[t] ?? null) !== null);
+  if (charted.length === 0) return 'nothing charted';
+  return conceptSections(charted, (v) => v.concept.group)
+    .map(({ group, items }) => `${items.map((v) => v.concept.short).join(', ')} (${group})`)
+    .join('; ');
+}
+
+/** Consecutive hours that charted the same variables, as one run (0-based, inclusive). */
+export interface ChartedRun {
+  first: number;
+  last: number;
+  charted: string;
+}
+
+/**
+ * The given hours in order, consecutive ones that charted alike merged: a day of hourly
+ * vitals reads as one line, and the hour a lab came back stands out as its own.
+ */
+export function chartedRuns(
+  variables: readonly ChartedVariable[],
+  hours: readonly number[],
+): ChartedRun[] {
+  const runs: ChartedRun[] = [];
+  for (const t of [...hours].sort((a, b) => a - b)) {
+    const charted = chartedText(variables, t);
+    const last = runs.at(-1);
+    if (last && last.last === t - 1 && last.charted === charted) last.last = t;
+    else runs.push({ first: t, last: t, charted });
+  }
+  return runs;
 }
 
 /** What put the leader first among sets of equal score: method.md's tie-breaks, in order. */

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { RunSummary, StayAuditDetail } from '../../src/shared/audit';
 import {
+  chartedRuns,
   evidenceSentence,
   leaderTies,
   reportedStep,
@@ -76,6 +77,28 @@ async function expectReadableTrace(
     'aria-label',
     /^Heart rate \(bpm\) hour by hour, normal range 60–100 bpm/,
   );
+
+  // Issue 15: the trace opens on the vital signs, the flowsheet reads in concept sections, and
+  // every evidence hour says what was charted in it.
+  const firstVital = charted.find((v) => v.concept.group === 'vital signs');
+  await expect(page.locator('ul.strips > li').first()).toHaveAttribute(
+    'data-variable',
+    firstVital!.name,
+  );
+  await expect(flowsheet.locator('tbody[data-section]').first()).toHaveAttribute(
+    'data-section',
+    'vital signs',
+  );
+  const evidenceWindows = audit.evidence.filter((u) => u < stay.windows);
+  const hours = page.getByTestId('evidence-hours').getByRole('listitem');
+  const runs = chartedRuns(stay.variables, evidenceWindows);
+  await expect(hours).toHaveCount(runs.length);
+  for (const [i, run] of runs.entries()) {
+    await expect(hours.nth(i)).toHaveAttribute('data-hour', String(run.first + 1));
+    await expect(hours.nth(i)).toContainText(run.charted);
+  }
+  if (runs.some((r) => r.charted !== 'nothing charted'))
+    await expect(page.getByTestId('evidence-hours')).toContainText('(vital signs)');
 
   // Caveats where they apply, and only there.
   const caveats = page.getByTestId('evidence-caveats');
@@ -207,6 +230,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
     await expect(page.getByRole('heading', { name: 'Chest X-ray labels' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'ECG machine measurements' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'trace-light.png');
+    await keepScreenshot(page, testInfo, 'trace-evidence-hours.png', page.locator('.stay-header'));
     await keepFullPage(page, testInfo, 'trace-exhausted-fp-full.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceState, TraceStep } from '../../../src/shared/audit';
 import {
+  chartedRuns,
+  chartedText,
   evidenceRole,
   evidenceSentence,
   evidenceText,
@@ -11,6 +13,7 @@ import {
   stepsText,
 } from '../../../src/shared/evidence-reading';
 import { SCORE_TIE as SEARCH_SCORE_TIE } from '../../../src/main/core/search/state-order';
+import { conceptOf, inConceptOrder } from '../../../src/shared/variable-concepts';
 
 const T = 24;
 const CALIBRATED = { threshold: 0.342, calibrated: true };
@@ -156,5 +159,35 @@ describe('reportedStep', () => {
   it('claims nothing when the stored evidence is not the last leader', () => {
     expect(reportedStep({ trace, evidence: [0] })).toBeNull();
     expect(reportedStep({ trace: [], evidence: [] })).toBeNull();
+  });
+});
+
+describe('chartedText', () => {
+  // Hourly vitals in hours 0–3, a lactate in hour 2, an unknown variable in hour 3, hour 4 empty.
+  const charted = (name: string, mean: (number | null)[]) => ({ concept: conceptOf(name), mean });
+  const variables = inConceptOrder(
+    [
+      charted('Lactate', [null, null, 3.1, null, null]),
+      charted('HR', [88, 92, 110, 105, null]),
+      charted('queue_depth', [null, null, null, 4, null]),
+      charted('SysABP', [120, 118, 95, 100, null]),
+      charted('O2Sat', [97, 96, 91, 93, null]),
+    ],
+    (v) => (v.concept.id === null ? v.concept.short : v.concept.id),
+  );
+
+  it("says what an hour charted, by concept group, vital signs first, in the cohort's words", () => {
+    expect(chartedText(variables, 0)).toBe('HR, SBP, SpO₂ (vital signs)');
+    expect(chartedText(variables, 2)).toBe('HR, SBP, SpO₂ (vital signs); lactate (blood gas)');
+    expect(chartedText(variables, 3)).toBe('HR, SBP, SpO₂ (vital signs); queue_depth (other)');
+    expect(chartedText(variables, 4)).toBe('nothing charted');
+  });
+
+  it('merges consecutive evidence hours that charted alike, whatever order they come in', () => {
+    expect(chartedRuns(variables, [4, 1, 0, 2])).toEqual([
+      { first: 0, last: 1, charted: 'HR, SBP, SpO₂ (vital signs)' },
+      { first: 2, last: 2, charted: 'HR, SBP, SpO₂ (vital signs); lactate (blood gas)' },
+      { first: 4, last: 4, charted: 'nothing charted' },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ const heartRate: HourlyVariable = {
   name: 'heart_rate',
   label: 'Heart rate',
   unit: 'bpm',
+  concept: { id: 'heart_rate', group: 'vital signs', short: 'HR' },
   normal: { low: 60, high: 100 },
   // hour 1 normal, hour 2 a spike inside a normal mean, hour 3 labile, hour 4 not charted
   mean: [80, 95, 80, null],

@@ -21,6 +21,7 @@ describe('stayDetail', () => {
           name: 'heart_rate',
           label: 'Heart rate',
           unit: 'bpm',
+          concept: { id: 'heart_rate', group: 'vital signs', short: 'HR' },
           normal: { low: 60, high: 100 },
           mean: [80, null],
           min: [70, null],
@@ -30,6 +31,7 @@ describe('stayDetail', () => {
           name: 'lactate',
           label: 'Lactate',
           unit: 'mmol/L',
+          concept: { id: 'lactate', group: 'blood gas', short: 'lactate' },
           normal: { low: 0.5, high: 2 },
           mean: [null, 2.5],
           min: [null, 2.5],
@@ -67,6 +69,63 @@ describe('stayDetail', () => {
       expect(detail.variables.map(({ label, normal }) => ({ label, normal }))).toEqual([
         { label: 'heart_rate', normal: null },
         { label: 'queue_depth', normal: null },
+      ]);
+    } finally {
+      temp.dispose();
+    }
+  });
+
+  it("lists a generic cohort's variables in concept order, vital signs first", () => {
+    const temp = tempStore();
+    try {
+      // PhysioNet-style names in the alphabetical order a generic import keeps.
+      const cohortId = temp.store.createCohort({
+        ...TINY_SCHEMA,
+        featureSchema: {
+          ...TINY_SCHEMA.featureSchema,
+          variables: [
+            { name: 'ALP', unit: 'IU/L' },
+            { name: 'HR', unit: 'bpm' },
+          ],
+        },
+      });
+      const id = temp.store.stayWriter(cohortId)(tinyStay('a'));
+      const [stay] = temp.store.loadStays([id]) as [Stay];
+      const detail = stayDetail(stay, temp.store.getCohort(cohortId), 2);
+      // The tensor's columns follow the variables: ALP's values stay ALP's.
+      expect(
+        detail.variables.map(({ name, concept, mean }) => ({ name, group: concept.group, mean })),
+      ).toEqual([
+        { name: 'HR', group: 'vital signs', mean: [null, 2.5] },
+        { name: 'ALP', group: 'chemistry', mean: [80, null] },
+      ]);
+    } finally {
+      temp.dispose();
+    }
+  });
+
+  it("reads a non-clinical cohort's variables as themselves, in its own order", () => {
+    const temp = tempStore();
+    try {
+      const cohortId = temp.store.createCohort({
+        ...TINY_SCHEMA,
+        featureSchema: {
+          ...TINY_SCHEMA.featureSchema,
+          variables: [
+            { name: 'queue_depth', unit: 'jobs' },
+            { name: 'temp', unit: '°C' },
+          ],
+        },
+      });
+      const id = temp.store.stayWriter(cohortId)(tinyStay('a'));
+      const [stay] = temp.store.loadStays([id]) as [Stay];
+      const cohort = temp.store.getCohort(cohortId);
+      // Only the report's `clinical` is read here; the rest of a report does not matter.
+      const report = { clinical: false } as NonNullable<typeof cohort.report>;
+      const detail = stayDetail(stay, { ...cohort, report }, 2);
+      expect(detail.variables.map((v) => [v.name, v.concept.group])).toEqual([
+        ['queue_depth', 'other'],
+        ['temp', 'other'],
       ]);
     } finally {
       temp.dispose();

@@ -10,11 +10,13 @@ import type {
   EcgMeasurement,
   HourlyVariable,
   NoteChunkDetail,
+  StaticInputReading,
   StayDetail,
 } from '../../../shared/stay-detail';
 import type { CohortDetail, VariableSpec } from '../../../shared/domain';
+import { conceptOf, inConceptOrder, ownConcept } from '../../../shared/variable-concepts';
 import { CLINICAL_VARIABLES } from '../import/clinical-variables';
-import { CxrCode, type Stay } from '../store';
+import { CxrCode, type StaticValue, type Stay } from '../store';
 
 /** Longer chunks are cut: a chunk is three sentences, so this only stops pathological input. */
 const MAX_CHUNK_CHARS = 4000;
@@ -54,20 +56,24 @@ function clinicalReading(variable: VariableSpec): Pick<HourlyVariable, 'label' |
 
 function hourlyVariables(stay: Stay, cohort: CohortDetail): HourlyVariable[] {
   const { hours, variables } = cohort.featureSchema;
+  // A service's "map" or "temp" is no vital sign: a non-clinical cohort keeps its own order.
+  const clinical = cohort.report?.clinical !== false;
   const count = variables.length;
   const value = (t: number, v: number, statistic: number): number | null => {
     if (stay.missing[t * count + v] !== 0) return null;
     const x = stay.series[(t * count + v) * 3 + statistic]!;
     return Number.isFinite(x) ? x : null;
   };
-  return variables.map((variable, v) => ({
+  const hourly = variables.map((variable, v) => ({
     name: variable.name,
     unit: variable.unit,
     ...clinicalReading(variable),
+    concept: clinical ? conceptOf(variable.name) : ownConcept(variable.name),
     mean: Array.from({ length: hours }, (_, t) => value(t, v, 0)),
     min: Array.from({ length: hours }, (_, t) => value(t, v, 1)),
     max: Array.from({ length: hours }, (_, t) => value(t, v, 2)),
   }));
+  return clinical ? inConceptOrder(hourly, (v) => v.name) : hourly;
 }
 
 /**
@@ -105,7 +111,30 @@ function ecgMeasurements(stay: Stay, cohort: CohortDetail): EcgMeasurement[] | n
   });
 }
 
-export function stayDetail(stay: Stay, cohort: CohortDetail, noteSlots: number): StayDetail {
+/**
+ * Every static input the cohort declares, with the stay's value or null; modelInputs names
+ * those the run's model reads (null outside a run).
+ */
+function staticReadings(
+  cohort: CohortDetail,
+  values: ReadonlyMap<string, StaticValue>,
+  modelInputs: readonly string[] | null,
+): StaticInputReading[] {
+  return (cohort.contextSchema.staticInputs ?? []).map((input) => ({
+    name: input.name,
+    value: values.get(input.name) ?? null,
+    unit: input.kind === 'numeric' ? input.unit : '',
+    modelInput: modelInputs === null ? null : modelInputs.includes(input.name),
+  }));
+}
+
+export function stayDetail(
+  stay: Stay,
+  cohort: CohortDetail,
+  noteSlots: number,
+  staticValues: ReadonlyMap<string, StaticValue> = new Map(),
+  modelInputs: readonly string[] | null = null,
+): StayDetail {
   const windows = cohort.featureSchema.hours;
   return {
     stayId: stay.id,
@@ -121,6 +150,7 @@ export function stayDetail(stay: Stay, cohort: CohortDetail, noteSlots: number):
     noteSlots,
     cxr: cxrFindings(stay, cohort),
     ecg: ecgMeasurements(stay, cohort),
+    staticInputs: staticReadings(cohort, staticValues, modelInputs),
     outcomes: stay.outcomes,
     attributes: stay.attributes,
   };

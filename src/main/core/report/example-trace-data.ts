@@ -6,6 +6,7 @@
 import type { CohortDetail } from '../../../shared/domain';
 import type { StayAuditDetail, StayReview } from '../audit/audit-types';
 import { outcomeOf } from '../../../shared/audit-statistics';
+import { conceptOf, inConceptOrder, SHARED_AXIS_VITALS } from '../../../shared/variable-concepts';
 import type { BundleManifest } from '../models';
 import { keptChunkPositions } from '../models/stay-inputs';
 import type { Stay } from '../store';
@@ -18,8 +19,6 @@ import type {
   WindowValues,
 } from './report-data-types';
 
-/** Bedside vital signs drawn when the cohort has them: they share one plausible axis. */
-const PREFERRED_VITALS = ['heart_rate', 'mbp', 'resp_rate', 'spo2'];
 const DRAWN_VARIABLES = 4;
 
 /** Mean of variable v in hour t; null where nothing was charted (series: hours × vars × 3). */
@@ -34,19 +33,22 @@ function hourlyMeans(stay: Stay, v: number, variables: number, hours: number): (
 }
 
 /**
- * The preferred vitals the cohort defines; a cohort without them (a generic import) gets
- * its variables with the most charted hours in this stay instead.
+ * The vital signs drawn together (SHARED_AXIS_VITALS), whatever the cohort calls them; a
+ * cohort without them gets its variables with the most charted hours in this stay instead.
  */
 function drawnVariables(stay: Stay, cohort: CohortDetail): number[] {
   const { variables, hours } = cohort.featureSchema;
-  const names = variables.map((v) => v.name);
-  const preferred = PREFERRED_VITALS.map((n) => names.indexOf(n)).filter((i) => i >= 0);
+  const concepts = variables.map((v) => conceptOf(v.name).id);
+  const preferred = SHARED_AXIS_VITALS.map((id) => concepts.indexOf(id)).filter((i) => i >= 0);
   if (preferred.length > 0) return preferred;
   const charted = (v: number) =>
     hourlyMeans(stay, v, variables.length, hours).filter((x) => x !== null).length;
-  return names
-    .map((_, v) => v)
-    .sort((a, b) => charted(b) - charted(a) || a - b)
+  // Ties in concept order, so a stay charting everything equally draws its vital signs.
+  return inConceptOrder(
+    variables.map((_, v) => v),
+    (v) => variables[v]!.name,
+  )
+    .sort((a, b) => charted(b) - charted(a))
     .slice(0, DRAWN_VARIABLES);
 }
 
@@ -60,9 +62,15 @@ function reading(x: number): string {
 
 function windowValues(stay: Stay, cohort: CohortDetail, windows: number[]): WindowValues[] {
   const { variables } = cohort.featureSchema;
+  // Listed in concept order, vital signs first, as the app's flowsheet lists them.
+  const order = inConceptOrder(
+    variables.map((_, v) => v),
+    (v) => variables[v]!.name,
+  );
   return windows.map((t) => ({
     label: `W${t + 1}`,
-    values: variables.flatMap((variable, v) => {
+    values: order.flatMap((v) => {
+      const variable = variables[v]!;
       const mean = hourlyMean(stay, v, variables.length, t);
       return mean === null ? [] : [`${variable.name} ${reading(mean)} ${variable.unit}`];
     }),

@@ -37,7 +37,8 @@ export function windowName(t: number, t0: string): string {
   return hourRunName(t + 1, t + 1, t0);
 }
 
-function hourRunName(from: number, to: number, t0: string): string {
+/** "W3–W5 (hours 3–5, 04:21–07:21)" for 1-based hours from..to; one hour as windowName. */
+export function hourRunName(from: number, to: number, t0: string): string {
   const ids = from === to ? `W${from}` : `W${from}–W${to}`;
   const hours = from === to ? `hour ${from}` : `hours ${from}–${to}`;
   const span = clockSpan(t0, from, to);

@@ -9,9 +9,6 @@ import type { HourlyVariable } from '../../../../shared/stay-detail';
 import { anyChart } from '../../charts/any-chart';
 import { hourText } from '../../formatting/trace-format';
 
-/** Bedside vital signs, drawn together by default: they share one plausible axis. */
-export const VITAL_SIGNS = ['heart_rate', 'mbp', 'resp_rate', 'spo2'];
-
 export function vitalsConfig(
   variables: readonly HourlyVariable[],
   hours: number,
