@@ -5,6 +5,7 @@
 import type { AbstentionPolicyName, ReviewBudget } from './abstention';
 import type { RunDecision } from './calibration';
 import type { Split } from './domain';
+import type { VariableMatch } from './variable-match';
 
 /** The search's parameters (method.md's defaults live in the core's searchParamsSchema). */
 export interface SearchParams {
@@ -72,9 +73,18 @@ export interface RunAbstention {
 }
 
 /** Where a run's numbers came from, stored with it and printed in every report. */
+/** What a run's evidence units are with a TS-only bundle (no note stream). */
+export const HOURLY_WINDOWS_ONLY = 'hourly windows only';
+
 export interface RunProvenance {
   appVersion: string;
   bundleTask: string;
+  /**
+   * HOURLY_WINDOWS_ONLY when the bundle is TS-only: the evidence units are hourly windows,
+   * and the stays' note chunks (if the cohort has any) are not units. Absent: hourly windows
+   * and note chunks (every run made with a two-stream bundle).
+   */
+  evidenceUnits?: typeof HOURLY_WINDOWS_ONLY;
   /**
    * SHA-256 of every bundle file, as the manifest lists and the loader verified them, and of
    * the manifest itself (`manifest.json`: the SHA-256 of its canonical JSON, checked against
@@ -91,6 +101,8 @@ export interface RunProvenance {
   cohortContentHash: string;
   cohortName: string;
   synthetic: boolean;
+  /** How the bundle's variables matched the cohort's by name; absent on runs recorded before. */
+  variableMatch?: VariableMatch;
 }
 
 export type RunStatus = 'running' | 'cancelled' | 'completed' | 'failed';
@@ -222,4 +234,9 @@ export function runAbstention(run: Pick<RunSummary, 'spec'>): RunAbstention {
 /** A run's decision; runs from before calibration existed decided in the paper's mode. */
 export function runDecision(run: Pick<RunSummary, 'spec'>): RunDecision {
   return run.spec.decision ?? { mode: 'paper', threshold: run.spec.params.threshold };
+}
+
+/** Whether a run's evidence units are hourly windows only (a TS-only bundle). */
+export function hourlyWindowsOnly(provenance: Pick<RunProvenance, 'evidenceUnits'>): boolean {
+  return provenance.evidenceUnits === HOURLY_WINDOWS_ONLY;
 }

@@ -117,10 +117,10 @@ describe('toe models', () => {
       expect(json.trainingCohort.isTrainingCohort).toBe(true);
       const slack = await tieSlack(cohort);
       for (const stream of ['ts', 'note', 'fused'] as const) {
-        const diff = Math.abs(json.metrics[stream].auroc.estimate - recorded[stream].auroc);
+        const diff = Math.abs(json.metrics[stream].auroc.estimate - recorded[stream]!.auroc);
         expect(
           diff,
-          `${stream}: |${json.metrics[stream].auroc.estimate} - ${recorded[stream].auroc}|`,
+          `${stream}: |${json.metrics[stream].auroc.estimate} - ${recorded[stream]!.auroc}|`,
         ).toBeLessThanOrEqual(1e-4 + slack[stream]);
       }
     });

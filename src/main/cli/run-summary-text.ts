@@ -1,13 +1,16 @@
 /**
  * What a reviewer wants to read when an audit ends, in the terminal: the decision's
  * accuracy, exhaustion by confusion class with how much of it reachability forced, and the
- * review queue with its verdict. `toe audit` and `toe demo` print the same lines.
+ * review queue with its verdict. `toe audit` and `toe demo` print the same lines, and
+ * `toe audit` says which of the bundle's variables the cohort lacks or adds.
  */
 import { describeBudget, type AbstentionAnalysis } from '../../shared/abstention';
-import type { StayAuditResult } from '../../shared/audit';
+import type { RunProvenance, StayAuditResult } from '../../shared/audit';
 import { outcomeOf, type ConfusionClass } from '../../shared/audit-statistics';
 import type { Estimate } from '../../shared/estimate';
 import { counted } from '../../shared/counted';
+import { variableMatchSentences } from '../../shared/variable-match';
+import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../shared/evidence-units';
 
 const CLASS_NAMES: Record<ConfusionClass, string> = {
   TP: 'true positives',
@@ -39,6 +42,20 @@ export function outcomeLines(results: readonly StayAuditResult[]): string[] {
     `  search exhausted: ${byClass}`,
     `  reachability: ${unreachable} of ${counted(allExhausted, 'exhausted search', 'exhausted searches')} could never have converged from the model's own p_full`,
   ];
+}
+
+/** The run's evidence units when they are hourly windows only (a TS-only bundle); none otherwise. */
+export function unitLines(provenance: RunProvenance): string[] {
+  return hourlyWindowsOnly(provenance)
+    ? [
+        `  evidence units: ${HOURLY_WINDOWS_ONLY} (TS-only model, no note stream: p = sigmoid(l_ts)); the stays' note chunks, if any, are not units`,
+      ]
+    : [];
+}
+
+/** The bundle's variables the cohort lacks, and the cohort's it does not read (none: no line). */
+export function variableLines(provenance: RunProvenance): string[] {
+  return variableMatchSentences(provenance.variableMatch).map((sentence) => `  ${sentence}`);
 }
 
 /** The queue, its enrichment, the verdict and the warnings. */

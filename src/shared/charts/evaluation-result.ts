@@ -12,8 +12,10 @@ import type {
   EvidenceSizeSection,
   ExhaustionSection,
 } from '../audit-statistics';
+import type { HOURLY_WINDOWS_ONLY } from '../audit';
 import type { RunDecision } from '../calibration';
 import type { Estimate } from '../estimate';
+import type { VariableMatch } from '../variable-match';
 
 /** 2: intervals are the shared Estimate; calibration, evidence size and exhaustion the shared sections. */
 export const EVALUATION_SCHEMA = 'toe-evaluation/2';
@@ -32,6 +34,8 @@ export interface BundleProvenance {
    */
   trainedOnEvaluatedCohort: boolean;
   files: { path: string; sha256: string }[];
+  /** 'hourly windows only' for a TS-only bundle (no note stream); absent: both kinds of units. */
+  evidenceUnits?: typeof HOURLY_WINDOWS_ONLY;
 }
 
 export interface CohortProvenance {
@@ -45,6 +49,8 @@ export interface CohortProvenance {
   staysEvaluated: number;
   positives: number;
   limit: number | null;
+  /** How the bundle's variables matched the cohort's by name; absent in older results. */
+  variableMatch?: VariableMatch;
 }
 
 export interface EvaluationProvenance {

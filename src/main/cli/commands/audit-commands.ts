@@ -27,7 +27,7 @@ import { CancelledError } from '../../core/jobs/progress';
 import type { ExecutionProviderRequest } from '../../core/models';
 import type { SearchParams } from '../../core/search';
 import type { CliContext } from '../cli-context';
-import { outcomeLines, reviewLines } from '../run-summary-text';
+import { outcomeLines, reviewLines, unitLines, variableLines } from '../run-summary-text';
 import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';
 import { MAX_WORKERS } from '../../core/jobs/worker-limit';
@@ -113,6 +113,8 @@ function formatSummary(
     `Audit run ${run.id} ${statusOf(run)}: ${run.doneStays} of ${run.totalStays} stays of ${scopeOf(run)}`,
     `  decision: ${describeDecision(decision)}`,
     ...transportNote(run, decision),
+    ...unitLines(run.provenance),
+    ...variableLines(run.provenance),
     `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
     ...outcomeLines(results),
     ...(review ? reviewLines(review) : []),

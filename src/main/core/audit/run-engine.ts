@@ -113,7 +113,7 @@ export async function startRun(
         `The bundle in ${bundleDir} predicts ${runtime.manifest.task}, not ${request.task}. Audit task ${runtime.manifest.task}, or pass another bundle.`,
       );
     }
-    runtime.checkCohort(cohort);
+    const mapping = runtime.checkCohort(cohort);
     const split = request.split ?? null;
     const stayKeys = request.stayKeys ? [...request.stayKeys] : null;
     const plan = planStays(store, cohort, request.task, split, stayKeys);
@@ -137,7 +137,7 @@ export async function startRun(
       decision,
       abstention: resolveAbstention(decision, request.abstention, request.validationRunId ?? null),
     };
-    const provenance = runProvenance(store, cohort, runtime, decision);
+    const provenance = runProvenance(store, cohort, runtime, decision, mapping);
     runId = new RunStore(store).createRun({
       spec,
       provenance,
@@ -243,17 +243,20 @@ async function execute(
   // Stops on the caller's cancel and on the loss of the lease alike.
   const signal = options.signal ? AbortSignal.any([options.signal, keeper.signal]) : keeper.signal;
   try {
-    const embedding = new RunProgressMeter(
-      { runId, phase: 'embedding', total: remaining.length },
-      0,
-      progress,
-    );
-    embedding.flush();
     try {
-      await precomputeNoteEmbeddings(runtime, store, remaining, {
-        signal,
-        onStay: () => embedding.tick(),
-      });
+      // A TS-only bundle embeds nothing: its units are hourly windows only.
+      if (runtime.hasNoteStream) {
+        const embedding = new RunProgressMeter(
+          { runId, phase: 'embedding', total: remaining.length },
+          0,
+          progress,
+        );
+        embedding.flush();
+        await precomputeNoteEmbeddings(runtime, store, remaining, {
+          signal,
+          onStay: () => embedding.tick(),
+        });
+      }
     } finally {
       await runtime.close();
     }

@@ -11,7 +11,7 @@ import {
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
-import type { RunAbstention } from '../../../shared/audit';
+import { HOURLY_WINDOWS_ONLY, type RunAbstention } from '../../../shared/audit';
 import type { RunDecision } from '../../../shared/calibration';
 import type { CohortDetail, Split } from '../../../shared/domain';
 import { readBundleCalibration } from '../calibration';
@@ -26,8 +26,10 @@ import {
   describeDifference,
   firstDifference,
   MANIFEST_FILE,
+  variableMatch,
   type BundleManifest,
   type ModelRuntime,
+  type VariableMapping,
 } from '../models';
 import { searchParamsSchema, type SearchParams } from '../search';
 import { ConflictError, type Store } from '../store';
@@ -178,17 +180,20 @@ export function runProvenance(
   cohort: CohortDetail,
   runtime: ModelRuntime,
   decision: RunDecision,
+  mapping: VariableMapping,
 ): RunProvenance {
   const hashes = bundleHashes(runtime.manifest);
   return {
     appVersion: APP_VERSION,
     bundleTask: runtime.manifest.task,
+    ...(runtime.hasNoteStream ? {} : { evidenceUnits: HOURLY_WINDOWS_ONLY }),
     bundleHashes: hashes,
     bundleFingerprint: decisionFingerprint(hashes, calibrationSha256(decision)),
     executionProvider: runtime.provider,
     cohortContentHash: store.cohortContentHash(cohort.id),
     cohortName: cohort.name,
     synthetic: cohort.synthetic,
+    variableMatch: variableMatch(mapping),
   };
 }
 

@@ -3,10 +3,17 @@
  * verified it, and the manifest's) and the cohort (content hash, SYNTHETIC or not, stays evaluated). Printed in
  * every report header, so a table can always be traced to exact model and data.
  */
-import { bundleHashes, trainingContentHash, type ModelRuntime } from '../models';
+import {
+  bundleHashes,
+  trainingContentHash,
+  variableMatch,
+  type ModelRuntime,
+  type VariableMapping,
+} from '../models';
 import type { Store } from '../store';
 import type { BundleProvenance, CohortProvenance } from '../../../shared/charts';
 import type { StayRecord } from './stay-record';
+import { HOURLY_WINDOWS_ONLY } from '../../../shared/audit';
 
 /** Whether the bundle was trained on this cohort (its manifest's content hash matches). */
 function trainedOn(runtime: ModelRuntime, store: Store, cohortId: number): boolean {
@@ -33,6 +40,7 @@ export function bundleProvenance(
     // Every file's SHA-256 and the manifest's own (its canonical JSON, checked against its
     // signature): the fingerprint an evaluation is stored under covers both.
     files: Object.entries(bundleHashes(m)).map(([path, sha256]) => ({ path, sha256 })),
+    ...(runtime.hasNoteStream ? {} : { evidenceUnits: HOURLY_WINDOWS_ONLY }),
   };
 }
 
@@ -47,6 +55,7 @@ export function cohortProvenance(
   store: Store,
   selection: CohortSelection,
   records: readonly StayRecord[],
+  mapping: VariableMapping,
 ): CohortProvenance {
   const cohort = store.getCohort(selection.cohortId);
   return {
@@ -59,5 +68,6 @@ export function cohortProvenance(
     staysEvaluated: records.length,
     positives: records.filter((r) => r.label === 1).length,
     limit: selection.limit,
+    variableMatch: variableMatch(mapping),
   };
 }

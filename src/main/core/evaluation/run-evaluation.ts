@@ -170,7 +170,7 @@ export async function runEvaluation(input: EvaluationInput): Promise<EvaluationO
   const { store, runtime, plan } = input;
   const progress = input.progress ?? silentProgress;
   const cohort = store.getCohort(input.cohortId);
-  runtime.checkCohort(cohort);
+  const mapping = runtime.checkCohort(cohort);
   let cbm: TrainedConceptBottleneck | null = null;
   if (plan.methods.includes('cbm')) {
     progress({ phase: 'training the concept bottleneck on the train split', done: 0, total: 1 });
@@ -192,7 +192,7 @@ export async function runEvaluation(input: EvaluationInput): Promise<EvaluationO
       date: new Date().toISOString(),
       appVersion: APP_VERSION,
       executionProvider: runtime.provider,
-      cohort: cohortProvenance(store, selection, records),
+      cohort: cohortProvenance(store, selection, records, mapping),
       bundle: bundleProvenance(runtime, store, input.cohortId),
       seconds: (performance.now() - started) / 1000,
     },

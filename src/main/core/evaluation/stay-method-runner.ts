@@ -100,6 +100,8 @@ export async function runStayMethods(
   let dynamic: DynamicOutcome[] = [];
 
   for (const variant of toeVariants(plan)) {
+    // A TS-only bundle (no note slots) has no note stream for a notes-only search to read.
+    if (variant.method === 'toe-notes-only' && model.noteSlots === 0) continue;
     // Main ToE runs to at least k = 3, the optimality gap's budgets, whatever the k list.
     const depth = variant.method === 'toe' ? Math.max(kMax, EXHAUSTIVE_MAX_K) : kMax;
     const run = await treeOfEvidenceSearch(

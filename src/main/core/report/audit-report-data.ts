@@ -4,7 +4,7 @@
  * parameters and one bootstrap seed), so the layout code never computes a figure and a test
  * can compare every printed number with the store.
  */
-import { runDecision } from '../../../shared/audit';
+import { hourlyWindowsOnly, runDecision } from '../../../shared/audit';
 import type { CohortDetail } from '../../../shared/domain';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
@@ -76,10 +76,10 @@ function bundleFacts(m: BundleManifest): BundleFacts {
     trainingSource: m.training.source ?? null,
     trainedOnSynthetic: m.training.synthetic ?? null,
     trainingContentHash: m.training.contentSha256,
-    textEncoder: m.textEncoder.id,
+    textEncoder: m.textEncoder?.id ?? null,
     windows: m.units.timeSeries.count,
     variables: m.featureSchema.variables.length,
-    noteSlots: m.units.notes.Mmax,
+    noteSlots: m.units.notes?.Mmax ?? 0,
     forwardFill: m.featureSchema.forwardFill,
     recordedTest: test
       ? { stays: test.stays, positives: test.positives, auroc: test.full.fused.auroc }
@@ -153,7 +153,10 @@ export function gatherReportData(
   const cohort: CohortDetail = store.getCohort(run.spec.cohortId);
   const { manifest, problem } = runBundle(run);
   const windows = manifest?.units.timeSeries.count ?? cohort.featureSchema.hours;
-  const noteSlots = manifest?.units.notes.Mmax ?? cohort.noteRule.maxChunks;
+  // A TS-only run had no note slots (its stays' chunks were not units).
+  const noteSlots = hourlyWindowsOnly(run.provenance)
+    ? 0
+    : (manifest?.units.notes?.Mmax ?? cohort.noteRule.maxChunks);
   const scan = scanAuditedStays(
     store,
     results.map((r) => r.stayId),
@@ -174,6 +177,7 @@ export function gatherReportData(
   const bias = biasAudit(results, scan.attributes, {
     threshold: params.threshold,
     seed,
+    modelInputs: (cohort.contextSchema.staticInputs ?? []).map((input) => input.name),
     resamples,
     minGroupSize,
   });
@@ -181,14 +185,16 @@ export function gatherReportData(
   const queue = runQueueRows(store, runId, { scope: 'flagged' });
   const exhausted = runQueueRows(store, runId, { scope: 'exhausted' });
   const abstentionAnalysis = runAbstentionAnalysis(store, runId, { seed, resamples });
-  const examples: ExampleSlot[] = chooseExamples(results).map((choice) => {
-    const { stayId, ...slot } = choice;
-    if (stayId === null) return { ...slot, example: null };
-    const [stay] = store.loadStays([stayId]);
-    const review = reviews.find((r) => r.stayId === stayId) ?? null;
-    const detail = runs.detail(runId, stayId);
-    return { ...slot, example: exampleTrace(detail, stay!, cohort, windows, manifest, review) };
-  });
+  const examples: ExampleSlot[] = chooseExamples(results, hourlyWindowsOnly(run.provenance)).map(
+    (choice) => {
+      const { stayId, ...slot } = choice;
+      if (stayId === null) return { ...slot, example: null };
+      const [stay] = store.loadStays([stayId]);
+      const review = reviews.find((r) => r.stayId === stayId) ?? null;
+      const detail = runs.detail(runId, stayId);
+      return { ...slot, example: exampleTrace(detail, stay!, cohort, windows, manifest, review) };
+    },
+  );
   return {
     reportVersion: REPORT_VERSION,
     settings: {

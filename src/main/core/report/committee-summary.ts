@@ -12,6 +12,7 @@ import { drawTable } from './pdf-table';
 import type { ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
 import { counted } from '../../../shared/counted';
+import { evidenceUnitsPhrase } from '../../../shared/evidence-units';
 
 function cautions(data: ReportData): string[] {
   const { statistics: s, bias, run, cohort, abstentionAnalysis } = data;
@@ -85,7 +86,7 @@ export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void 
   layout.section('summary', SECTIONS.summary);
   layout.paragraph(
     `The Tree-of-Evidence search was run on ${s.stays} stays of cohort “${cohort.name}” for the model predicting ${model.taskDescription ?? model.task}, deciding on ${describeDecision(model.decision)}. ` +
-      `For each stay it looked for a few evidence units (hourly vital-sign windows, radiology-note chunks) that alone reproduce the model’s decision and risk; where it found none within ${model.params.maxSteps} steps the search is “exhausted”. ` +
+      `For each stay it looked for a few evidence units (${evidenceUnitsPhrase(run.provenance)}) that alone reproduce the model’s decision and risk; where it found none within ${model.params.maxSteps} steps the search is “exhausted”. ` +
       `A review policy ranks the stays by how likely their decision is wrong, and the review budget sizes the queue a clinician works through (Section 4).`,
   );
   layout.paragraph(data.abstentionAnalysis.verdict, { bold: true });

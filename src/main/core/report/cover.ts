@@ -5,6 +5,8 @@
  * or bundle that changed since the run.
  */
 import { describeDecision } from '../../../shared/calibration';
+import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../../shared/evidence-units';
+import { variableMatchSentences } from '../../../shared/variable-match';
 import { portablePath } from './portable-path';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS, TYPE } from './report-style';
@@ -63,8 +65,11 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
     width: layout.width,
   });
   doc.y += 4;
+  const units = hourlyWindowsOnly(run.provenance)
+    ? `hourly vital-sign windows (${HOURLY_WINDOWS_ONLY}: the model has no note stream)`
+    : 'hourly vital-sign windows and radiology-note chunks';
   layout.paragraph(
-    'Tree-of-Evidence audit of a clinical risk model: for every stay, a beam search looks for the few hourly vital-sign windows and radiology-note chunks that reproduce the model’s decision, and flags the alerts whose search exhausts its budget.',
+    `Tree-of-Evidence audit of a clinical risk model: for every stay, a beam search looks for the few ${units} that reproduce the model’s decision, and flags the alerts whose search exhausts its budget.`,
     { colour: COLOURS.muted, gapAfter: 10 },
   );
   if (cohort.synthetic) {
@@ -137,12 +142,14 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
     ],
   ]);
   layout.heading('Run provenance');
+  const variables = variableMatchSentences(run.provenance.variableMatch);
   layout.keyValues([
     ['Audit run', `${run.id}, status ${run.status}`],
     [
       'Started / finished',
       `${utcMinute(run.startedAt)} / ${utcMinute(run.finishedAt)}${run.resumedAt ? ` (resumed ${utcMinute(run.resumedAt)})` : ''}`,
     ],
+    ...(variables.length > 0 ? [['Variables matched by name', variables.join(' ')] as const] : []),
     ['Execution provider', run.provenance.executionProvider],
     ['ToE Audit version', run.provenance.appVersion],
     [

@@ -5,6 +5,7 @@
  */
 import type { StayAuditResult } from '../audit/audit-types';
 import type { ExampleKind } from './report-data-types';
+import { HOURLY_WINDOWS_ONLY } from '../../../shared/evidence-units';
 
 export interface ExampleChoice {
   kind: ExampleKind;
@@ -65,7 +66,10 @@ function choice(
   };
 }
 
-export function chooseExamples(results: readonly StayAuditResult[]): ExampleChoice[] {
+export function chooseExamples(
+  results: readonly StayAuditResult[],
+  windowsOnly = false,
+): ExampleChoice[] {
   const converged = results.filter((r) => r.status === 'converged');
   const quick = first(converged, [(r) => r.steps, (r) => -r.pFull]);
   const multimodal = first(
@@ -88,9 +92,11 @@ export function chooseExamples(results: readonly StayAuditResult[]): ExampleChoi
     choice(
       'multimodal',
       multimodal,
-      converged.length === 0
-        ? 'No search converged in this run, so no converged evidence mixes modalities.'
-        : `No converged search kept both vital-sign windows and note chunks (of ${converged.length} ` +
+      windowsOnly
+        ? `No evidence can mix modalities: ${HOURLY_WINDOWS_ONLY} (the model has no note stream).`
+        : converged.length === 0
+          ? 'No search converged in this run, so no converged evidence mixes modalities.'
+          : `No converged search kept both vital-sign windows and note chunks (of ${converged.length} ` +
             `converged searches, ${onlyWindows} kept windows only and ${onlyNotes} note chunks only` +
             `${quick && isMultimodal(quick) ? '; the only mixed one is shown as the quick convergence' : ''}).`,
     ),

@@ -13,6 +13,7 @@ import { placeChart } from './report-charts';
 import type { ExampleSlot, ExampleTrace, ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
 import { counted } from '../../../shared/counted';
+import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../../shared/evidence-units';
 
 const steps = (n: number) => counted(n, 'step');
 
@@ -147,8 +148,11 @@ function drawSlot(layout: PdfLayout, slot: ExampleSlot, n: number, data: ReportD
 
 export function drawExampleTraces(layout: PdfLayout, data: ReportData): void {
   layout.section('traces', SECTIONS.traces);
+  const units = hourlyWindowsOnly(data.run.provenance)
+    ? `W1–W24 are the hourly vital-sign windows after t0 (${HOURLY_WINDOWS_ONLY}: the model has no note stream)`
+    : 'W1–W24 are the hourly vital-sign windows after t0, N1–N20 the note chunks in time order';
   layout.paragraph(
-    'Three stays are shown by fixed rules, so the examples cannot be picked to flatter the model. Units are labelled as in the app: W1–W24 are the hourly vital-sign windows after t0, N1–N20 the note chunks in time order. ' +
+    `Three stays are shown by fixed rules, so the examples cannot be picked to flatter the model. Units are labelled as in the app: ${units}. ` +
       'Each step of the search adds one unit to every state of the beam and keeps the best; the table shows the leading state of each step.',
   );
   // A shown stay starts its own page, unless the page holds only a slot with no stay (two

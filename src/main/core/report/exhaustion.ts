@@ -4,6 +4,7 @@
  * evidence the searches kept and how much of it came from notes.
  */
 import { CONFUSION_CLASSES } from '../../../shared/audit-statistics';
+import { hourlyWindowsOnly, TS_ONLY_SENTENCE } from '../../../shared/evidence-units';
 import {
   evidenceSizeDistributionChart,
   exhaustionByClassChart,
@@ -127,8 +128,10 @@ export function drawExhaustion(layout: PdfLayout, data: ReportData): void {
   layout.heading('Evidence size and modality', 120);
   evidenceSizeTable(layout, data);
   layout.paragraph(
-    `Note chunks are ${percent(s.modality.noteUnitShare)} of all ${s.modality.evidenceUnits} evidence units (${s.modality.noteUnits} note units); ` +
-      `${s.modality.staysWithNotes} stays (${percent(s.modality.staysWithNotesShare)}) kept at least one note chunk.`,
+    hourlyWindowsOnly(data.run.provenance)
+      ? `${TS_ONLY_SENTENCE} All ${s.modality.evidenceUnits} evidence units are hourly windows.`
+      : `Note chunks are ${percent(s.modality.noteUnitShare)} of all ${s.modality.evidenceUnits} evidence units (${s.modality.noteUnits} note units); ` +
+          `${s.modality.staysWithNotes} stays (${percent(s.modality.staysWithNotesShare)}) kept at least one note chunk.`,
   );
   const z = s.evidenceSize;
   placeChart(

@@ -3,6 +3,8 @@
  * brief), the run's and the report's parameters, the audited population's missing inputs,
  * the example-selection rules and the bundle's file hashes: what an auditor needs to redo it.
  */
+import { variableMatchSentences } from '../../../shared/variable-match';
+import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../../shared/evidence-units';
 import { EXAMPLE_RULES } from './example-selection';
 import { percentPoint } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
@@ -109,10 +111,16 @@ function missingInputs(layout: PdfLayout, data: ReportData): void {
       ? 'yes'
       : 'no'
     : '— (bundle not readable)';
+  const notes = hourlyWindowsOnly(data.run.provenance)
+    ? `${c.stays - c.staysWithoutNotes} had note chunks, which were not units (${HOURLY_WINDOWS_ONLY}: the model has no note stream); ${c.staysWithoutCxr} had no CXR study and ${c.staysWithoutEcg} no ECG. `
+    : `${c.staysWithoutNotes} had no note chunk, ${c.staysWithoutCxr} no CXR study and ${c.staysWithoutEcg} no ECG; ` +
+      `${c.staysWithDroppedChunks} had more note chunks than the model’s slots (only the most recent were units). `;
   layout.paragraph(
-    `Among the ${c.stays} audited stays: ${c.staysWithoutNotes} had no note chunk, ${c.staysWithoutCxr} no CXR study and ${c.staysWithoutEcg} no ECG; ` +
-      `${c.staysWithDroppedChunks} had more note chunks than the model’s slots (only the most recent were units). Forward filling in the bundle: ${forwardFill}. ` +
-      'Share of stay-hours with nothing charted, per variable:',
+    `Among the ${c.stays} audited stays: ${notes}Forward filling in the bundle: ${forwardFill}. ` +
+      variableMatchSentences(data.run.provenance.variableMatch)
+        .map((sentence) => `${sentence} `)
+        .join('') +
+      'Share of stay-hours with nothing charted, per variable of the cohort:',
   );
   const cells = c.variables.map((v) => `${v.name} (${v.unit}): ${percentPoint(v.missingShare)}`);
   const rows: string[][] = [];
@@ -130,10 +138,21 @@ function missingInputs(layout: PdfLayout, data: ReportData): void {
   );
 }
 
+/** DEFINITIONS, with the units and the model of a TS-only run (hourly windows only). */
+function definitions(data: ReportData): readonly (readonly [string, string])[] {
+  if (!hourlyWindowsOnly(data.run.provenance)) return DEFINITIONS;
+  const tsOnly: Record<string, string> = {
+    'Evidence units': `Hourly windows W1..W24 of the first 24 h after t0 (per variable: mean, min, max and a missingness flag): ${HOURLY_WINDOWS_ONLY}. The model has no note stream, so the stays’ note chunks, if any, are not units. CXR labels and ECG measurements are context: never searched.`,
+    Model:
+      'p(m) = sigmoid(l_ts(m_ts)): a TS-only model, one time-series stream with the context as prior; p_full = p(all units); ŷ = 1 iff p_full ≥ the decision threshold.',
+  };
+  return DEFINITIONS.map(([term, text]) => [term, tsOnly[term] ?? text] as const);
+}
+
 export function drawMethodsAppendix(layout: PdfLayout, data: ReportData): void {
   layout.section('methods', SECTIONS.methods);
   layout.heading('A.1 Definitions');
-  layout.keyValues(DEFINITIONS, 110);
+  layout.keyValues(definitions(data), 110);
   layout.heading('A.2 Parameters');
   parameters(layout, data);
   layout.heading('A.3 Data and missing inputs');

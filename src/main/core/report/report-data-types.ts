@@ -52,7 +52,8 @@ export interface BundleFacts {
   trainingSource: string | null;
   trainedOnSynthetic: boolean | null;
   trainingContentHash: string;
-  textEncoder: string;
+  /** null for a TS-only bundle: no text encoder, no note slots (noteSlots 0). */
+  textEncoder: string | null;
   windows: number;
   variables: number;
   noteSlots: number;

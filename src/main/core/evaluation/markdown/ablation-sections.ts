@@ -104,10 +104,13 @@ export function modalitySection(result: EvaluationResult): string {
     const size = row ? row.meanSize.toFixed(2) : 'n/a';
     return [label, withCi(row?.auroc), withCi(row?.auprc), withCi(row?.fidelityMae), size];
   });
+  const windowsOnly = !rowOf(result, 'toe-notes-only', k);
   return [
     `## 7. Modality ablation (k = ${k})`,
     '',
-    'ToE with its candidates restricted to one stream; the other stream stays masked. A stay with no notes has nothing to select in the notes-only search, so its evidence is empty (hence mean |E| below k).',
+    windowsOnly
+      ? 'The bundle is TS-only (hourly windows only): the notes-only search needs a note stream and was not run, and "both" is the time series alone.'
+      : 'ToE with its candidates restricted to one stream; the other stream stays masked. A stay with no notes has nothing to select in the notes-only search, so its evidence is empty (hence mean |E| below k).',
     '',
     table(['modality', 'AUROC', 'AUPRC', 'fidelity MAE', 'mean |E|'], rows),
   ].join('\n');

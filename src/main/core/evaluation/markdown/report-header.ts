@@ -4,6 +4,7 @@
  * data), with which bundle (every file's SHA-256) and execution provider, on how many stays.
  */
 import type { BundleProvenance, CohortProvenance } from '../../../../shared/charts';
+import { variableMatchSentences } from '../../../../shared/variable-match';
 import { portablePath } from '../../report/portable-path';
 import { table } from './markdown-format';
 
@@ -23,9 +24,11 @@ export function cohortLine(c: CohortProvenance): string {
     c.limit === null
       ? `all ${c.staysEvaluated} labelled stays`
       : `the first ${c.staysEvaluated} labelled stays by id (\`--limit ${c.limit}\`)`;
+  const variables = variableMatchSentences(c.variableMatch);
   return [
     `- **Cohort:** \`${c.name}\` (${data}); content SHA-256 \`${c.contentSha256}\``,
     `- **Stays:** ${limit} of the ${c.split} split's ${c.staysInSplit}; ${c.positives} with the outcome (${((100 * c.positives) / Math.max(1, c.staysEvaluated)).toFixed(1)}%)`,
+    ...(variables.length > 0 ? [`- **Variables:** ${variables.join(' ')}`] : []),
   ].join('\n');
 }
 
@@ -34,7 +37,7 @@ export function bundleBlock(b: BundleProvenance, role = 'Bundle'): string {
     ? 'the evaluated cohort itself (same content; only its train and val splits were used for training)'
     : 'another cohort than the evaluated one';
   return [
-    `- **${role}:** \`${portablePath(b.dir)}\` — task ${b.task}, created ${b.createdAt}, decision threshold ${b.decisionThreshold}; trained on cohort \`${b.trainingCohort}\` (content \`${b.trainingContentSha256.slice(0, 16)}…\`): ${relation}`,
+    `- **${role}:** \`${portablePath(b.dir)}\` — task ${b.task}, created ${b.createdAt}, decision threshold ${b.decisionThreshold}${b.evidenceUnits ? `; TS-only (no note stream): ${b.evidenceUnits}` : ''}; trained on cohort \`${b.trainingCohort}\` (content \`${b.trainingContentSha256.slice(0, 16)}…\`): ${relation}`,
     '',
     '<details><summary>Bundle files and SHA-256 (verified on load)</summary>',
     '',
