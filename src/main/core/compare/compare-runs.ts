@@ -11,6 +11,7 @@ import { InputError } from '../import/input-error';
 import { ConflictError, type Store } from '../store';
 import { runChartedMasks } from './charted-masks';
 import { compareResults, type CompareOptions } from './compare-results';
+import { portablePath } from '../report/portable-path';
 
 export type CompareRunsOptions = Omit<CompareOptions, 'differences' | 'notes'>;
 
@@ -79,8 +80,8 @@ export function describeDifferences(a: RunSummary, b: RunSummary): string[] {
   if (!sameBundle(a, b)) {
     out.push(
       a.spec.bundleDir === b.spec.bundleDir
-        ? `different model bundles in the same folder ${a.spec.bundleDir} (its files or calibration changed between the runs)`
-        : `different model bundles: ${a.spec.bundleDir} (A) and ${b.spec.bundleDir} (B)`,
+        ? `different model bundles in the same folder ${portablePath(a.spec.bundleDir)} (its files or calibration changed between the runs)`
+        : `different model bundles: ${portablePath(a.spec.bundleDir)} (A) and ${portablePath(b.spec.bundleDir)} (B)`,
     );
   }
   const da = decisionOf(a);

@@ -11,6 +11,7 @@ import type {
   RunComparison,
 } from '../../../shared/run-comparison';
 import { variableLabel } from '../../../shared/run-comparison';
+import { portablePath } from '../report/portable-path';
 
 /** Figures on a 0–1 scale print with 3 decimals, evidence sizes with 2. */
 function num(x: number | null, digits = 3): string {
@@ -91,7 +92,7 @@ export function comparisonRows(c: RunComparison): { runs: Row[]; groups: Row[] }
 }
 
 export function runLine(label: string, r: ComparedRunInfo): string {
-  return `${label}: audit run ${r.runId}, task ${r.task}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${r.bundleDir}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
+  return `${label}: audit run ${r.runId}, task ${r.task}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${portablePath(r.bundleDir)}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
 }
 
 export function summaryLine(c: RunComparison): string {
