@@ -11,6 +11,7 @@ import type { StayDetail, StayNeighbours } from '../../../src/shared/stay-detail
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import { outcomeOf } from '../../../src/shared/audit-statistics';
 import { auditedStore, errorCode, value } from './api-fixture';
+import { inConceptOrder } from '../../../src/shared/variable-concepts';
 
 describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => {
   let fx: Awaited<ReturnType<typeof auditedStore>>;
@@ -37,8 +38,12 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
       outcomes: withEverything.outcomes,
       attributes: withEverything.attributes,
     });
-    expect(detail.variables.map((v) => v.name)).toEqual(variables.map((v) => v.name));
-    for (const [v, variable] of detail.variables.entries()) {
+    // Shown in concept order (vital signs first), each read from its own stored column.
+    expect(detail.variables.map((v) => v.name)).toEqual(
+      inConceptOrder(variables, (v) => v.name).map((v) => v.name),
+    );
+    for (const variable of detail.variables) {
+      const v = variables.findIndex((c) => c.name === variable.name);
       expect(variable.mean).toHaveLength(hours);
       for (let t = 0; t < hours; t++) {
         const missing = withEverything.missing[t * variables.length + v] === 1;
