@@ -112,8 +112,12 @@ def run(o: RunOptions) -> dict[str, object]:
     sizes = (Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, Ds=spec.d_static, M=0, E=0, P=0) if ts_only
              else Sizes(T=spec.hours, D=spec.d_ts, Dc=spec.d_cxr, De=spec.d_ecg, Ds=spec.d_static, M=MAX_CHUNKS, E=chunks.dim))
 
-    ts, ts_sel = TsStream(sizes), TsSelector(sizes.D, sizes.hidden)
-    note, note_sel = (None, None) if ts_only else (NoteStream(sizes), NoteSelector(sizes))
+    # Built in this order (streams, then selectors) so their initial weights, drawn one after
+    # another from torch's generator, are those of every bundle made before TS-only existed.
+    ts = TsStream(sizes)
+    note = None if ts_only else NoteStream(sizes)
+    ts_sel = TsSelector(sizes.D, sizes.hidden)
+    note_sel = None if ts_only else NoteSelector(sizes)
     tr, va, te = data["train"], data["val"], data["test"]
     print("Phase I: predictors, every unit selected", flush=True)
     fits = {"tsPredictor": train_ts_predictor(ts, tr, va, cfg, epochs_p, rng)}
