@@ -26,7 +26,7 @@ export const OUTCOME_COLOURS: Record<ConfusionClass, string> = {
 
 const three = (e: Estimate) => (e.estimate === null ? 'n/a' : e.estimate.toFixed(3));
 
-export function binPoints(curve: CalibrationSection): Point[] {
+function binPoints(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) =>
     bin.meanPredicted !== null && bin.observedRate.estimate !== null
       ? [{ x: bin.meanPredicted, y: bin.observedRate.estimate }]
@@ -38,7 +38,7 @@ export function binPoints(curve: CalibrationSection): Point[] {
  * Vertical interval segments at each bin's mean prediction, as ONE dataset: a null point
  * between segments breaks the line, so no error-bar plugin is needed in either renderer.
  */
-export function intervalSegments(curve: CalibrationSection): Point[] {
+function intervalSegments(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) => {
     const { lower, upper } = bin.observedRate;
     if (bin.meanPredicted === null || lower === null || upper === null) return [];
@@ -57,18 +57,31 @@ export function auditReliabilityChart(
   evidence: CalibrationSection,
   subtitle: string,
 ): ChartConfiguration<'line', Point[]> {
-  const options = baseOptions<'line'>(
+  return reliabilityChart(
     `Calibration: full input vs evidence alone (ECE ${three(full.ece)} vs ${three(evidence.ece)})`,
     subtitle,
+    [
+      { label: 'full input, p_full', section: full, colour: METHOD_COLOURS.full },
+      { label: 'evidence alone, p_E', section: evidence, colour: METHOD_COLOURS.toe },
+    ],
   );
+}
+
+/** Reliability curves with their 95% interval bars over the diagonal of perfect calibration. */
+export function reliabilityChart(
+  title: string,
+  subtitle: string,
+  curves: readonly { label: string; section: CalibrationSection; colour: string }[],
+): ChartConfiguration<'line', Point[]> {
+  const options = baseOptions<'line'>(title, subtitle);
   options.scales = {
     x: linearAxis({ title: 'mean predicted probability in bin', min: 0, max: 1 }),
     y: linearAxis({ title: 'observed outcome rate in bin', min: 0, max: 1 }),
   };
-  const curve = (label: string, data: CalibrationSection, colour: string) => [
+  const curve = ({ label, section, colour }: (typeof curves)[number]) => [
     {
       label,
-      data: binPoints(data),
+      data: binPoints(section),
       borderColor: colour,
       backgroundColor: colour,
       pointRadius: 4,
@@ -76,7 +89,7 @@ export function auditReliabilityChart(
     },
     {
       label: '',
-      data: intervalSegments(data),
+      data: intervalSegments(section),
       borderColor: translucent(colour, 0.55),
       borderWidth: 2,
       pointRadius: 0,
@@ -97,8 +110,7 @@ export function auditReliabilityChart(
           borderDash: [4, 4],
           pointRadius: 0,
         },
-        ...curve('full input, p_full', full, METHOD_COLOURS.full),
-        ...curve('evidence alone, p_E', evidence, METHOD_COLOURS.toe),
+        ...curves.flatMap(curve),
       ],
     },
     options,

@@ -8,8 +8,8 @@ import type { ChartConfiguration } from 'chart.js';
 import type { CalibrationSection } from '../audit-statistics';
 import type { Estimate } from '../estimate';
 import type { EvidenceComposition, VariableComposition } from '../run-comparison';
-import { binPoints, intervalSegments, type Point } from './audit-charts';
-import { baseOptions, categoryAxis, linearAxis, translucent } from './chart-style';
+import { reliabilityChart, type Point } from './audit-charts';
+import { baseOptions, categoryAxis, linearAxis } from './chart-style';
 
 export const RUN_COLOURS = { a: '#1f77b4', b: '#ff7f0e' } as const;
 const FLAGGED = '#c0392b';
@@ -22,52 +22,15 @@ export function comparisonReliabilityChart(
   calibration: { a: CalibrationSection; b: CalibrationSection },
   names: { a: string; b: string },
 ): ChartConfiguration<'line', Point[]> {
-  const options = baseOptions<'line'>(
+  return reliabilityChart(
     `Calibration of p_full: ${names.a} vs ${names.b}`,
     `ECE ${three(calibration.a.ece)} (A) vs ${three(calibration.b.ece)} (B); bars: 95% intervals of each bin's observed rate`,
-  );
-  options.scales = {
-    x: linearAxis({ title: 'mean predicted probability in bin', min: 0, max: 1 }),
-    y: linearAxis({ title: 'observed outcome rate in bin', min: 0, max: 1 }),
-  };
-  const curve = (side: 'a' | 'b') => [
-    {
+    (['a', 'b'] as const).map((side) => ({
       label: names[side],
-      data: binPoints(calibration[side]),
-      borderColor: RUN_COLOURS[side],
-      backgroundColor: RUN_COLOURS[side],
-      pointRadius: 4,
-      borderWidth: 2,
-    },
-    {
-      label: '',
-      data: intervalSegments(calibration[side]),
-      borderColor: translucent(RUN_COLOURS[side], 0.5),
-      borderWidth: 2,
-      pointRadius: 0,
-      spanGaps: false,
-    },
-  ];
-  return {
-    type: 'line',
-    data: {
-      datasets: [
-        {
-          label: 'perfect calibration',
-          data: [
-            { x: 0, y: 0 },
-            { x: 1, y: 1 },
-          ],
-          borderColor: '#999999',
-          borderDash: [4, 4],
-          pointRadius: 0,
-        },
-        ...curve('a'),
-        ...curve('b'),
-      ],
-    },
-    options,
-  };
+      section: calibration[side],
+      colour: RUN_COLOURS[side],
+    })),
+  );
 }
 
 /** Share of evidence sets holding each hour's window, both runs; flagged hours stand out. */
