@@ -81,11 +81,46 @@ export interface TaskPrevalence {
   byTestSplit: { positives: number; stays: number };
 }
 
-/** A possible direct identifier the import's PHI guard found in note text. */
+/**
+ * The identifier kinds the PHI guard detects: the HIPAA Safe Harbor kinds that text can
+ * carry (photographs and biometrics cannot be in text). Fax numbers are phones; vehicle and
+ * device identifiers share one kind; health plan and account numbers share one kind.
+ */
+export const PHI_KINDS = [
+  'name',
+  'date',
+  'age over 89',
+  'street address',
+  'city',
+  'zip code',
+  'phone',
+  'email',
+  'ssn',
+  'mrn',
+  'account number',
+  'licence number',
+  'device id',
+  'url',
+  'ip address',
+  'facility',
+] as const;
+export type PhiKind = (typeof PHI_KINDS)[number];
+
+/** A possible identifier in one text: its kind and its character span [start, end). */
+export interface PhiSpan {
+  kind: PhiKind;
+  start: number;
+  end: number;
+}
+
+/**
+ * A possible direct identifier the import's PHI guard found in note text, as reports and
+ * errors carry it: where and what, never the text itself (its span is in `PhiSpan`).
+ */
 export interface PhiFinding {
   file: string;
   line: number;
-  kind: 'email' | 'phone' | 'ssn' | 'mrn' | 'street address';
+  kind: PhiKind;
   /** The match with its middle masked, so the report itself leaks nothing. */
   excerpt: string;
 }

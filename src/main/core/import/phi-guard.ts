@@ -1,39 +1,26 @@
 /**
- * A guard against direct identifiers in note text. It is deliberately simple and strict:
- * obvious identifiers (emails, phone numbers, SSN-like and MRN-like numbers, street
- * addresses) refuse the import, with where each was found, unless the user overrides.
- * It does not de-identify anything and is no substitute for a de-identification pipeline.
+ * The import's guard against identifiers in note text: it refuses the import, naming where
+ * each possible identifier was found (masked), unless the user overrides. Detection lives in
+ * core/phi; this is no substitute for a de-identification pipeline.
  */
 import type { PhiFinding } from '../../../shared/domain';
+import { detectPhi } from '../phi/detect';
 
 export type { PhiFinding };
-
-const PATTERNS: { kind: PhiFinding['kind']; pattern: RegExp }[] = [
-  { kind: 'email', pattern: /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g },
-  { kind: 'ssn', pattern: /\b\d{3}-\d{2}-\d{4}\b/g },
-  { kind: 'phone', pattern: /(?<![\w-])(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/g },
-  { kind: 'mrn', pattern: /\b(MRN|medical record (number|no\.?)|patient id)\s*[:#]?\s*\d{5,}\b/gi },
-  {
-    kind: 'street address',
-    pattern:
-      /\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way)\b\.?/g,
-  },
-];
 
 function mask(text: string): string {
   if (text.length <= 4) return '*'.repeat(text.length);
   return `${text.slice(0, 2)}${'*'.repeat(text.length - 4)}${text.slice(-2)}`;
 }
 
-/** Scans one note for identifiers; MIMIC's de-identification placeholder "___" never matches. */
+/** Scans one note for identifiers; de-identification placeholders ("___") never match. */
 export function findPhi(text: string, file: string, line: number): PhiFinding[] {
-  const findings: PhiFinding[] = [];
-  for (const { kind, pattern } of PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
-      findings.push({ file, line, kind, excerpt: mask(match[0]) });
-    }
-  }
-  return findings;
+  return detectPhi(text).map((span) => ({
+    file,
+    line,
+    kind: span.kind,
+    excerpt: mask(text.slice(span.start, span.end)),
+  }));
 }
 
 export class PhiRefusedError extends Error {

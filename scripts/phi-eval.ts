@@ -1,0 +1,41 @@
+// npm run phi-eval [-- --show-misses]
+// Precision and recall of the PHI guard per kind on the labelled synthetic evaluation set
+// (test/fixtures/phi-eval), overall span recall, and the share of clean notes it would refuse.
+import { detectPhi } from '../src/main/core/phi/detect';
+import { loadEvalSet, scorePhiEval } from '../test/fixtures/phi-eval/score';
+
+const set = loadEvalSet();
+const score = scorePhiEval(set);
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+console.log(
+  `${set.identified.length} identified snippets, ${score.spans} labelled spans; ${score.cleanNotes} clean notes\n`,
+);
+console.log(
+  `${'kind'.padEnd(16)}${'spans'.padStart(7)}${'recall'.padStart(9)}${'findings'.padStart(10)}${'precision'.padStart(11)}`,
+);
+for (const k of score.perKind) {
+  console.log(
+    `${k.kind.padEnd(16)}${String(k.labelled).padStart(7)}${pct(k.recall).padStart(9)}${String(k.findings).padStart(10)}${pct(k.precision).padStart(11)}`,
+  );
+}
+console.log(
+  `\nspan recall (any kind): ${pct(score.spanRecall)} (${score.spansFound} of ${score.spans}); same kind: ${pct(score.spanRecallSameKind)}`,
+);
+console.log(
+  `clean notes refused: ${pct(score.cleanRefusedRate)} (${score.cleanRefused} of ${score.cleanNotes})`,
+);
+for (const alarm of score.falseAlarms) console.log(`  false alarm: ${alarm}`);
+
+if (process.argv.includes('--show-misses')) {
+  for (const { text, spans } of set.identified) {
+    const findings = detectPhi(text);
+    for (const label of spans) {
+      if (
+        !findings.some((f) => f.kind === label.kind && f.start < label.end && label.start < f.end)
+      ) {
+        console.log(`  missed ${label.kind}: "${text.slice(label.start, label.end)}" in: ${text}`);
+      }
+    }
+  }
+}

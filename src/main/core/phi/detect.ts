@@ -1,0 +1,53 @@
+/**
+ * Finds the HIPAA Safe Harbor identifiers that free text can carry, each with its kind and
+ * character span [start, end) in the text, so a caller can refuse, redact or mark one
+ * finding a false alarm. Rules plus dictionaries (as Philter does), no model, no network.
+ */
+import type { PhiSpan } from '../../../shared/domain';
+import { findNames } from './names';
+import { PATTERN_RULES } from './patterns';
+
+/** MIMIC's de-identification placeholders: "___" and "[** … **]". */
+const DEIDENTIFIED = /\[\*\*[\s\S]*?\*\*\]|_{2,}/g;
+
+/** Blanks already de-identified stretches with spaces, so offsets stay those of the text. */
+function blankDeidentified(text: string): string {
+  return text.replace(DEIDENTIFIED, (placeholder) => ' '.repeat(placeholder.length));
+}
+
+function findPatterns(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  for (const rule of PATTERN_RULES) {
+    for (const match of text.matchAll(rule.pattern)) {
+      const range =
+        rule.group === undefined
+          ? ([match.index, match.index + match[0].length] as const)
+          : match.indices?.[rule.group];
+      if (range === undefined) continue;
+      const [start, end] = range;
+      if (rule.accept && !rule.accept(text.slice(start, end), text, start, end)) continue;
+      spans.push({ kind: rule.kind, start, end });
+    }
+  }
+  return spans;
+}
+
+/**
+ * Every identifier found, in text order. A span inside another (the domain inside an
+ * e-mail, a city that is also a given name) is dropped; partly overlapping spans are kept.
+ */
+export function detectPhi(text: string): PhiSpan[] {
+  const scanned = blankDeidentified(text);
+  // Patterns first: on equal spans the more specific kind wins the stable sort.
+  const found = [...findPatterns(scanned), ...findNames(scanned)].sort(
+    (a, b) => a.start - b.start || b.end - a.end,
+  );
+  const kept: PhiSpan[] = [];
+  let reach = -1;
+  for (const span of found) {
+    if (span.end <= reach) continue;
+    kept.push(span);
+    reach = span.end;
+  }
+  return kept;
+}
