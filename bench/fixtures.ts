@@ -21,6 +21,8 @@ export interface BenchOptions {
   scalingStays: number;
   /** Stays of the garbage-collection comparison (default 2,000). */
   gcStays: number;
+  /** Stays of the completed run whose dashboard, queue and report are opened (default 10,000). */
+  openStays: number;
 }
 
 export interface TestStays {

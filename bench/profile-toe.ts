@@ -11,6 +11,7 @@ const fixtures = new BenchFixtures({
   mimicRows: 1,
   scalingStays: 1,
   gcStays: 1,
+  openStays: 1,
 });
 try {
   const { runtime, tensors } = await fixtures.demoTestStays();

@@ -1,5 +1,5 @@
 // npm run bench [-- --only ceiling,toe] [--quick] [--stays N] [--audit-stays N]
-//                [--mimic-rows N] [--scaling-stays N] [--gc-stays N]
+//                [--mimic-rows N] [--scaling-stays N] [--gc-stays N] [--open-stays N]
 // Every benchmark measured in one run on this machine, merged into bench/results.json (each
 // section with its own date and load; sections not run keep their last figures) and printed
 // as a table. Goals live here and in docs/performance.md, never in timed tests.
@@ -10,7 +10,9 @@ import { baselinesBenchmark } from './baselines';
 import { ceilingBenchmark } from './ceiling';
 import { BenchFixtures, type BenchOptions } from './fixtures';
 import { importsBenchmark } from './imports';
+import { openRunBenchmark } from './open-run';
 import { section, type SectionBody, type SectionResult } from './measure';
+import { phiGuardBenchmark } from './phi-guard';
 import { scalingBenchmark } from './scaling';
 import { storeLoadBenchmark } from './store-load';
 import { toeBenchmark } from './toe';
@@ -25,6 +27,8 @@ const SECTIONS: Record<string, Body> = {
   baselines: baselinesBenchmark,
   scaling: scalingBenchmark,
   imports: importsBenchmark,
+  phi: async () => ({ results: phiGuardBenchmark() }),
+  open: openRunBenchmark,
   audit: auditBenchmark,
   gc: gcBenchmark,
 };
@@ -60,6 +64,7 @@ function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOpt
       mimicRows: count('--mimic-rows', 3_000_000, 200_000),
       scalingStays: count('--scaling-stays', 50, 8),
       gcStays: count('--gc-stays', 2000, 300),
+      openStays: count('--open-stays', 10_000, 1000),
     },
   };
 }

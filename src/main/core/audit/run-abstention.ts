@@ -99,25 +99,31 @@ export function runAbstentionAnalysis(
   return analyseAbstention({ ...runAbstentionInput(store, runId), ...options });
 }
 
+type QueueOrder = Pick<AbstentionQueueOptions, 'scope' | 'sort' | 'filter'>;
+
 /** The run's review queue as rows: in scope, filtered and sorted (abstention-queue.ts). */
-export function runQueueRows(
-  store: Store,
-  runId: number,
-  order: Pick<AbstentionQueueOptions, 'scope' | 'sort' | 'filter'> = {},
-): AbstentionRow[] {
+export function runQueueRows(store: Store, runId: number, order: QueueOrder = {}): AbstentionRow[] {
   const runs = new RunStore(store);
-  const run = runs.getRun(runId);
-  const results = runs.results(runId);
+  return queueRowsOf(store, runs.getRun(runId), runs.results(runId))(order);
+}
+
+/**
+ * The queue's rows in any order asked, from results the caller read once and the queue
+ * ordered once: the report lists two scopes of a run whose results may be many.
+ */
+export function queueRowsOf(
+  store: Store,
+  run: RunSummary,
+  results: readonly StayAuditResult[],
+): (order: QueueOrder) => AbstentionRow[] {
+  const { entries } = queueOrder(inputOf(store, run, results));
+  const reviews = new ReviewStore(store).list(run.id);
   const { params } = run.spec;
-  return abstentionQueue(
-    results,
-    queueOrder(inputOf(store, run, results)).entries,
-    new ReviewStore(store).list(runId),
-    {
+  return (order) =>
+    abstentionQueue(results, entries, reviews, {
       tauConf: params.tauConf,
       tauSuff: params.tauSuff,
       stability: params.stability,
       ...order,
-    },
-  );
+    });
 }

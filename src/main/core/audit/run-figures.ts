@@ -2,7 +2,8 @@
  * A run's cohort statistics, abstention analysis and bias audit, read from the store and computed at the run's
  * own parameters (threshold, τ, stability space), as the dashboard and the PDF show them.
  * Both take seconds on a large run, so the API computes them on a worker thread
- * (figures-worker.ts) through this one function.
+ * (figures-worker.ts) through this one function, and keeps a settled run's in the store
+ * (stored-figures.ts).
  */
 import type { AbstentionAnalysis } from '../../../shared/abstention';
 import type { CohortStatistics } from '../../../shared/audit-statistics';
@@ -15,13 +16,15 @@ import { runAbstentionAnalysis } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
 import { RunStore } from './run-store';
 
+/** resamples: the bootstrap's (default 1,000); the dashboard keeps the default, `toe report` may not. */
 export type FiguresRequest =
-  | { kind: 'statistics'; runId: number; seed: number }
-  | { kind: 'abstention'; runId: number; seed: number }
+  | { kind: 'statistics'; runId: number; seed: number; resamples?: number }
+  | { kind: 'abstention'; runId: number; seed: number; resamples?: number }
   | {
       kind: 'bias';
       runId: number;
       seed: number;
+      resamples?: number;
       reference?: ReferenceRule;
       minGroupSize?: number;
       intersections?: [string, string][];
@@ -46,22 +49,27 @@ export function runWithResults(store: Store, runId: number): RunSummary {
 
 export function computeFigures<R extends FiguresRequest>(store: Store, request: R): FiguresOf<R> {
   const run = runWithResults(store, request.runId);
-  const results = new RunStore(store).results(request.runId);
   const p = run.spec.params;
+  const resamples = request.resamples !== undefined ? { resamples: request.resamples } : {};
+  if (request.kind === 'abstention') {
+    return runAbstentionAnalysis(store, request.runId, {
+      seed: request.seed,
+      ...resamples,
+    }) as FiguresOf<R>;
+  }
+  const results = new RunStore(store).results(request.runId);
   if (request.kind === 'statistics') {
     // The histogram axis runs to S_max at least, so runs with the same S_max compare.
     const largest = results.reduce((max, r) => Math.max(max, r.evidence.length), p.maxSteps);
     return cohortStatistics(results, {
       threshold: p.threshold,
       seed: request.seed,
+      ...resamples,
       tauConf: p.tauConf,
       tauSuff: p.tauSuff,
       stability: p.stability,
       maxEvidenceSize: largest,
     }) as FiguresOf<R>;
-  }
-  if (request.kind === 'abstention') {
-    return runAbstentionAnalysis(store, request.runId, { seed: request.seed }) as FiguresOf<R>;
   }
   const attributes = runStayAttributes(store, request.runId);
   const inputs = store.getCohort(run.spec.cohortId).contextSchema.staticInputs ?? [];
@@ -69,6 +77,7 @@ export function computeFigures<R extends FiguresRequest>(store: Store, request: 
     threshold: p.threshold,
     seed: request.seed,
     modelInputs: inputs.map((input) => input.name),
+    ...resamples,
     ...(request.reference !== undefined ? { reference: request.reference } : {}),
     ...(request.minGroupSize !== undefined ? { minGroupSize: request.minGroupSize } : {}),
     ...(request.intersections !== undefined ? { intersections: request.intersections } : {}),

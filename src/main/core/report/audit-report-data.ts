@@ -8,15 +8,15 @@ import { hourlyWindowsOnly, runDecision } from '../../../shared/audit';
 import type { CohortDetail } from '../../../shared/domain';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
-import { runAbstentionAnalysis, runQueueRows } from '../audit/run-abstention';
+import { queueRowsOf } from '../audit/run-abstention';
+import type { FiguresRequest } from '../audit/run-figures';
 import { RunStore } from '../audit/run-store';
 import {
   ABSTENTION_REASONS,
-  biasAudit,
-  cohortStatistics,
   type AbstentionReason,
   type AbstentionRow,
 } from '../audit/statistics-index';
+import { runFigures } from '../audit/stored-figures';
 import { TASK_DESCRIPTIONS } from '../import/clinical-variables';
 import {
   bundleHashes,
@@ -137,6 +137,25 @@ function abstentionData(
   };
 }
 
+/**
+ * The dashboard's figures the report prints, asked as the dashboard asks them (its bias view
+ * opens on the largest group as reference), so both read the same stored rows.
+ */
+export function reportFigureRequests(runId: number, options: ReportDataOptions) {
+  const { seed, resamples, minGroupSize } = options;
+  const asked = { runId, seed, ...(resamples !== undefined ? { resamples } : {}) };
+  return {
+    statistics: { kind: 'statistics', ...asked },
+    abstention: { kind: 'abstention', ...asked },
+    bias: {
+      kind: 'bias',
+      ...asked,
+      reference: 'largest',
+      ...(minGroupSize !== undefined ? { minGroupSize } : {}),
+    },
+  } as const satisfies Record<FiguresRequest['kind'], FiguresRequest>;
+}
+
 export function gatherReportData(
   store: Store,
   runId: number,
@@ -163,28 +182,15 @@ export function gatherReportData(
     cohort,
     noteSlots,
   );
-  const params = run.spec.params;
   const { seed, resamples = 1000, minGroupSize = 11 } = options;
-  const statistics = cohortStatistics(results, {
-    threshold: params.threshold,
-    seed,
-    resamples,
-    tauConf: params.tauConf,
-    tauSuff: params.tauSuff,
-    stability: params.stability,
-    maxEvidenceSize: Math.max(params.maxSteps, ...results.map((r) => r.evidence.length)),
-  });
-  const bias = biasAudit(results, scan.attributes, {
-    threshold: params.threshold,
-    seed,
-    modelInputs: (cohort.contextSchema.staticInputs ?? []).map((input) => input.name),
-    resamples,
-    minGroupSize,
-  });
+  const figures = reportFigureRequests(runId, options);
+  const statistics = runFigures(store, figures.statistics);
+  const bias = runFigures(store, figures.bias);
   const reviews = new ReviewStore(store).list(runId);
-  const queue = runQueueRows(store, runId, { scope: 'flagged' });
-  const exhausted = runQueueRows(store, runId, { scope: 'exhausted' });
-  const abstentionAnalysis = runAbstentionAnalysis(store, runId, { seed, resamples });
+  const queueRows = queueRowsOf(store, run, results);
+  const queue = queueRows({ scope: 'flagged' });
+  const exhausted = queueRows({ scope: 'exhausted' });
+  const abstentionAnalysis = runFigures(store, figures.abstention);
   const examples: ExampleSlot[] = chooseExamples(results, hourlyWindowsOnly(run.provenance)).map(
     (choice) => {
       const { stayId, ...slot } = choice;

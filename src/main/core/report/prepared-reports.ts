@@ -9,8 +9,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunStore } from '../audit/run-store';
+import { runFiguresOffThread } from '../audit/stored-figures';
 import type { Store } from '../store';
 import { writeAuditReport } from './audit-report';
+import { reportFigureRequests } from './audit-report-data';
 import { findReportFonts } from './report-fonts';
 import { SECTIONS } from './report-sections';
 
@@ -60,10 +62,22 @@ export class PreparedReports {
     return JSON.stringify([runId, seed, run, reviews]);
   }
 
+  /**
+   * A settled run's figures, stored or computed on the figures worker, so writing the report
+   * reads them rather than running their bootstrap on the thread that answers the app.
+   */
+  private async figuresOffThread(runId: number, seed: number): Promise<void> {
+    const run = new RunStore(this.store).getRun(runId);
+    if (run.status === 'running' || run.doneStays === 0) return;
+    const requests = Object.values(reportFigureRequests(runId, { seed }));
+    await Promise.all(requests.map((request) => runFiguresOffThread(this.store, run, request)));
+  }
+
   private async write(runId: number, seed: number): Promise<PreparedReport> {
     // A private folder per report (mkdtemp is mode 0700), removed whatever happens.
     const folder = await mkdtemp(join(tmpdir(), 'toe-report-'));
     try {
+      await this.figuresOffThread(runId, seed);
       const fileName = `toe-audit-run-${runId}.pdf`;
       const path = join(folder, fileName);
       const { pages } = await writeAuditReport(this.store, runId, path, {

@@ -268,4 +268,23 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE cohorts_v6 RENAME TO cohorts;
     `,
   },
+  {
+    version: 7,
+    name: "settled runs' dashboard figures, stored",
+    sql: `
+      -- A run's cohort statistics, abstention analysis or bias audit (JSON, read back whole),
+      -- so that opening a large run reads them instead of recomputing their bootstrap.
+      -- request is the canonical JSON of what was asked (kind, seed, options); fingerprint a
+      -- hash of everything the figures depend on (audit/stored-figures.ts): a row whose
+      -- fingerprint no longer matches is stale, recomputed and replaced.
+      CREATE TABLE run_figures (
+        run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        request TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        figures TEXT NOT NULL,
+        computed_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, request)
+      );
+    `,
+  },
 ];

@@ -1,16 +1,13 @@
 /**
- * A run's cohort statistics and bias audit, at the run's own parameters. Computed on a
- * worker thread (the store file is shared; an in-memory store has no file, so it is
- * computed here) and cached, so a figure is never computed twice for the same results.
+ * A run's cohort statistics, abstention analysis and bias audit, at the run's own
+ * parameters. A settled run's are read from the store when current (stored-figures.ts);
+ * otherwise computed on a worker thread (the store file is shared; an in-memory store has
+ * no file, so it is computed here) and kept. Cached in memory too, so a figure is never
+ * computed or parsed twice for the same results.
  */
-import { figuresOnWorker } from '../../audit/figures-thread';
-import {
-  computeFigures,
-  runWithResults,
-  type FiguresOf,
-  type FiguresRequest,
-} from '../../audit/run-figures';
+import { runWithResults, type FiguresOf, type FiguresRequest } from '../../audit/run-figures';
 import { RunStore } from '../../audit/run-store';
+import { runFiguresOffThread } from '../../audit/stored-figures';
 import { FiguresCache } from '../figures-cache';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
@@ -33,11 +30,7 @@ export function runFigureHandlers(
       run.spec.abstention,
       validationDone,
     ]);
-    return cache.get(key, () =>
-      store.path === ':memory:'
-        ? Promise.resolve(computeFigures(store, request))
-        : figuresOnWorker(store.path, request),
-    );
+    return cache.get(key, () => runFiguresOffThread(store, run, request));
   }
 
   return {

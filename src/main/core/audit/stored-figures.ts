@@ -1,0 +1,121 @@
+/**
+ * A settled run's figures kept in the store (run_figures, migration 7): opening a large
+ * run's dashboard or report then reads them instead of recomputing their bootstrap. Each row
+ * carries a fingerprint of everything its figures depend on; a row whose fingerprint no
+ * longer matches (more results after a resume, other abstention settings, a validation run
+ * that changed, another build) is stale, and the figures are computed exactly as before.
+ * A running run's figures are not kept: its results change with every stay.
+ */
+import { createHash } from 'node:crypto';
+import { APP_VERSION } from '../app-version';
+import type { Store } from '../store';
+import type { RunSummary } from './audit-types';
+import { figuresOnWorker } from './figures-thread';
+import { computeFigures, runWithResults, type FiguresOf, type FiguresRequest } from './run-figures';
+import { RunStore } from './run-store';
+
+/** Bump when a figure is computed differently within one app version (rows then go stale). */
+const FIGURES_VERSION = 1;
+
+/** What was asked, without the run, keys sorted: the same request always has the same key. */
+export function figuresRequestKey(request: FiguresRequest): string {
+  const asked = Object.entries(request)
+    .filter(([name, value]) => name !== 'runId' && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(Object.fromEntries(asked));
+}
+
+/**
+ * Everything a run's figures depend on besides the request: its results (inserted once,
+ * so their number and the run's creation time identify them), its spec (parameters,
+ * decision, abstention settings) and the validation run its fitted policies learn from.
+ * The cohort's attributes and static inputs are fixed once imported.
+ */
+export function figuresFingerprint(store: Store, run: RunSummary): string {
+  const validationId = run.spec.abstention?.validationRunId ?? null;
+  const validation = validationId === null ? null : new RunStore(store).getRun(validationId);
+  const state = [
+    FIGURES_VERSION,
+    APP_VERSION,
+    run.createdAt,
+    run.doneStays,
+    run.spec,
+    validation && [validation.createdAt, validation.status, validation.doneStays, validation.spec],
+  ];
+  return createHash('sha256').update(JSON.stringify(state)).digest('hex');
+}
+
+/** Where a request's figures stand: the run, its fingerprint, and the stored figures if current. */
+export interface FiguresLookup<R extends FiguresRequest> {
+  run: RunSummary;
+  fingerprint: string;
+  stored: FiguresOf<R> | null;
+}
+
+/** The request's stored figures, if current, for the run (runWithResults: it has results). */
+export function lookUpFigures<R extends FiguresRequest>(
+  store: Store,
+  run: RunSummary,
+  request: R,
+): FiguresLookup<R> {
+  const fingerprint = figuresFingerprint(store, run);
+  const row = store.db
+    .prepare('SELECT fingerprint, figures FROM run_figures WHERE run_id = ? AND request = ?')
+    .get(run.id, figuresRequestKey(request)) as
+    { fingerprint: string; figures: string } | undefined;
+  const stored =
+    row !== undefined && row.fingerprint === fingerprint
+      ? (JSON.parse(row.figures) as FiguresOf<R>)
+      : null;
+  return { run, fingerprint, stored };
+}
+
+/** Keeps a settled run's figures (replacing a stale row); a running or read-only run's are not. */
+export function keepFigures<R extends FiguresRequest>(
+  store: Store,
+  request: R,
+  { run, fingerprint }: Pick<FiguresLookup<R>, 'run' | 'fingerprint'>,
+  figures: FiguresOf<R>,
+): void {
+  if (run.status === 'running' || store.readOnly) return;
+  store.db
+    .prepare(
+      `INSERT OR REPLACE INTO run_figures (run_id, request, fingerprint, figures, computed_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    )
+    .run(
+      run.id,
+      figuresRequestKey(request),
+      fingerprint,
+      JSON.stringify(figures),
+      new Date().toISOString(),
+    );
+}
+
+/** The figures on this thread: stored when current, else computed here and kept. */
+export function runFigures<R extends FiguresRequest>(store: Store, request: R): FiguresOf<R> {
+  const lookup = lookUpFigures(store, runWithResults(store, request.runId), request);
+  if (lookup.stored) return lookup.stored;
+  const figures = computeFigures(store, request);
+  keepFigures(store, request, lookup, figures);
+  return figures;
+}
+
+/**
+ * The figures off this thread: stored when current, else computed on a figures worker (here
+ * for an in-memory store, which a worker cannot open) and kept.
+ */
+export async function runFiguresOffThread<R extends FiguresRequest>(
+  store: Store,
+  run: RunSummary,
+  request: R,
+): Promise<FiguresOf<R>> {
+  const lookup = lookUpFigures(store, run, request);
+  if (lookup.stored) return lookup.stored;
+  const figures =
+    store.path === ':memory:'
+      ? computeFigures(store, request)
+      : await figuresOnWorker(store.path, request);
+  keepFigures(store, request, lookup, figures);
+  return figures;
+}
