@@ -10,6 +10,11 @@ export interface VariableMatch {
   variablesMissingInCohort: string[];
   /** The cohort's variables the bundle does not know, so does not read. */
   variablesIgnored: string[];
+  /**
+   * The bundle's static inputs this cohort does not declare: "not recorded" for every stay.
+   * Absent when there are none (and in runs recorded before static inputs existed).
+   */
+  staticInputsMissingInCohort?: string[];
 }
 
 /** One sentence per non-empty list; none when the cohort has exactly the bundle's variables. */
@@ -27,6 +32,12 @@ export function variableMatchSentences(match: VariableMatch | undefined): string
   if (ignored.length > 0) {
     sentences.push(
       `${counted(ignored.length, 'variable')} of this cohort ${ignored.length === 1 ? 'is' : 'are'} unknown to the bundle and not read: ${ignored.join(', ')}.`,
+    );
+  }
+  const staticMissing = match.staticInputsMissingInCohort ?? [];
+  if (staticMissing.length > 0) {
+    sentences.push(
+      `${counted(staticMissing.length, 'static input')} of the bundle ${staticMissing.length === 1 ? 'is' : 'are'} not recorded in this cohort and ${staticMissing.length === 1 ? 'is' : 'are'} read as not recorded for every stay: ${staticMissing.join(', ')}.`,
     );
   }
   return sentences;

@@ -21,6 +21,8 @@ import {
   staticUnitConflicts,
 } from '../../../src/main/core/models/static-input-vector';
 import { Store, type Stay } from '../../../src/main/core/store';
+import { variableMatch } from '../../../src/main/core/models/variable-mapping';
+import { variableMatchSentences } from '../../../src/shared/variable-match';
 import { runToe } from '../../support/run-toe';
 import { loadParity, maxAbsDiff, type Parity } from './parity-fixture';
 
@@ -156,9 +158,20 @@ describe('a bundle trained with static inputs', () => {
       'static input age is in years for the bundle but in months in the cohort',
     ]);
     expect(staticUnitConflicts(m, withInputs(declared))).toEqual([]);
-    expect(
-      missingStaticInputs(m, { ...cohort, contextSchema: { cxrLabels: [], ecgFields: [] } }),
-    ).toHaveLength(4);
+    const bare = { ...cohort, contextSchema: { cxrLabels: [], ecgFields: [] } };
+    expect(missingStaticInputs(m, bare)).toHaveLength(4);
+    // The run's recorded match lists them, and the report, app and CLI say so.
+    const match = variableMatch(
+      runtime.checkCohort({
+        ...cohort,
+        contextSchema: { ...cohort.contextSchema, staticInputs: [] },
+      }),
+    );
+    expect(match.staticInputsMissingInCohort).toEqual(['age', 'sex', 'weight', 'unit_type']);
+    expect(variableMatchSentences(match)).toEqual([
+      '4 static inputs of the bundle are not recorded in this cohort and are read as not recorded for every stay: age, sex, weight, unit_type.',
+    ]);
+    expect(variableMatch(runtime.checkCohort(cohort)).staticInputsMissingInCohort).toBeUndefined();
   });
 
   it('shows the stay’s static inputs in the trace, with units and whether the model reads them', () => {

@@ -10,7 +10,7 @@
 import type { CohortDetail } from '../../../shared/domain';
 import { BundleError } from './bundle-error';
 import type { BundleManifest } from './manifest-schema';
-import { staticUnitConflicts } from './static-input-vector';
+import { missingStaticInputs, staticUnitConflicts } from './static-input-vector';
 import { mapVariables, type VariableMapping } from './variable-mapping';
 
 function listDifferences(
@@ -82,7 +82,7 @@ export function cohortDifferences(manifest: BundleManifest, cohort: CohortDetail
   out.push(
     ...listDifferences('ECG fields', manifest.context.ecg.fields, cohort.contextSchema.ecgFields),
   );
-  // Static inputs the cohort lacks are read as not recorded (missingStaticInputs); only a
+  // Static inputs the cohort lacks are read as not recorded (listed in the mapping); only a
   // numeric one in another unit would be standardised wrongly.
   out.push(...staticUnitConflicts(manifest, cohort));
   return out;
@@ -98,7 +98,11 @@ export function checkCohortCompatibility(
 ): VariableMapping {
   const differences = cohortDifferences(bundle.manifest, cohort);
   if (differences.length === 0) {
-    return mapVariables(bundle.manifest.featureSchema.variables, cohort.featureSchema.variables);
+    return mapVariables(
+      bundle.manifest.featureSchema.variables,
+      cohort.featureSchema.variables,
+      missingStaticInputs(bundle.manifest, cohort),
+    );
   }
   const name = bundle.dir ? `The bundle in ${bundle.dir}` : `The ${bundle.manifest.task} bundle`;
   throw new BundleError(

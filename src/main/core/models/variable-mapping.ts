@@ -18,7 +18,11 @@ export interface VariableMapping extends VariableMatch {
   cohortVariables: number;
 }
 
-export function mapVariables(bundle: readonly Named[], cohort: readonly Named[]): VariableMapping {
+export function mapVariables(
+  bundle: readonly Named[],
+  cohort: readonly Named[],
+  staticInputsMissingInCohort: readonly string[] = [],
+): VariableMapping {
   const columnOf = new Map(cohort.map((v, i) => [v.name, i]));
   const known = new Set(bundle.map((v) => v.name));
   const columns = bundle.map((v) => columnOf.get(v.name) ?? null);
@@ -28,6 +32,9 @@ export function mapVariables(bundle: readonly Named[], cohort: readonly Named[])
     bundleVariables: bundle.length,
     variablesMissingInCohort: bundle.filter((_, v) => columns[v] === null).map((v) => v.name),
     variablesIgnored: cohort.filter((v) => !known.has(v.name)).map((v) => v.name),
+    ...(staticInputsMissingInCohort.length > 0
+      ? { staticInputsMissingInCohort: [...staticInputsMissingInCohort] }
+      : {}),
   };
 }
 
@@ -37,5 +44,8 @@ export function variableMatch(mapping: VariableMapping): VariableMatch {
     bundleVariables: mapping.bundleVariables,
     variablesMissingInCohort: [...mapping.variablesMissingInCohort],
     variablesIgnored: [...mapping.variablesIgnored],
+    ...(mapping.staticInputsMissingInCohort
+      ? { staticInputsMissingInCohort: [...mapping.staticInputsMissingInCohort] }
+      : {}),
   };
 }
