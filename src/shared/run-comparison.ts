@@ -10,23 +10,28 @@
 import type { CalibrationSection } from './audit-statistics';
 import type { Estimate } from './estimate';
 
-/** Figures of the whole run, in the order they are shown. */
-export const COMPARED_FIGURES = [
-  'auroc',
-  'auprc',
-  'ece',
-  'predictedPositiveRate',
-  'tpr',
-  'fpr',
-  'ppv',
-  'exhaustionRate',
-  'exhaustionRateTp',
-  'exhaustionRateFp',
-  'alertWithdrawalRate',
-  'meanEvidenceSize',
-  'noteShare',
+/** Figures of the whole run, in the groups and order they are shown. */
+export const COMPARED_FIGURE_GROUPS = [
+  { title: 'Discrimination and calibration', figures: ['auroc', 'auprc', 'ece'] },
+  {
+    title: 'Decision, exhaustion and abstention rates',
+    figures: [
+      'predictedPositiveRate',
+      'tpr',
+      'fpr',
+      'ppv',
+      'exhaustionRate',
+      'exhaustionRateTp',
+      'exhaustionRateFp',
+      'alertWithdrawalRate',
+    ],
+  },
+  { title: 'Evidence size and modality mix', figures: ['meanEvidenceSize', 'noteShare'] },
 ] as const;
-export type ComparedFigure = (typeof COMPARED_FIGURES)[number];
+export type ComparedFigure = (typeof COMPARED_FIGURE_GROUPS)[number]['figures'][number];
+export const COMPARED_FIGURES: readonly ComparedFigure[] = COMPARED_FIGURE_GROUPS.flatMap(
+  (group) => group.figures,
+);
 
 /** How each figure is named in tables. */
 export const COMPARED_FIGURE_LABELS: Record<ComparedFigure, string> = {

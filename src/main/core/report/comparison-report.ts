@@ -6,7 +6,7 @@
  * (compare/comparison-text.ts).
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { RunComparison, ComparedFigure } from '../../../shared/run-comparison';
+import { COMPARED_FIGURE_GROUPS, type RunComparison } from '../../../shared/run-comparison';
 import {
   comparisonReliabilityChart,
   dominantVariables,
@@ -39,25 +39,6 @@ export const COMPARISON_SECTIONS = {
   evidence: '5. Evidence composition',
   subgroups: '6. Subgroups',
 } as const;
-
-/** The run figures in the groups the report prints them in. */
-const FIGURE_GROUPS: readonly { title: string; figures: readonly ComparedFigure[] }[] = [
-  { title: 'Discrimination and calibration', figures: ['auroc', 'auprc', 'ece'] },
-  {
-    title: 'Decision, exhaustion and abstention rates',
-    figures: [
-      'predictedPositiveRate',
-      'tpr',
-      'fpr',
-      'ppv',
-      'exhaustionRate',
-      'exhaustionRateTp',
-      'exhaustionRateFp',
-      'alertWithdrawalRate',
-    ],
-  },
-  { title: 'Evidence size and modality mix', figures: ['meanEvidenceSize', 'noteShare'] },
-];
 
 /** Dominant variables drawn in the chart; the table lists every variable. */
 const CHARTED_VARIABLES = 15;
@@ -153,7 +134,7 @@ function drawFigures(layout: PdfLayout, c: RunComparison): void {
   layout.section('figures', COMPARISON_SECTIONS.figures);
   layout.paragraph(summaryLine(c));
   const { runs } = comparisonRows(c);
-  for (const group of FIGURE_GROUPS) {
+  for (const group of COMPARED_FIGURE_GROUPS) {
     layout.heading(group.title);
     table(
       layout,
