@@ -1,7 +1,7 @@
-// Throughput of the PHI guard over note text, in MB/s: it scans every note an import keeps,
-// so it must not dominate the import. The notes are the labelled evaluation set's snippets
-// and clean sentences (test/fixtures/phi-eval), about a third of them with identifiers.
-import { findPhi } from '../src/main/core/import/phi-guard';
+// Throughput of the PHI detector over note text, in MB/s: the import's guard scans every note
+// an import keeps, so it must not dominate the import. The notes are the labelled evaluation
+// set's snippets and clean sentences (test/fixtures/phi-eval), about a third with identifiers.
+import { detectPhi } from '../src/main/core/phi/detect';
 import { loadEvalSet } from '../test/fixtures/phi-eval/score';
 import { median, type BenchmarkResult } from './measure';
 
@@ -26,7 +26,7 @@ export function phiGuardBenchmark(): BenchmarkResult[] {
   let findings = 0;
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
-    findings = notes.reduce((n, note, line) => n + findPhi(note, 'notes.csv', line).length, 0);
+    findings = notes.reduce((n, note) => n + detectPhi(note).length, 0);
     rates.push(bytes / 1e6 / ((performance.now() - started) / 1000));
   }
   return [

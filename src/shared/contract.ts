@@ -28,7 +28,7 @@ import type {
   PhiFinding,
   StaySummary,
 } from './domain';
-import { SPLITS } from './domain';
+import { PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import type { BundleSummary } from './model-bundles';
 import type { RunComparison } from './run-comparison';
@@ -53,6 +53,13 @@ const runId = z.number().int().positive();
 /** A static ceiling; the core also refuses more than 4 workers per core of this machine. */
 const workers = z.number().int().min(1).max(64).optional();
 const stayId = z.number().int().positive();
+/** Findings marked false alarms, by PhiFinding.mark (file:line:field:start). */
+const falseAlarms = z.array(z.string().min(1).max(1000)).max(100_000).default([]);
+/** What the PHI guard does with what it finds; refuse unless the user chose otherwise. */
+const phiPolicy = z
+  .object({ mode: z.enum(PHI_MODES), falseAlarms })
+  .strict()
+  .default({ mode: 'refuse', falseAlarms: [] });
 /** Bootstrap seed of every interval (printed with the figures, so they can be reproduced). */
 const seed = z
   .number()
@@ -114,7 +121,7 @@ export const calls = {
         format: z.enum(['mimic-iv', 'generic', 'yaib']),
         dir: z.string().min(1),
         name: z.string().min(1).max(COHORT_NAME_MAX).optional(),
-        allowPhi: z.boolean().default(false),
+        phi: phiPolicy,
         /** YAIB only: how hourly labels become one per stay, `onset-within:N` (N 1–168). */
         labelRule: z
           .string()
@@ -293,6 +300,11 @@ export const calls = {
         stayId,
         verdict: z.enum(['agree', 'disagree', 'discuss']),
         comment: z.string().max(5000).default(''),
+        /** A comment is screened like imported text; keeping identifiers is no option here. */
+        phi: z
+          .object({ mode: z.enum(['refuse', 'redact']), falseAlarms })
+          .strict()
+          .default({ mode: 'refuse', falseAlarms: [] }),
       })
       .strict(),
   ),
@@ -399,8 +411,10 @@ export interface ApiErrorPayload {
   message: string;
   /** Bad input: where it is, for a page to show beside the message. */
   location?: { file: string; line: number | null; field: string | null };
-  /** An import refused by the PHI guard: every possible identifier it found, masked. */
+  /** Refused by the PHI guard: the possible identifiers it found (the first 1,000), masked. */
   phiFindings?: PhiFinding[];
+  /** How many it found in all, listed or not. */
+  phiTotal?: number;
 }
 
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: ApiErrorPayload };

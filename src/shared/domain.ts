@@ -114,15 +114,60 @@ export interface PhiSpan {
 }
 
 /**
- * A possible direct identifier the import's PHI guard found in note text, as reports and
- * errors carry it: where and what, never the text itself (its span is in `PhiSpan`).
+ * What the PHI guard does with the identifiers it finds: refuse the whole import (or the
+ * review's save), replace each with a placeholder of its kind, or keep them (only where a
+ * data-use agreement permits identified data).
+ */
+export const PHI_MODES = ['refuse', 'redact', 'allow'] as const;
+export type PhiMode = (typeof PHI_MODES)[number];
+
+/** The guard's instructions for one import or one review. */
+export interface PhiPolicy {
+  mode: PhiMode;
+  /**
+   * Findings the user has read and judged not to be identifiers, by `PhiFinding.mark`: they
+   * are stored as written in every mode, and listed in the import report.
+   */
+  falseAlarms: readonly string[];
+}
+
+/**
+ * A possible direct identifier the PHI guard found in a text the store would keep, as
+ * reports and errors carry it: where and what, never the text itself.
  */
 export interface PhiFinding {
+  /** Names this finding to mark it a false alarm: `file:line:field:start` (line left out when the source has none). */
+  mark: string;
   file: string;
-  line: number;
+  /** Line in the file, or null for a text without lines (a cohort name, a review). */
+  line: number | null;
+  /** The column or key holding the text: `text`, `value`, `stay_id`, `description`, … */
+  field: string;
   kind: PhiKind;
-  /** The match with its middle masked, so the report itself leaks nothing. */
+  /** Character span [start, end) in that field's text. */
+  start: number;
+  end: number;
+  /** The match with most of it masked, so the report itself leaks nothing. */
   excerpt: string;
+}
+
+/** Identifiers found of one kind. */
+export interface PhiKindCount {
+  kind: PhiKind;
+  count: number;
+}
+
+/** What the guard did in one import, as its report records it: counts, never the text. */
+export interface PhiScreening {
+  mode: PhiMode;
+  /** Where it looked, as `file field` (`notes.csv text`, `stays.csv subject_id`, …). */
+  scanned: string[];
+  /** Identifiers found, by kind, false alarms apart: redacted or kept, as the mode says. */
+  found: PhiKindCount[];
+  /** Findings the user marked as false alarms, kept as written. */
+  falseAlarms: PhiFinding[];
+  /** Marks given that matched no finding: a typo, or a file changed since it was refused. */
+  unmatchedMarks: string[];
 }
 
 /** What an importer reports: stays in and out with reasons, coverage, dropped values. */
@@ -147,6 +192,8 @@ export interface ImportReport {
   staysWithoutCxr: number;
   staysWithoutEcg: number;
   notes: string[];
+  /** The PHI guard's work; absent from reports of imports made before it screened every text. */
+  phi?: PhiScreening;
 }
 
 export interface CohortDetail extends CohortSummary {

@@ -1,4 +1,5 @@
-import type { ImportReport } from './domain';
+import { counted } from './counted';
+import type { ImportReport, PhiMode, PhiScreening } from './domain';
 
 /**
  * The words an import report is read in, shared by the CLI and the app: clinical for
@@ -38,3 +39,36 @@ export function importReportWords(report: ImportReport): ImportReportWords {
         imagingContext: false,
       };
 }
+
+const PHI_MODE_WORDS: Record<PhiMode, { label: string; found: string }> = {
+  refuse: { label: 'refuse', found: 'found' },
+  redact: { label: 'redact', found: 'replaced by a placeholder of their kind' },
+  allow: { label: 'allow (identified data permitted)', found: 'kept as written' },
+};
+
+/** One sentence on what the PHI guard did in an import, for the CLI and the app alike. */
+export function phiScreeningSummary(screening: PhiScreening): string {
+  const words = PHI_MODE_WORDS[screening.mode];
+  const total = screening.found.reduce((n, k) => n + k.count, 0);
+  const found =
+    total === 0
+      ? 'no possible identifier found'
+      : `${counted(total, 'possible identifier')} ${words.found} (${screening.found.map((k) => `${k.kind} ${k.count}`).join(', ')})`;
+  const alarms =
+    screening.falseAlarms.length > 0
+      ? `; ${counted(screening.falseAlarms.length, 'finding')} marked a false alarm and kept`
+      : '';
+  return `PHI guard (${words.label}): ${found}${alarms}; scanned ${screening.scanned.join(', ')}.`;
+}
+
+/**
+ * What the PHI guard does not do, said wherever a user chooses its mode (the import form,
+ * docs/phi-guard.md): it is a safety net, not a de-identification pipeline.
+ */
+export const PHI_GUARD_LIMITS: readonly string[] = [
+  'It finds identifiers by rules and name lists, not by understanding the text: an unusual name with no title or cue before it, a misspelt date or a number with no label beside it can pass.',
+  'A bare number used as an id (stay_id, subject_id) cannot be told from a medical record number; choose ids that are not record numbers.',
+  'It does not read labels that structure the data: variable names and units, task names, attribute names, static-input names and categories.',
+  'It does not look at photographs, scans or signals; only the text the store keeps.',
+  'Redaction replaces what it finds; what it misses stays. Review a sample of the redacted notes before sharing anything.',
+];

@@ -1,5 +1,5 @@
 import { InputError } from '../core/import/input-error';
-import { PhiRefusedError } from '../core/import/phi-guard';
+import { PhiRefusedError } from '../core/phi';
 import { CancelledError } from '../core/jobs/progress';
 import { BundleError } from '../core/models';
 import { ConflictError, NotFoundError } from '../core/store';

@@ -1,5 +1,5 @@
 import type { CohortSummary, ImportReport } from '../../shared/domain';
-import { importReportWords } from '../../shared/import-wording';
+import { importReportWords, phiScreeningSummary } from '../../shared/import-wording';
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -33,6 +33,7 @@ export function formatImportReport(report: ImportReport): string {
       ? `  stays without ${words.notes}: ${report.staysWithoutNotes}, without CXR: ${report.staysWithoutCxr}, without ECG: ${report.staysWithoutEcg}`
       : `  stays without ${words.notes}: ${report.staysWithoutNotes}`,
   );
+  if (report.phi) lines.push(`  ${phiScreeningSummary(report.phi)}`);
   for (const note of report.notes) lines.push(`  note: ${note}`);
   return lines.join('\n');
 }

@@ -15,6 +15,7 @@ import { registerStoreCommands } from './commands/store-commands';
 import { registerCompareCommand } from './commands/compare-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
 import { RunCancelledError, RunFailedError } from '../core/audit/run-errors';
+import { PhiRefusedError } from '../core/phi';
 
 export function buildProgram(): { program: Command; context: CliContext } {
   const program = new Command('toe')
@@ -65,6 +66,7 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
     process.stderr.write(`toe: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof PhiRefusedError) process.stderr.write(phiFindingLines(error));
     if (error instanceof RunCancelledError || error instanceof RunFailedError) {
       process.stderr.write(`Resume it with \`toe resume ${error.run.id}\`.\n`);
     }
@@ -72,6 +74,14 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     if (!isLongRunning(argv)) context.close();
   }
+}
+
+/** Every listed finding on a line of its own, its mark first, ready for --phi-false-alarm. */
+function phiFindingLines(error: PhiRefusedError): string {
+  const lines = error.findings.map((f) => `  ${f.mark}  ${f.kind}  ${f.excerpt}`);
+  const unlisted = error.total - error.findings.length;
+  if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more not listed`);
+  return `Findings (mark, kind, masked text):\n${lines.join('\n')}\n`;
 }
 
 function isLongRunning(argv: string[]): boolean {

@@ -53,8 +53,18 @@ describe('cohorts.import over the API', () => {
     if (refused.ok) return;
     expect(refused.error.code).toBe('bad-input');
     expect(refused.error.phiFindings).toEqual([
-      { file: 'notes.csv', line: noteLines, kind: 'email', excerpt: `ja${'*'.repeat(16)}rg` },
+      {
+        mark: `notes.csv:${noteLines}:text:5`,
+        file: 'notes.csv',
+        line: noteLines,
+        field: 'text',
+        kind: 'email',
+        start: 5,
+        end: 25,
+        excerpt: `ja${'*'.repeat(16)}rg`,
+      },
     ]);
+    expect(refused.error.phiTotal).toBe(1);
     expect(JSON.stringify(refused.error)).not.toContain('jane.doe');
     expect(storeFingerprint(temp.store)).toEqual(before);
 
@@ -62,7 +72,7 @@ describe('cohorts.import over the API', () => {
       format: 'generic',
       dir,
       name: 'phi',
-      allowPhi: true,
+      phi: { mode: 'allow', falseAlarms: [] },
     });
     expect(allowed.ok).toBe(true);
     expect((allowed as { value: ImportReport }).value.cohortName).toBe('phi');

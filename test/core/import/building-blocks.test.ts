@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HourlyBins } from '../../../src/main/core/import/hourly-bins';
 import { chunkReports, splitSentences } from '../../../src/main/core/import/note-chunks';
 import { splitForSubject } from '../../../src/main/core/import/patient-split';
-import { PhiGuard, findPhi } from '../../../src/main/core/import/phi-guard';
+import { PhiGuard, findPhi } from '../../../src/main/core/phi';
 
 describe('hourly bins', () => {
   it('computes mean, min and max per hour and flags empty hours', () => {
@@ -64,23 +64,27 @@ describe('PHI guard', () => {
     ['mrn', 'MRN: 4456789 reviewed.'],
     ['street address', 'Lives at 221 Baker Street with family.'],
   ])('finds a %s and masks it in the report', (kind, text) => {
-    const [finding] = findPhi(text, 'notes.csv', 7);
-    expect(finding).toMatchObject({ kind, file: 'notes.csv', line: 7 });
+    const [finding] = findPhi(text, { file: 'notes.csv', line: 7, field: 'text' });
+    expect(finding).toMatchObject({ kind, file: 'notes.csv', line: 7, field: 'text' });
+    expect(finding!.mark).toBe(`notes.csv:7:text:${finding!.start}`);
     expect(text).not.toContain(finding!.excerpt);
   });
 
   it('leaves de-identified radiology text alone', () => {
     const text =
       'Compared to ___, the ETT terminates 4.5 cm above the carina. Heart size 12 cm. BP 120/80. 2 views.';
-    expect(findPhi(text, 'r.csv', 2)).toEqual([]);
+    expect(findPhi(text, { file: 'r.csv', line: 2, field: 'text' })).toEqual([]);
   });
 
   it('refuses with where and why unless the user overrides', () => {
-    const strict = new PhiGuard(false);
-    strict.scan('Email a@b.com', 'radiology.csv', 12);
-    expect(() => strict.check()).toThrow(/radiology\.csv, line 12: email.*--allow-phi/);
-    const lenient = new PhiGuard(true);
-    lenient.scan('Email a@b.com', 'radiology.csv', 12);
+    const place = { file: 'radiology.csv', line: 12, field: 'text' };
+    const strict = new PhiGuard({ mode: 'refuse', falseAlarms: [] });
+    strict.text('Email a@b.com', place);
+    expect(() => strict.check()).toThrow(
+      /radiology\.csv:12:text:6 email.*--redact-phi.*--allow-phi/,
+    );
+    const lenient = new PhiGuard({ mode: 'allow', falseAlarms: [] });
+    expect(lenient.text('Email a@b.com', place)).toBe('Email a@b.com');
     expect(() => lenient.check()).not.toThrow();
   });
 });

@@ -652,7 +652,10 @@ describe('generic importer properties', () => {
           const name = `attempt ${attempt}`;
           try {
             // allowPhi: random text may look like a phone number, which is a refusal by design.
-            const report = await importGeneric(store, dir, { name, allowPhi: true });
+            const report = await importGeneric(store, dir, {
+              name,
+              phi: { mode: 'allow', falseAlarms: [] },
+            });
             imported++;
             const id = store.resolveCohort(name);
             expect(store.listCohorts()).toHaveLength(cohorts.length + 1);

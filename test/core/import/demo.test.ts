@@ -12,7 +12,7 @@ import {
   DEMO_GENERATOR_VERSION,
   type DemoCohortOptions,
 } from '../../../src/main/core/import/demo';
-import { findPhi } from '../../../src/main/core/import/phi-guard';
+import { findPhi } from '../../../src/main/core/phi';
 import type { Stay, Store } from '../../../src/main/core/store';
 import { storeFingerprint, tempStore } from '../../support/temp-store';
 
@@ -137,7 +137,9 @@ describe('demo cohort: 2,000 stays, seed 7 (the default)', () => {
     const withNotes = share(stays, (s) => s.notes.length > 0);
     expect(withNotes).toBeGreaterThan(0.6);
     expect(withNotes).toBeLessThan(0.9);
-    const findings = stays.flatMap((s) => s.notes.flatMap((n, i) => findPhi(n.text, s.stayKey, i)));
+    const findings = stays.flatMap((s) =>
+      s.notes.flatMap((n, i) => findPhi(n.text, { file: s.stayKey, line: i, field: 'text' })),
+    );
     expect(findings).toEqual([]);
     expect(stays.every((s) => s.notes.length <= 20)).toBe(true);
   });

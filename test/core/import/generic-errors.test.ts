@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CohortSummary } from '../../../src/shared/domain';
 import { importGeneric } from '../../../src/main/core/import/generic';
 import { InputError } from '../../../src/main/core/import/input-error';
-import { PhiRefusedError } from '../../../src/main/core/import/phi-guard';
+import { PhiRefusedError } from '../../../src/main/core/phi';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { ConflictError, Store } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';
@@ -50,10 +50,7 @@ function append(dir: string, file: string, text: string): number {
 }
 
 /** Runs an import expected to fail and returns its error, checking the store is untouched. */
-async function failure(
-  dir: string,
-  options: { allowPhi?: boolean; name?: string } = {},
-): Promise<unknown> {
+async function failure(dir: string, options: { name?: string } = {}): Promise<unknown> {
   const before = snapshot();
   let caught: unknown = null;
   try {

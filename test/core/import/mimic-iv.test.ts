@@ -16,7 +16,7 @@ import {
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { tableStaticInputs } from '../../../src/main/core/import/mimic-iv/static-inputs';
 import { splitForSubject } from '../../../src/main/core/import/patient-split';
-import { PhiRefusedError } from '../../../src/main/core/import/phi-guard';
+import { PhiRefusedError } from '../../../src/main/core/phi';
 import { CxrCode, type Stay, type Store } from '../../../src/main/core/store';
 import { TINY_SCHEMA, storeFingerprint, tempStore, tinyStay } from '../../support/temp-store';
 
@@ -513,7 +513,7 @@ describe('MIMIC-IV import refuses identifiers in note text', () => {
       const refused = importMimicIv(t.store, dir, {});
       await expect(refused).rejects.toBeInstanceOf(PhiRefusedError);
       await expect(refused).rejects.toThrow(
-        /1 possible direct identifier .*radiology\.csv, line 2: phone/,
+        /1 possible direct identifier .*radiology\.csv:2:text:\d+ phone/,
       );
       expect(storeFingerprint(t.store)).toEqual(before);
     } finally {
@@ -524,8 +524,8 @@ describe('MIMIC-IV import refuses identifiers in note text', () => {
   it('imports the note when the user allows it, and says so', async () => {
     const t = tempStore();
     try {
-      const report = await importMimicIv(t.store, dir, { allowPhi: true });
-      expect(report.notes.join('\n')).toMatch(/1 possible direct identifier\(s\) .* PHI allowed/);
+      const report = await importMimicIv(t.store, dir, { phi: { mode: 'allow', falseAlarms: [] } });
+      expect(report.phi).toMatchObject({ mode: 'allow', found: [{ kind: 'phone', count: 1 }] });
       expect(report.staysWithoutNotes).toBe(116);
     } finally {
       t.dispose();

@@ -77,8 +77,27 @@ export function registerAbstentionCommands(program: Command, context: CliContext
       new Option('--verdict <v>', 'the reviewer’s verdict').choices(VERDICTS).makeOptionMandatory(),
     )
     .option('--comment <text>', 'why', '')
+    .option(
+      '--redact-phi',
+      'save the comment with each identifier the PHI guard finds replaced by a placeholder of its kind (it is refused otherwise)',
+    )
+    .option(
+      '--phi-false-alarm <mark>',
+      'a finding in the comment that is not an identifier, by the mark the refusal lists; repeat for several',
+      (mark: string, marks: string[]) => [...marks, mark],
+      [],
+    )
     .action(
-      (run: number, stayKey: string, options: { verdict: ReviewVerdict; comment: string }) => {
+      (
+        run: number,
+        stayKey: string,
+        options: {
+          verdict: ReviewVerdict;
+          comment: string;
+          redactPhi?: boolean;
+          phiFalseAlarm: string[];
+        },
+      ) => {
         const store = context.openStore();
         const { rows } = queueOf(store, run, 'all');
         const row = rows.find((r) => r.stayKey === stayKey);
@@ -92,6 +111,7 @@ export function registerAbstentionCommands(program: Command, context: CliContext
           row.stayId,
           options.verdict,
           options.comment,
+          { mode: options.redactPhi ? 'redact' : 'refuse', falseAlarms: options.phiFalseAlarm },
         );
         if (context.json) return context.printJson(review);
         context.print(`Run ${run}, stay ${stayKey}: ${review.verdict} (${review.reviewedAt})`);

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { SPLITS, type Split } from '../../../shared/domain';
+import { SPLITS, type PhiPolicy, type Split } from '../../../shared/domain';
 import { createDemoCohort } from '../../core/import/demo';
 import { importGeneric } from '../../core/import/generic';
 import { importMimicIv } from '../../core/import/mimic-iv';
@@ -37,6 +37,42 @@ function labelRuleOption(raw: string): string {
   return raw.trim();
 }
 
+/** The PHI guard's three modes and per-finding false alarms, on every import that reads text. */
+function withPhiOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--redact-phi',
+        'replace each identifier the PHI guard finds by a placeholder of its kind, e.g. [**name**] (counts per kind in the import report)',
+      ).conflicts('allowPhi'),
+    )
+    .addOption(
+      new Option(
+        '--allow-phi',
+        'keep identifiers as written: only where your data-use agreement permits identified data',
+      ).conflicts('redactPhi'),
+    )
+    .option(
+      '--phi-false-alarm <mark>',
+      'a finding of a refusal that is not an identifier, by its mark (file:line:field:start, as the refusal lists it); repeat for several',
+      (mark: string, marks: string[]) => [...marks, mark],
+      [],
+    );
+}
+
+interface PhiFlags {
+  redactPhi?: boolean;
+  allowPhi?: boolean;
+  phiFalseAlarm: string[];
+}
+
+function phiPolicyOf(flags: PhiFlags): PhiPolicy {
+  return {
+    mode: flags.redactPhi ? 'redact' : flags.allowPhi ? 'allow' : 'refuse',
+    falseAlarms: flags.phiFalseAlarm,
+  };
+}
+
 /** Runs an import with a progress bar and a SIGINT that cancels cleanly (nothing written). */
 async function runImport(
   context: CliContext,
@@ -67,29 +103,33 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       'import a cohort into the store (all or nothing: a failed import changes nothing)',
     );
 
-  importCommand
-    .command('mimic-iv')
-    .description(
-      'MIMIC-IV in its official layout (hosp/, icu/; .csv or .csv.gz), plus note/, cxr/, ecg/ when present',
-    )
-    .argument('<dir>', 'the MIMIC-IV folder')
-    .option('--name <name>', 'cohort name', 'mimic-iv')
-    .option('--allow-phi', 'import note text even where the PHI guard finds identifiers', false)
-    .action(async (dir: string, options: { name: string; allowPhi: boolean }) => {
-      const store = context.openStore();
-      await runImport(context, (job) => importMimicIv(store, dir, { ...options, ...job }));
-    });
+  withPhiOptions(
+    importCommand
+      .command('mimic-iv')
+      .description(
+        'MIMIC-IV in its official layout (hosp/, icu/; .csv or .csv.gz), plus note/, cxr/, ecg/ when present',
+      )
+      .argument('<dir>', 'the MIMIC-IV folder')
+      .option('--name <name>', 'cohort name', 'mimic-iv'),
+  ).action(async (dir: string, options: PhiFlags & { name: string }) => {
+    const store = context.openStore();
+    await runImport(context, (job) =>
+      importMimicIv(store, dir, { name: options.name, phi: phiPolicyOf(options), ...job }),
+    );
+  });
 
-  importCommand
-    .command('generic')
-    .description('the generic interchange format (docs/data-format.md)')
-    .argument('<dir>', 'the folder of CSV files')
-    .option('--name <name>', 'cohort name (default: from the folder)')
-    .option('--allow-phi', 'import note text even where the PHI guard finds identifiers', false)
-    .action(async (dir: string, options: { name?: string; allowPhi: boolean }) => {
-      const store = context.openStore();
-      await runImport(context, (job) => importGeneric(store, dir, { ...options, ...job }));
-    });
+  withPhiOptions(
+    importCommand
+      .command('generic')
+      .description('the generic interchange format (docs/data-format.md)')
+      .argument('<dir>', 'the folder of CSV files')
+      .option('--name <name>', 'cohort name (default: from the folder)'),
+  ).action(async (dir: string, options: PhiFlags & { name?: string }) => {
+    const store = context.openStore();
+    await runImport(context, (job) =>
+      importGeneric(store, dir, { name: options.name, phi: phiPolicyOf(options), ...job }),
+    );
+  });
 
   importCommand
     .command('yaib')

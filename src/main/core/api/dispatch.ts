@@ -6,7 +6,7 @@ import {
   type ErrorCode,
 } from '../../../shared/contract';
 import { InputError } from '../import/input-error';
-import { PhiRefusedError } from '../import/phi-guard';
+import { PhiRefusedError } from '../phi';
 import { CancelledError } from '../jobs/progress';
 import { BundleError } from '../models';
 import { ConflictError, NotFoundError } from '../store';
@@ -38,7 +38,10 @@ export function toErrorPayload(error: unknown): ApiErrorPayload {
   };
   if (error instanceof InputError)
     payload.location = { file: error.file, line: error.line, field: error.field };
-  if (error instanceof PhiRefusedError) payload.phiFindings = error.findings;
+  if (error instanceof PhiRefusedError) {
+    payload.phiFindings = error.findings;
+    payload.phiTotal = error.total;
+  }
   return payload;
 }
 

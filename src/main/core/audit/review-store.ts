@@ -3,6 +3,8 @@
  * run, replaced when the reviewer changes their mind. A review belongs to a result, so it
  * disappears with the run, and a stay without a result cannot be reviewed.
  */
+import type { PhiPolicy } from '../../../shared/domain';
+import { PhiGuard, REFUSE_PHI } from '../phi';
 import { NotFoundError, type Db, type Store } from '../store';
 import type { ReviewVerdict, StayReview } from './audit-types';
 
@@ -36,19 +38,31 @@ export class ReviewStore {
     return row ? fromRow(row) : null;
   }
 
-  /** Records (or replaces) the verdict on one stay's result. */
-  set(runId: number, stayId: number, verdict: ReviewVerdict, comment = ''): StayReview {
+  /**
+   * Records (or replaces) the verdict on one stay's result. The comment passes the PHI guard
+   * like imported text: refused (PhiRefusedError, nothing saved) or redacted, as `phi` says.
+   */
+  set(
+    runId: number,
+    stayId: number,
+    verdict: ReviewVerdict,
+    comment = '',
+    phi: PhiPolicy = REFUSE_PHI,
+  ): StayReview {
     const result = this.db
       .prepare('SELECT 1 FROM run_results WHERE run_id = ? AND stay_id = ?')
       .get(runId, stayId);
     if (!result) {
       throw new NotFoundError(`Audit run ${runId} has no result for stay ${stayId} to review.`);
     }
+    const guard = new PhiGuard(phi, 'review');
+    const screened = guard.text(comment, { file: 'review', line: null, field: 'comment' });
+    guard.check();
     const review: StayReview = {
       runId,
       stayId,
       verdict,
-      comment,
+      comment: screened,
       reviewedAt: new Date().toISOString(),
     };
     this.db

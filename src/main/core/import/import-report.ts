@@ -2,10 +2,12 @@ import type {
   CohortSource,
   ExclusionCount,
   ImportReport,
+  PhiScreening,
   Split,
   TaskPrevalence,
   VariableCoverage,
 } from '../../../shared/domain';
+import { counted } from '../../../shared/counted';
 import type { NewStay } from '../store';
 
 /**
@@ -28,6 +30,7 @@ export class ImportReportBuilder {
   private withoutNotes = 0;
   private withoutCxr = 0;
   private withoutEcg = 0;
+  private phi: PhiScreening | null = null;
   staysSeen = 0;
   /** The generic format's cohort.json may say the data are not clinical. */
   clinical = true;
@@ -88,6 +91,21 @@ export class ImportReportBuilder {
     if (!stay.ecg) this.withoutEcg++;
   }
 
+  /** Records what the PHI guard did; marks given and what became of them are notes too. */
+  screened(screening: PhiScreening): void {
+    this.phi = screening;
+    if (screening.falseAlarms.length > 0) {
+      this.note(
+        `${counted(screening.falseAlarms.length, 'finding')} of the PHI guard marked a false alarm by the user and kept as written (each listed with its mark in the report's PHI section).`,
+      );
+    }
+    if (screening.unmatchedMarks.length > 0) {
+      this.note(
+        `${counted(screening.unmatchedMarks.length, 'false-alarm mark')} matched no finding (${screening.unmatchedMarks.join(', ')}): check them against the refusal's list.`,
+      );
+    }
+  }
+
   /** Values kept for a variable (the importer knows; the tensor only has hourly bins). */
   countValues(variable: number, values: number): void {
     this.valuesByVariable[variable]! += values;
@@ -133,6 +151,7 @@ export class ImportReportBuilder {
       staysWithoutCxr: this.withoutCxr,
       staysWithoutEcg: this.withoutEcg,
       notes: [...this.notes],
+      ...(this.phi ? { phi: this.phi } : {}),
     };
   }
 }

@@ -20,15 +20,15 @@ export function cohortHandlers(
     'cohorts.delete': async ({ cohortId }) => ({ deleted: deleteCohort(store, cohortId) }),
     'cohorts.createDemo': async ({ jobId, ...options }) =>
       jobs.run(jobId, (job) => createDemoCohort(store, options, job)),
-    'cohorts.import': async ({ jobId, format, dir, name, allowPhi, labelRule }) =>
+    'cohorts.import': async ({ jobId, format, dir, name, phi, labelRule }) =>
       jobs.run(jobId, (job) => {
         switch (format) {
           case 'mimic-iv':
-            return importMimicIv(store, dir, { name, allowPhi, ...job });
+            return importMimicIv(store, dir, { name, phi, ...job });
           case 'generic':
-            return importGeneric(store, dir, { name, allowPhi, ...job });
+            return importGeneric(store, dir, { name, phi, ...job });
           case 'yaib':
-            return importYaib(store, dir, { name, labelRule, ...job });
+            return importYaib(store, dir, { name, phi, labelRule, ...job });
         }
       }),
   };

@@ -35,9 +35,9 @@ export function reviewHandlers({ store }: HandlerContext): HandlerGroup<ReviewCa
       runs.getRun(runId);
       return { review: reviews.get(runId, stayId) };
     },
-    'reviews.set': async ({ runId, stayId, verdict, comment }) => {
+    'reviews.set': async ({ runId, stayId, verdict, comment, phi }) => {
       runs.getRun(runId);
-      return reviews.set(runId, stayId, verdict, comment);
+      return reviews.set(runId, stayId, verdict, comment, phi);
     },
     'reviews.clear': async ({ runId, stayId }) => {
       runs.getRun(runId);

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { PhiGuard } from '../../phi';
 import { readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../input-error';
@@ -9,10 +10,12 @@ import type { StayDrafts } from './types';
 /**
  * Reads subgroup attributes for bias audits (never model inputs). Any names are allowed;
  * returns them in order of first appearance, which becomes the cohort's attribute list.
+ * Every value passes the PHI guard (a name or a phone number typed where a group belongs).
  */
 export async function readAttributes(
   path: string,
   stays: StayDrafts,
+  guard: PhiGuard,
   report: ImportReportBuilder,
   clock: ImportClock,
 ): Promise<string[]> {
@@ -33,7 +36,7 @@ export async function readAttributes(
         `stay ${shown(stay.key)} already has attribute ${shown(name)}`,
       );
     }
-    stay.attributes[name] = value;
+    stay.attributes[name] = guard.text(value, { file, line: row.line, field: 'value' });
     names.add(name);
     clock.row(file, rows);
   }

@@ -7,7 +7,7 @@ import { explainGzip } from '../csv-reader';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
-import { PhiGuard } from '../phi-guard';
+import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { readAttributes } from './attributes-file';
 import { writeCohort } from './cohort-writer';
 import { readContext } from './context-file';
@@ -21,7 +21,6 @@ import { readOutcomes } from './outcomes-file';
 import { readStaticInputs } from './static-file';
 import { readStays } from './stays-file';
 import { readVariables } from './variables-file';
-import { counted } from '../../../../shared/counted';
 
 /**
  * Imports a folder in the generic interchange format (docs/data-format.md): any hospital,
@@ -65,7 +64,16 @@ async function importFolder(
       `${basename(files.static)} holds static inputs, which need "formatVersion": 2 and their declaration in staticInputs`,
     );
   }
-  const name = given ?? manifest.name ?? checkCohortName(basename(root));
+  const guard = new PhiGuard(options.phi ?? REFUSE_PHI);
+  const name = guard.text(
+    given ?? manifest.name ?? checkCohortName(basename(root)),
+    nameSource(given, manifest.name),
+  );
+  const description = guard.text(manifest.description, {
+    file: MANIFEST_FILE,
+    line: null,
+    field: 'description',
+  });
   // Fail before streaming millions of rows, not after; the store checks again on insert.
   if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
 
@@ -80,15 +88,14 @@ async function importFolder(
   );
   report.clinical = manifest.clinical;
   report.countRows(basename(files.variables), variables.length);
-  const { stays, splitsFromFile } = await readStays(files.stays, clock);
+  const { stays, splitsFromFile } = await readStays(files.stays, guard, clock);
   report.staysSeen = stays.size;
   report.countRows(basename(files.stays), stays.size);
   await readMeasurements(files.measurements, stays, variables, manifest.hours, report, clock);
   await readOutcomes(files.outcomes, stays, manifest.tasks, report, clock);
   const attributes = files.attributes
-    ? await readAttributes(files.attributes, stays, report, clock)
+    ? await readAttributes(files.attributes, stays, guard, report, clock)
     : [];
-  const guard = new PhiGuard(options.allowPhi ?? false);
   if (files.notes) await readNotes(files.notes, stays, manifest.hours, guard, report, clock);
   if (files.context) await readContext(files.context, stays, manifest.hours, report, clock);
   if (files.static) {
@@ -98,7 +105,9 @@ async function importFolder(
       'cohort.json declares static inputs, but there is no static.csv: no stay has a value.',
     );
   }
+  // Refuse before the transaction opens: a refused import leaves no trace.
   guard.check();
+  report.screened(guard.screening());
 
   report.note(
     splitsFromFile
@@ -109,17 +118,11 @@ async function importFolder(
   if (!files.context && manifest.clinical) {
     report.note('No context.csv: this cohort has no CXR or ECG context.');
   }
-  const found = guard.findings.length;
-  if (found > 0) {
-    report.note(
-      `${counted(found, 'possible direct identifier')} in note text imported on the user's override (--allow-phi).`,
-    );
-  }
   const cohort: NewCohort = {
     name,
     source: 'generic',
     synthetic: manifest.synthetic,
-    description: manifest.description,
+    description,
     featureSchema: {
       hours: manifest.hours,
       variables: variables.map((v) => ({ name: v.name, unit: v.unit })),
@@ -139,6 +142,13 @@ async function importFolder(
     attributes,
   };
   return writeCohort(store, cohort, stays, report, clock);
+}
+
+/** Where the cohort's name came from, for a PHI finding in it. */
+function nameSource(given: string | null, fromManifest: string | null) {
+  if (given !== null) return { file: 'cohort name', line: null, field: 'name' };
+  if (fromManifest !== null) return { file: MANIFEST_FILE, line: null, field: 'name' };
+  return { file: 'folder name', line: null, field: 'name' };
 }
 
 function csvCount(files: GenericFiles): number {

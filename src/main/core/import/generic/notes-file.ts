@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { parseTimestamp, readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
-import type { PhiGuard } from '../phi-guard';
+import type { PhiGuard } from '../../phi';
 import { hourInWindow, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { StayDrafts } from './types';
@@ -9,8 +9,8 @@ import { counted } from '../../../../shared/counted';
 
 /**
  * Reads report text (radiology reports, or log excerpts outside medicine). Only reports
- * charted inside the window become note units; each kept report is scanned for direct
- * identifiers, and the guard decides before anything is written.
+ * charted inside the window become note units; each kept report passes the PHI guard, which
+ * keeps it, redacts it, or (refusing) lets the import fail before anything is written.
  */
 export async function readNotes(
   path: string,
@@ -30,8 +30,7 @@ export async function readNotes(
     if (hourInWindow(stay, ms, hours) === null) {
       outside++;
     } else {
-      const text = row.get('text');
-      guard.scan(text, file, row.line);
+      const text = guard.text(row.get('text'), { file, line: row.line, field: 'text' });
       stay.reports.push({ ms, line: row.line, text });
     }
     clock.row(file, rows);

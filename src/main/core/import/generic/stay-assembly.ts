@@ -27,7 +27,7 @@ export function assembleStay(
   // Same charttime: the file's order decides, so re-imports chunk identically.
   const reports = [...draft.reports].sort((a, b) => a.ms - b.ms || a.line - b.line);
   return {
-    stayKey: draft.key,
+    stayKey: draft.storedKey,
     subjectKey: draft.subject,
     split: draft.split,
     t0: new Date(draft.t0Ms).toISOString(),

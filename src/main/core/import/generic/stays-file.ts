@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Split } from '../../../../shared/domain';
 import { SPLITS } from '../../../../shared/domain';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
+import type { PhiGuard } from '../../phi';
 import { InputError, shown } from '../input-error';
 import { splitForSubject } from '../patient-split';
 import { hasColumn, requiredText } from './fields';
@@ -18,8 +19,14 @@ export interface StaysRead {
 /**
  * Reads stays.csv: one row per stay. Splits are by subject, never by stay, so when the file
  * gives them every stay of a subject must agree; without the column the stable hash decides.
+ * Both ids pass the PHI guard; splits come from the ids as written, so redaction never moves
+ * a subject to another split.
  */
-export async function readStays(path: string, clock: ImportClock): Promise<StaysRead> {
+export async function readStays(
+  path: string,
+  guard: PhiGuard,
+  clock: ImportClock,
+): Promise<StaysRead> {
   const file = basename(path);
   const stays: StayDrafts = new Map();
   const lines = new Map<string, number>();
@@ -63,9 +70,14 @@ export async function readStays(path: string, clock: ImportClock): Promise<Stays
     if (losHours !== null && losHours < 0) {
       throw new InputError(file, row.line, 'los_hours', `${losHours} is negative`);
     }
+    const storedKey = guard.id(key, { file, line: row.line, field: 'stay_id' });
     stays.set(key, {
       key,
-      subject,
+      storedKey,
+      subject:
+        subjectText === ''
+          ? storedKey
+          : guard.id(subjectText, { file, line: row.line, field: 'subject_id' }),
       split,
       t0Ms,
       losHours,

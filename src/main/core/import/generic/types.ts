@@ -43,7 +43,11 @@ export interface ContextStudy<V> {
  * store sees it only once every file has been read without error.
  */
 export interface StayDraft {
+  /** The stay_id as the files write it: what every file's rows are matched on. */
   key: string;
+  /** The stay_id the store keeps: as written, or its pseudonym when the PHI guard redacts it. */
+  storedKey: string;
+  /** The subject_id the store keeps (screened like storedKey). */
   subject: string;
   split: Split;
   t0Ms: number;

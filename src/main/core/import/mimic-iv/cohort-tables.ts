@@ -98,6 +98,21 @@ async function readIcuStays(file: SourceFile, job: ImportJob): Promise<IcuStayRo
   return stays;
 }
 
+/** The attributes stored as admissions.csv writes them; the others are fixed categories. */
+const ADMISSION_TEXT = ['insurance', 'language', 'admission_type'] as const;
+
+/** Passes the attributes that are admissions.csv's own text through the PHI guard. */
+function screenAdmissionText(
+  attributes: Record<string, string>,
+  where: { file: string; line: number },
+  job: ImportJob,
+): Record<string, string> {
+  for (const field of ADMISSION_TEXT) {
+    attributes[field] = job.guard.text(attributes[field]!, { ...where, field });
+  }
+  return attributes;
+}
+
 /** Reads only the admissions the ICU stays point at: memory follows the cohort, not the file. */
 async function readAdmissions(file: SourceFile, wanted: ReadonlySet<number>, job: ImportJob) {
   const columns = [
@@ -252,7 +267,11 @@ export async function readCohort(layout: MimicLayout, job: ImportJob): Promise<C
         row.outtime,
         splitForSubject(String(row.subjectId)),
         outcomes.labels,
-        stayAttributes({ ...admission, gender: patient.gender, age }),
+        screenAdmissionText(
+          stayAttributes({ ...admission, gender: patient.gender, age }),
+          { file: layout.admissions.name, line: admission.line },
+          job,
+        ),
         tableStaticInputs(
           {
             age,

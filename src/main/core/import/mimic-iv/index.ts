@@ -14,7 +14,7 @@ import { explainGzip } from '../csv-reader';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
-import { PhiGuard } from '../phi-guard';
+import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { StaticInputCounts } from '../static-inputs';
 import { readChartEvents } from './chart-events';
 import { readCohort } from './cohort-tables';
@@ -76,7 +76,7 @@ function layoutFiles(layout: MimicLayout): string[] {
 
 /** Reads every source into the cohort's stays; nothing is written to the store here. */
 async function readSources(layout: MimicLayout, job: ImportJob): Promise<CohortStay[]> {
-  const { report, options } = job;
+  const { report, guard } = job;
   for (const note of layout.notes) report.note(note);
   const stays = await readCohort(layout, job);
   const cohort = new CohortIndex(stays);
@@ -84,20 +84,15 @@ async function readSources(layout: MimicLayout, job: ImportJob): Promise<CohortS
   await readChartEvents(layout.chartEvents, cohort, job);
   await readLabEvents(layout.labEvents, cohort, job);
 
-  const guard = new PhiGuard(options.allowPhi === true);
   if (layout.radiology) {
-    const kept = await readRadiology(layout.radiology, cohort, guard, job);
+    const kept = await readRadiology(layout.radiology, cohort, job);
     report.note(
       `${kept} radiology report(s) from ${layout.radiology.label} fall inside an included stay's window.`,
     );
   }
   // Refuse before the transaction opens: a refused import must leave no trace.
   guard.check();
-  if (guard.findings.length > 0) {
-    report.note(
-      `${guard.findings.length} possible direct identifier(s) found in imported note text and kept, because the import was run with PHI allowed.`,
-    );
-  }
+  report.screened(guard.screening());
   if (layout.cxr) {
     const unplaced = await readCxr(layout.cxr, cohort, job);
     if (unplaced > 0) {
@@ -129,7 +124,19 @@ export async function importMimicIv(
   options: ImportOptions,
 ): Promise<ImportReport> {
   store.assertWritable();
-  const name = checkCohortName(options.name ?? DEFAULT_COHORT_NAME);
+  const guard = new PhiGuard(options.phi ?? REFUSE_PHI);
+  const name = guard.text(checkCohortName(options.name ?? DEFAULT_COHORT_NAME), {
+    file: 'cohort name',
+    line: null,
+    field: 'name',
+  });
+  // The description names the folder, which may hold a user's name.
+  const description = guard.text(
+    `MIMIC-IV ICU stays from ${resolve(dir)}: adults with at least 24 h in the ICU, the first 24 h in hourly bins, outcomes E1-E4.`,
+    { file: 'cohort description', line: null, field: 'description' },
+  );
+  // A refused name is said at once, not after gigabytes of tables.
+  guard.check();
   // A folder in another format is named as such before any name clash is.
   const layout = locateMimicFiles(dir);
   // Fail before reading gigabytes; createCohort checks again inside the transaction.
@@ -143,7 +150,7 @@ export async function importMimicIv(
     WINDOW_HOURS,
     MIMIC_TASKS,
   );
-  const job: ImportJob = { report, options };
+  const job: ImportJob = { report, options, guard };
   let stays: CohortStay[];
   try {
     stays = await readSources(layout, job);
@@ -157,7 +164,7 @@ export async function importMimicIv(
       name,
       source: 'mimic-iv',
       synthetic: false,
-      description: `MIMIC-IV ICU stays from ${resolve(dir)}: adults with at least 24 h in the ICU, the first 24 h in hourly bins, outcomes E1-E4.`,
+      description,
       featureSchema: {
         hours: WINDOW_HOURS,
         variables: CLINICAL_VARIABLES.map(({ name: variable, unit }) => ({ name: variable, unit })),

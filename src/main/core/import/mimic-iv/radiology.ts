@@ -2,7 +2,6 @@ import type { NoteRule } from '../../../../shared/domain';
 import type { NoteChunk } from '../../store';
 import { parseNumber, parseTimestamp } from '../csv-reader';
 import { chunkReports } from '../note-chunks';
-import type { PhiGuard } from '../phi-guard';
 import type { CohortIndex, CohortStay } from './cohort-stay';
 import type { SourceFile } from './layout';
 import { streamTable, type ImportJob } from './table-stream';
@@ -11,14 +10,13 @@ const COLUMNS = ['subject_id', 'hadm_id', 'note_seq', 'charttime', 'text'];
 
 /**
  * Streams MIMIC-IV-Note radiology reports and keeps those charted inside an included stay's
- * window (matched like labs: by hadm_id, else by subject_id). Every kept report is scanned by
- * the PHI guard; reports that are not imported are not scanned, since nothing of them is
- * stored. The caller runs `guard.check()` before anything is written.
+ * window (matched like labs: by hadm_id, else by subject_id). Every kept report passes the
+ * PHI guard; reports that are not imported are not scanned, since nothing of them is stored.
+ * The caller runs `guard.check()` before anything is written.
  */
 export async function readRadiology(
   file: SourceFile,
   cohort: CohortIndex,
-  guard: PhiGuard,
   job: ImportJob,
 ): Promise<number> {
   let kept = 0;
@@ -30,8 +28,11 @@ export async function readRadiology(
     const charttime = parseTimestamp(file.name, row, 'charttime')!;
     const stay = stays.find((s) => s.hourOf(charttime) !== null);
     if (stay === undefined) continue;
-    const text = row.get('text');
-    guard.scan(text, file.name, row.line);
+    const text = job.guard.text(row.get('text'), {
+      file: file.name,
+      line: row.line,
+      field: 'text',
+    });
     stay.reports.push({
       charttime,
       seq: parseNumber(file.name, row, 'note_seq', true) ?? 0,

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { throwIfCancelled } from '../../jobs/progress';
+import type { PhiGuard } from '../../phi';
 import { readCsv, type CsvReadProgress, type CsvRow } from '../csv-reader';
 import type { ImportOptions } from '../import-options';
 import type { ImportReportBuilder } from '../import-report';
@@ -8,10 +9,14 @@ import type { SourceFile } from './layout';
 /** Rows between progress updates and cancellation checks: often enough to feel live. */
 const ROWS_PER_TICK = 50_000;
 
-/** What every table reader needs besides its file: the report, progress and cancellation. */
+/**
+ * What every table reader needs besides its file: the report, progress and cancellation,
+ * and the PHI guard every stored text passes.
+ */
 export interface ImportJob {
   report: ImportReportBuilder;
   options: ImportOptions;
+  guard: PhiGuard;
 }
 
 export const IMPORT_WHAT = 'The MIMIC-IV import';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type NewStay, type Store } from '../../store';
+import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { HourlyBins } from '../hourly-bins';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
@@ -58,7 +59,19 @@ export async function importYaib(
 ): Promise<ImportReport> {
   const layout = locateYaibFiles(resolve(dir));
   const rule = labelRuleOption(options.labelRule);
-  const name = cohortName(layout, options.name);
+  // YAIB's files hold numbers only; the texts the store keeps are the name and description.
+  const guard = new PhiGuard(options.phi ?? REFUSE_PHI);
+  const name = guard.text(cohortName(layout, options.name), {
+    file: 'cohort name',
+    line: null,
+    field: 'name',
+  });
+  const description = guard.text(describeCohort(layout, rule), {
+    file: 'cohort description',
+    line: null,
+    field: 'description',
+  });
+  guard.check();
   // Fail before reading anything; createCohort checks again inside the transaction.
   if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
 
@@ -83,6 +96,7 @@ export async function importYaib(
     `Source: YAIB's ${layout.task} cohort from the ${databaseName(layout.source)} database, processed by ricu (folder ${layout.task}/${layout.source}); real patient data, not synthetic.`,
   );
   noteSchema(report, schema);
+  report.screened(guard.screening());
   const stays = await readStatic(sta, staticInputs, report, clock);
   report.staysSeen = stays.size;
   await readOutcomes(outc, stays, layout.task, rule, report, clock);
@@ -98,7 +112,7 @@ export async function importYaib(
     name,
     source: 'yaib',
     synthetic: false,
-    description: describeCohort(layout, rule),
+    description,
     featureSchema: {
       hours: WINDOW_HOURS,
       variables: schema.variables.map((v) => ({ name: v.name, unit: v.unit })),
