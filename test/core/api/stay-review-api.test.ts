@@ -212,6 +212,47 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
     }
   });
 
+  it('screens a review comment for identifiers: refused with its findings, or saved redacted', async () => {
+    const target = results[0]!;
+    const key = { runId: fx.run.id, stayId: target.stayId };
+    const ids = { ...key, verdict: 'discuss' as const };
+    const comment = 'Called daughter Amara Obi at 617-555-0123 about the lactate.';
+    const refused = await fx.call('reviews.set', { ...ids, comment });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('bad-input');
+    expect(refused.error.message).toMatch(/The review was not saved/);
+    expect(refused.error.phiFindings!.map((f) => [f.mark, f.kind])).toEqual([
+      ['review:comment:16', 'name'],
+      ['review:comment:29', 'phone'],
+    ]);
+    expect(JSON.stringify(refused.error)).not.toContain('Amara');
+    expect(
+      value<{ review: StayReview | null }>(await fx.call('reviews.get', key)).review,
+    ).toBeNull();
+
+    const redacted = value<StayReview>(
+      await fx.call('reviews.set', { ...ids, comment, phi: { mode: 'redact', falseAlarms: [] } }),
+    );
+    expect(redacted.comment).toBe('Called daughter [**name**] at [**phone**] about the lactate.');
+    // A name the reviewer knows is a device, not a person, is kept when marked.
+    const marked = value<StayReview>(
+      await fx.call('reviews.set', {
+        ...ids,
+        comment: 'Evidence sits on the Swan readings; see Dr. Foley.',
+        phi: { mode: 'refuse', falseAlarms: ['review:comment:44'] },
+      }),
+    );
+    expect(marked.comment).toBe('Evidence sits on the Swan readings; see Dr. Foley.');
+    // Keeping identifiers as written is no option for a comment.
+    expect(
+      errorCode(
+        await fx.call('reviews.set', { ...ids, comment, phi: { mode: 'allow', falseAlarms: [] } }),
+      ),
+    ).toBe('invalid-arguments');
+    await fx.call('reviews.clear', key);
+  });
+
   it('exports the whole filtered queue as CSV, in the list order', async () => {
     const list = value<{ total: number; rows: AbstentionRow[] }>(
       await fx.call('abstentions.list', {

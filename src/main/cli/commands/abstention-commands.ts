@@ -11,6 +11,7 @@ import { runQueueRows } from '../../core/audit/run-abstention';
 import { RunStore } from '../../core/audit/run-store';
 import { NotFoundError, type Store } from '../../core/store';
 import type { CliContext } from '../cli-context';
+import { falseAlarmOption } from '../phi-options';
 import { integerOption } from './cohort-commands';
 
 const VERDICTS: readonly ReviewVerdict[] = ['agree', 'disagree', 'discuss'];
@@ -81,12 +82,7 @@ export function registerAbstentionCommands(program: Command, context: CliContext
       '--redact-phi',
       'save the comment with each identifier the PHI guard finds replaced by a placeholder of its kind (it is refused otherwise)',
     )
-    .option(
-      '--phi-false-alarm <mark>',
-      'a finding in the comment that is not an identifier, by the mark the refusal lists; repeat for several',
-      (mark: string, marks: string[]) => [...marks, mark],
-      [],
-    )
+    .addOption(falseAlarmOption('the comment'))
     .action(
       (
         run: number,

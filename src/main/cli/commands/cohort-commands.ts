@@ -7,6 +7,7 @@ import { importYaib } from '../../core/import/yaib';
 import { LABEL_RULE_HELP, parseLabelRule } from '../../core/import/yaib/label-rule';
 import { MAX_NAME_LENGTH } from '../../core/import/yaib/layout';
 import type { CliContext } from '../cli-context';
+import { falseAlarmOption } from '../phi-options';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine, formatImportReport } from '../report-text';
 import type { ImportReport } from '../../../shared/domain';
@@ -52,12 +53,7 @@ function withPhiOptions(command: Command): Command {
         'keep identifiers as written: only where your data-use agreement permits identified data',
       ).conflicts('redactPhi'),
     )
-    .option(
-      '--phi-false-alarm <mark>',
-      'a finding of a refusal that is not an identifier, by its mark (file:line:field:start, as the refusal lists it); repeat for several',
-      (mark: string, marks: string[]) => [...marks, mark],
-      [],
-    );
+    .addOption(falseAlarmOption('the data'));
 }
 
 interface PhiFlags {
