@@ -1,10 +1,11 @@
-// npm run phi-eval [-- --show-misses]
+// npm run phi-eval [-- [--held-out] [--show-misses]]
 // Precision and recall of the PHI guard per kind on the labelled synthetic evaluation set
 // (test/fixtures/phi-eval), overall span recall, and the share of clean notes it would refuse.
+// --held-out scores held-out.json, written independently of the guard's rules, instead.
 import { detectPhi } from '../src/main/core/phi/detect';
 import { loadEvalSet, scorePhiEval } from '../test/fixtures/phi-eval/score';
 
-const set = loadEvalSet();
+const set = process.argv.includes('--held-out') ? loadEvalSet('held-out.json') : loadEvalSet();
 const score = scorePhiEval(set);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
