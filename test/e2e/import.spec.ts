@@ -89,39 +89,66 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     ]);
   });
 
-  test('identified note text is refused with where it was, and imported only on the override', async ({
+  test('identifiers are refused with where they were; a false alarm is ticked, the rest redacted', async ({
     page,
     app,
   }, testInfo) => {
     const dir = fixtureCopy();
-    writeFileSync(join(dir, 'notes.csv'), 's3,2180-04-10 02:00:00,"Call 617-555-0123."\n', {
-      flag: 'a',
-    });
+    writeFileSync(
+      join(dir, 'notes.csv'),
+      's3,2180-04-10 02:00:00,"Swan-Ganz placed by Dr. Foley. Call 617-555-0123 with results."\n',
+      { flag: 'a' },
+    );
     const line = readFileSync(join(dir, 'notes.csv'), 'utf8').trimEnd().split('\n').length;
     const before = cohortNames(app.dbPath);
 
     await openApp(page, app);
-    await startImport(page, 'Generic interchange format', dir, 'phi-e2e');
     const form = importForm(page);
+    // Keeping identifiers needs the data-use agreement's word before Import is offered.
+    const modes = form.getByTestId('phi-mode');
+    await expect(modes.getByRole('radio', { name: /^Refuse/ })).toBeChecked();
+    await form.getByRole('textbox', { name: /^Folder/ }).fill(dir);
+    await modes.getByRole('radio', { name: /^Keep as written/ }).check();
+    await expect(form.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+    await modes.getByRole('radio', { name: /^Refuse/ }).check();
+    await modes.getByText('What the guard does not do').click();
+    await expect(modes).toContainText('cannot be told from a medical record number');
+
+    await startImport(page, 'Generic interchange format', dir, 'phi-e2e');
     await expect(form.getByRole('alert').first()).toContainText(
-      'Refused: 1 possible direct identifier in note text. Nothing was imported.',
+      'Refused: 2 possible direct identifiers. Nothing was imported.',
     );
     const findings = form.getByTestId('phi-findings');
     await expect(findings.getByRole('row').nth(1)).toHaveText(
-      new RegExp(`notes\\.csv\\s*${line}\\s*phone\\s*61\\*+23`),
+      new RegExp(`notes\\.csv\\s*${line}\\s*text\\s*name\\s*\\*+`),
+    );
+    await expect(findings.getByRole('row').nth(2)).toHaveText(
+      new RegExp(`notes\\.csv\\s*${line}\\s*text\\s*phone\\s*61\\*+23`),
     );
     expect(await findings.innerText()).not.toContain('555-0123');
     expect(cohortNames(app.dbPath)).toEqual(before);
     await keepScreenshot(page, testInfo, 'cohorts-import-phi-refused.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const importAnyway = form.getByRole('button', { name: 'Import with identified text' });
-    await expect(importAnyway).toBeDisabled();
-    await form.getByLabel('Our data-use agreement permits identified note text').check();
-    await importAnyway.click();
+    // "Dr. Foley" is the clinician who placed the catheter here, but say it is a false alarm:
+    // the phone number is still refused.
+    await findings.getByRole('checkbox', { name: /^name at .* is not an identifier/ }).check();
+    await form.getByRole('button', { name: 'Import again, keeping the 1 ticked finding' }).click();
+    await expect(form.getByRole('alert').first()).toContainText(
+      'Refused: 1 possible direct identifier. Nothing was imported.',
+    );
+    await form.getByRole('button', { name: 'Import with identifiers redacted' }).click();
     await expect(
       page.getByRole('heading', { level: 2, name: 'Import report: phi-e2e' }),
     ).toBeVisible({ timeout: 60_000 });
+    const screening = page.getByTestId('phi-screening');
+    await expect(screening).toContainText(
+      'PHI guard (redact): 1 possible identifier replaced by a placeholder of their kind (phone 1); 1 finding marked a false alarm and kept',
+    );
+    await expect(screening.getByTestId('phi-findings')).toContainText(`notes.csv${line}textname`);
+    await screening.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, testInfo, 'cohorts-import-phi-redacted.png', screening);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   test('a MIMIC-IV import shows progress and can be cancelled, leaving the store unchanged', async ({

@@ -246,6 +246,22 @@ test.describe('Patient trace (browser over toe serve)', () => {
     // The reviewer's controls: the stay is exhausted, so it is in the abstention queue.
     const review = page.getByRole('form', { name: 'Review' });
     await review.getByRole('radio', { name: /Disagree/ }).check();
+    // A comment naming a relative and a phone number is refused, then saved redacted.
+    await review.getByLabel('Comment').fill('Called daughter Amara Obi at 617-555-0123.');
+    await review.getByRole('button', { name: 'Save review' }).click();
+    await expect(review.getByRole('alert')).toContainText(
+      'Not saved: the comment holds 2 possible identifiers.',
+    );
+    await expect(review.getByTestId('phi-findings')).toContainText('commentphone61********23');
+    await keepScreenshot(page, testInfo, 'trace-review-phi-refused.png', review);
+    await review.getByRole('button', { name: 'Save with identifiers redacted' }).click();
+    await expect(review.getByText('Review saved.')).toBeVisible();
+    await expect(review.getByLabel('Comment')).toHaveValue(
+      'Called daughter [**name**] at [**phone**].',
+    );
+    expect(
+      (await callApi(app, 'reviews.get', { runId: run.id, stayId: first.stayId })).review?.comment,
+    ).toBe('Called daughter [**name**] at [**phone**].');
     await review
       .getByLabel('Comment')
       .fill('Evidence windows are artefact; alert was right to be held.');
@@ -272,7 +288,10 @@ test.describe('Patient trace (browser over toe serve)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    // The refused comment answered 422 by design, and Chromium logs every non-2xx fetch.
+    expect(consoleErrors).toEqual([
+      'Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)',
+    ]);
   });
 
   test("a converged true positive's trace reads in clock hours, with the plain sentence", async ({

@@ -235,6 +235,10 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
       await fx.call('reviews.set', { ...ids, comment, phi: { mode: 'redact', falseAlarms: [] } }),
     );
     expect(redacted.comment).toBe('Called daughter [**name**] at [**phone**] about the lactate.');
+    // What is stored, not only what is answered.
+    expect(
+      value<{ review: StayReview | null }>(await fx.call('reviews.get', key)).review!.comment,
+    ).toBe(redacted.comment);
     // A name the reviewer knows is a device, not a person, is kept when marked.
     const marked = value<StayReview>(
       await fx.call('reviews.set', {
@@ -244,6 +248,11 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
       }),
     );
     expect(marked.comment).toBe('Evidence sits on the Swan readings; see Dr. Foley.');
+    // Changing only the verdict keeps the comment as screened when it was saved.
+    const reverdict = value<StayReview>(
+      await fx.call('reviews.set', { ...ids, verdict: 'agree', comment: marked.comment }),
+    );
+    expect(reverdict).toMatchObject({ verdict: 'agree', comment: marked.comment });
     // Keeping identifiers as written is no option for a comment.
     expect(
       errorCode(

@@ -24,6 +24,13 @@ const fromRow = (row: ReviewRow): StayReview => ({
   reviewedAt: row.reviewed_at,
 });
 
+function screen(comment: string, phi: PhiPolicy): string {
+  const guard = new PhiGuard(phi, 'review');
+  const screened = guard.text(comment, { file: 'review', line: null, field: 'comment' });
+  guard.check();
+  return screened;
+}
+
 export class ReviewStore {
   private readonly db: Db;
 
@@ -39,8 +46,9 @@ export class ReviewStore {
   }
 
   /**
-   * Records (or replaces) the verdict on one stay's result. The comment passes the PHI guard
-   * like imported text: refused (PhiRefusedError, nothing saved) or redacted, as `phi` says.
+   * Records (or replaces) the verdict on one stay's result. A new comment passes the PHI
+   * guard like imported text: refused (PhiRefusedError, nothing saved) or redacted, as `phi`
+   * says; the comment already saved was screened then (a changed verdict keeps it as it is).
    */
   set(
     runId: number,
@@ -55,9 +63,7 @@ export class ReviewStore {
     if (!result) {
       throw new NotFoundError(`Audit run ${runId} has no result for stay ${stayId} to review.`);
     }
-    const guard = new PhiGuard(phi, 'review');
-    const screened = guard.text(comment, { file: 'review', line: null, field: 'comment' });
-    guard.check();
+    const screened = comment === this.get(runId, stayId)?.comment ? comment : screen(comment, phi);
     const review: StayReview = {
       runId,
       stayId,
@@ -70,7 +76,7 @@ export class ReviewStore {
         `INSERT OR REPLACE INTO reviews (run_id, stay_id, verdict, comment, reviewed_at)
          VALUES (?, ?, ?, ?, ?)`,
       )
-      .run(runId, stayId, verdict, comment, review.reviewedAt);
+      .run(runId, stayId, verdict, review.comment, review.reviewedAt);
     return review;
   }
 

@@ -175,7 +175,10 @@ export class PhiGuard {
 
   /** The spans to act on: every finding but those marked false alarms, which are recorded. */
   private identifiers(value: string, place: TextPlace): PhiSpan[] {
-    this.places.add(`${place.file} ${place.field}`);
+    // "cohort name", not "cohort name name".
+    this.places.add(
+      place.file.endsWith(` ${place.field}`) ? place.file : `${place.file} ${place.field}`,
+    );
     const spans = this.detect(value);
     if (spans.length === 0) return spans;
     const kept: PhiSpan[] = [];

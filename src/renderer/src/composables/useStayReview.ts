@@ -4,11 +4,17 @@ import type { ApiErrorPayload } from '../../../shared/contract';
 import { toErrorPayload, type ApiClient } from '../api/client';
 import { useAsyncResource, type AsyncResource } from './useAsyncResource';
 
+/** How a comment's identifiers are handled: refused (the default) or redacted, and marks. */
+export interface CommentScreening {
+  mode: 'refuse' | 'redact';
+  falseAlarms: string[];
+}
+
 export interface StayReviewState {
   current: AsyncResource<{ review: StayReview | null }>;
   saving: Ref<boolean>;
   saveError: Ref<ApiErrorPayload | null>;
-  save: (verdict: ReviewVerdict, comment: string) => Promise<boolean>;
+  save: (verdict: ReviewVerdict, comment: string, phi?: CommentScreening) => Promise<boolean>;
   clear: () => Promise<boolean>;
 }
 
@@ -46,8 +52,10 @@ export function useStayReview(
     current,
     saving,
     saveError,
-    save: (verdict, comment) =>
-      write((ids) => api.call('reviews.set', { ...ids, verdict, comment })),
+    save: (verdict, comment, phi) =>
+      write((ids) =>
+        api.call('reviews.set', { ...ids, verdict, comment, ...(phi ? { phi } : {}) }),
+      ),
     clear: () => write((ids) => api.call('reviews.clear', ids)),
   };
 }
