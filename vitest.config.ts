@@ -13,5 +13,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The test process runs without --single-threaded-gc, which would put every pool worker
+    // in a host process of its own (jobs/pool-thread.ts): tests keep them in process, and
+    // test/core/jobs/pool-thread.test.ts runs both pools through host processes.
+    env: { TOE_POOL_HOST: 'thread' },
   },
 });

@@ -5,7 +5,8 @@
 // run records how much CPU other processes took meanwhile. Each run is a process of its own
 // (bench/audit-run.ts) on its own copy of the freshly generated store, so no run finds
 // another's cached embeddings and each peak memory is that run's alone. Audit processes run
-// with --single-threaded-gc, as `toe` does; the gc section measures what that flag is worth.
+// with --single-threaded-gc, as `toe` does; the gc section measures what that flag is worth,
+// and what the desktop app gets from its workers' host processes (jobs/pool-thread.ts).
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +17,23 @@ import { Store } from '../src/main/core/store';
 import type { BenchFixtures } from './fixtures';
 import { machineCpuSeconds, type BenchmarkResult, type SectionBody } from './measure';
 
+/**
+ * How the audit's process and its workers collect garbage: `flag`, started with
+ * --single-threaded-gc and threads in process (as `toe` runs); `default`, V8's default
+ * collector with threads in process (the desktop app before pool-thread.ts); `hosted`,
+ * started without the flag, each worker in a host process that has it (the desktop app now).
+ */
+type GcMode = 'flag' | 'default' | 'hosted';
+
+const GC_MODE_LABELS: Record<GcMode, string> = {
+  flag: '--single-threaded-gc (toe)',
+  default: "V8's default GC, threads in process",
+  hosted: 'no flag, workers in host processes with it (desktop app)',
+};
+
 interface AuditRun {
   workers: number;
-  /** Started with --single-threaded-gc (as `toe` is). */
-  singleThreadedGc: boolean;
+  gc: GcMode;
   totalS: number;
   embeddingS: number;
   auditingS: number;
@@ -32,15 +46,16 @@ interface AuditRun {
 }
 
 const ROUNDS = 2;
+const GC_MODES: readonly GcMode[] = ['default', 'flag', 'hosted'];
 
 function auditOnce(
   fixtures: BenchFixtures,
   source: string,
   workers: number,
   round: number,
-  singleThreadedGc = true,
+  gc: GcMode = 'flag',
 ): AuditRun {
-  const path = join(fixtures.dir, `audit-${workers}-${round}-${singleThreadedGc}.sqlite`);
+  const path = join(fixtures.dir, `audit-${workers}-${round}-${gc}.sqlite`);
   const db = new Database(source, { readonly: true });
   db.prepare('VACUUM INTO ?').run(path);
   db.close();
@@ -51,7 +66,7 @@ function auditOnce(
     process.execPath,
     // As `toe` runs (bin/toe.mjs): each worker thread collects its own garbage.
     [
-      ...(singleThreadedGc ? ['--single-threaded-gc'] : []),
+      ...(gc === 'flag' ? ['--single-threaded-gc'] : []),
       '--import',
       'tsx',
       script,
@@ -61,13 +76,14 @@ function auditOnce(
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, TOE_POOL_HOST: gc === 'hosted' ? 'process' : 'thread' },
     },
   );
   const after = machineCpuSeconds();
   const ownUsed = process.cpuUsage(own);
   const run = JSON.parse(output.trim().split('\n').pop()!) as Omit<
     AuditRun,
-    'workers' | 'singleThreadedGc' | 'othersShare'
+    'workers' | 'gc' | 'othersShare'
   >;
   const others =
     before && after
@@ -75,7 +91,7 @@ function auditOnce(
       : null;
   const othersShare =
     others === null ? null : Math.max(0, others) / (run.totalS * availableParallelism());
-  return { ...run, workers, singleThreadedGc, othersShare };
+  return { ...run, workers, gc, othersShare };
 }
 
 async function generateCohort(fixtures: BenchFixtures, stays: number, file: string) {
@@ -145,8 +161,9 @@ export async function auditBenchmark(fixtures: BenchFixtures): Promise<SectionBo
 
 /**
  * What --single-threaded-gc is worth: 1 and 2 workers on a smaller demo cohort, with V8's
- * default collector (helper threads) and with each thread collecting its own garbage,
- * alternating the four configurations over two rounds and keeping each one's faster run.
+ * default collector (helper threads), with each thread collecting its own garbage, and with
+ * workers in host processes started with the flag from a process without it, alternating
+ * the six configurations over two rounds and keeping each one's faster run.
  */
 export async function gcBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
   const stays = fixtures.options.gcStays;
@@ -154,17 +171,17 @@ export async function gcBenchmark(fixtures: BenchFixtures): Promise<SectionBody>
   const counts = [...new Set([1, availableParallelism()])];
   const runs: AuditRun[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const gc of [false, true]) {
+    for (const gc of GC_MODES) {
       for (const workers of counts) runs.push(auditOnce(fixtures, source, workers, round, gc));
     }
   }
-  const best = (workers: number, gc: boolean) =>
+  const best = (workers: number, gc: GcMode) =>
     runs
-      .filter((r) => r.workers === workers && r.singleThreadedGc === gc)
+      .filter((r) => r.workers === workers && r.gc === gc)
       .reduce((a, b) => (b.auditingS < a.auditingS ? b : a));
   const results: BenchmarkResult[] = [];
-  for (const gc of [false, true]) {
-    const collector = gc ? '--single-threaded-gc' : "V8's default GC";
+  for (const gc of GC_MODES) {
+    const collector = GC_MODE_LABELS[gc];
     for (const workers of counts) {
       const r = best(workers, gc);
       results.push({

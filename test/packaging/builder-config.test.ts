@@ -18,11 +18,13 @@ import { FONT_FILES } from '../../src/main/core/report/report-fonts';
 import { appPaths } from '../../src/main/electron/app-paths';
 
 const REPO = resolve(import.meta.dirname, '../..');
-/** Each worker thread's entry (electron.vite.config.ts) and the core folder of its source. */
+/** Each worker's entry (electron.vite.config.ts) and the core folder of its source. */
 const WORKER_FOLDERS: Record<string, string> = {
   'audit-worker': 'audit',
   'figures-worker': 'audit',
   'evaluation-worker': 'evaluation',
+  // Not a thread but the process that hosts the desktop app's pool threads (pool-thread.ts).
+  'thread-host': 'jobs',
 };
 const WORKERS = Object.keys(WORKER_FOLDERS);
 const PLATFORMS = { linux: 'linux', win: 'win32', mac: 'darwin' } as const;

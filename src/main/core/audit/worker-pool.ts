@@ -10,9 +10,9 @@
  * whose result is still committed, releases its sessions and exits; the promise settles
  * when every worker has exited, so nothing can arrive afterwards.
  */
-import { Worker } from 'node:worker_threads';
 import type { StayAuditDetail } from './audit-types';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-messages';
+import { startPoolThread, type PoolThread } from '../jobs/pool-thread';
 import { workerScript } from '../jobs/worker-script';
 
 export interface AuditPoolOptions {
@@ -38,7 +38,7 @@ const STOP_GRACE_MS = 30_000;
 
 interface PoolWorker {
   index: number;
-  thread: Worker;
+  thread: PoolThread<ToWorker, FromWorker>;
   /** Stays sent and not yet returned, in the order the worker will audit them. */
   inHand: Set<number>;
   exited: boolean;
@@ -70,7 +70,7 @@ export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptio
       if (!first) return;
       options.signal?.removeEventListener('abort', onAbort);
       workers.forEach((w) => send(w, { kind: 'stop' }));
-      grace = setTimeout(() => workers.forEach((w) => void w.thread.terminate()), STOP_GRACE_MS);
+      grace = setTimeout(() => workers.forEach((w) => w.thread.terminate()), STOP_GRACE_MS);
       grace.unref();
     };
     const onAbort = () => stop(new PoolAbortedError());
@@ -127,14 +127,12 @@ export function runAuditPool(stayIds: readonly number[], options: AuditPoolOptio
     };
 
     for (let index = 1; index <= size; index++) {
-      const thread = new Worker(script, { workerData });
+      const thread = startPoolThread<ToWorker, FromWorker>(script, workerData);
       const worker: PoolWorker = { index, thread, inHand: new Set(), exited: false };
       workers.push(worker);
-      thread.on('message', (message: FromWorker) => onMessage(worker, message));
-      thread.on('error', (error) =>
-        stop(new Error(`audit worker ${index} crashed: ${error.message}`)),
-      );
-      thread.on('exit', (code) => onExit(worker, code));
+      thread.onMessage((message) => onMessage(worker, message));
+      thread.onError((error) => stop(new Error(`audit worker ${index} crashed: ${error.message}`)));
+      thread.onExit((code) => onExit(worker, code));
     }
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });

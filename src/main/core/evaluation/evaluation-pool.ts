@@ -9,11 +9,11 @@
  *
  * Workers are stopped by asking, as the audit pool's are (audit/worker-pool.ts): a stopping
  * worker finishes the stay at hand, releases its sessions and exits; the promise settles
- * once every worker has exited. V8 flags such as --single-threaded-gc belong to the process
- * (bin/toe.mjs starts node with it), and worker threads share them.
+ * once every worker has exited. V8 flags such as --single-threaded-gc belong to the process:
+ * jobs/pool-thread.ts runs each worker where the flag is set.
  */
-import { Worker } from 'node:worker_threads';
 import type { ExecutionProviderRequest } from '../models';
+import { startPoolThread, type PoolThread } from '../jobs/pool-thread';
 import { workerScript } from '../jobs/worker-script';
 import type { SearchParams } from '../search';
 import type { EvaluationPlan } from './evaluation-plan';
@@ -76,7 +76,7 @@ const IN_HAND = 2;
 
 interface PoolWorker {
   index: number;
-  thread: Worker;
+  thread: PoolThread<ToStayMethodWorker, FromStayMethodWorker>;
   /** Positions sent and not yet returned. */
   inHand: Set<number>;
   exited: boolean;
@@ -112,7 +112,7 @@ export function runStayMethodPool<J extends StayJob>(
       stopping = { error };
       options.signal?.removeEventListener('abort', onAbort);
       workers.forEach((w) => send(w, { kind: 'stop' }));
-      grace = setTimeout(() => workers.forEach((w) => void w.thread.terminate()), STOP_GRACE_MS);
+      grace = setTimeout(() => workers.forEach((w) => w.thread.terminate()), STOP_GRACE_MS);
       grace.unref();
     };
     const onAbort = () => stop(new StayPoolAbortedError());
@@ -162,14 +162,14 @@ export function runStayMethodPool<J extends StayJob>(
     };
 
     for (let index = 1; index <= size; index++) {
-      const thread = new Worker(script, { workerData });
+      const thread = startPoolThread<ToStayMethodWorker, FromStayMethodWorker>(script, workerData);
       const worker: PoolWorker = { index, thread, inHand: new Set(), exited: false };
       workers.push(worker);
-      thread.on('message', (message: FromStayMethodWorker) => onMessage(worker, message));
-      thread.on('error', (error) =>
+      thread.onMessage((message) => onMessage(worker, message));
+      thread.onError((error) =>
         stop(new Error(`evaluation worker ${index} crashed: ${error.message}`)),
       );
-      thread.on('exit', (code) => onExit(worker, code));
+      thread.onExit((code) => onExit(worker, code));
     }
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
