@@ -6,6 +6,7 @@
  */
 import type { PhiSpan } from '../../../shared/domain';
 import lists from './names.json';
+import { forEachMatch, type CuedPattern, type Matcher } from './patterns';
 
 const GIVEN = new Set(lists.givenNames);
 const SURNAMES = new Set(lists.surnames);
@@ -28,15 +29,21 @@ const STOP = new Set(
  * What comes right before a name: a title (case matters: "ms" is milliseconds), a relation,
  * "patient", a signature line. Each match ends where a name would start.
  */
-const TITLE_CUE = /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Drs|Prof|Doctor|Rev|Nurse|RN|NP|PA)\b\.?[ \t]*/g;
-const WORD_CUE =
-  /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|guardian|caregiver|HCP|health ?care proxy|proxy|patient|pt|named|name is|name|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse)\b[ \t]*[:,(]?[ \t]*(?:(?:is|was)[ \t]+)?/gi;
+const TITLE_CUE: CuedPattern = {
+  cues: 'mr|mrs|ms|miss|mx|dr|drs|prof|doctor|rev|nurse|rn|np|pa',
+  pattern: /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Drs|Prof|Doctor|Rev|Nurse|RN|NP|PA)\b\.?[ \t]*/g,
+};
+const WORD_CUE: CuedPattern = {
+  cues: 'wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|aunt|uncle|cousin|friend|neighbo|boyfriend|girlfriend|fianc|stepson|stepdaughter|guardian|caregiver|hcp|health|proxy|patient|pt|name|called|paged|notified|updated|informed|told|asked|discussed with|spoke|d/w|cc|signed|dictated|transcribed by|electronically signed by|reviewed by|seen|examined by|evaluated by|attending|resident|fellow|intern|pcp|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse',
+  pattern:
+    /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|guardian|caregiver|HCP|health ?care proxy|proxy|patient|pt|named|name is|name|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse)\b[ \t]*[:,(]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
+};
 
 /** Where a name would start after a cue: one pass over the text, not a look back per word. */
-function cuedStarts(text: string): Set<number> {
+function cuedStarts(matches: Matcher): Set<number> {
   const starts = new Set<number>();
   for (const cue of [TITLE_CUE, WORD_CUE]) {
-    for (const m of text.matchAll(cue)) starts.add(m.index + m[0].length);
+    matches(cue.pattern, (m) => starts.add(m.index + m[0].length));
   }
   return starts;
 }
@@ -58,28 +65,34 @@ interface Token {
   end: number;
 }
 
-function tokens(run: string, offset: number): Token[] {
-  return [...run.matchAll(/\S+/g)].map((m) => ({
-    word: m[0],
-    start: offset + m.index,
-    end: offset + m.index + m[0].length,
-  }));
-}
+/** A run's words: capitalised words and initials, apart by spaces or tabs. */
+const WORD = /\S+/g;
 
-const isInitial = (word: string) => /^[A-Z]\.$/.test(word);
+/** A run's words all start with a capital letter, so a full stop second makes an initial. */
+const isInitial = (word: string) => word.length === 2 && word[1] === '.';
 const parts = (word: string) => word.replace(/['’]/g, '').split('-');
+/** A listed name, or a listed part of a hyphenated or apostrophised one (Garcia-Lopez, O'Neil). */
 const inDictionary = (word: string) =>
-  parts(word).some((p) => GIVEN.has(p) || SURNAMES.has(p) || SURNAMES.has(word));
+  SURNAMES.has(word) ||
+  (/['’-]/.test(word) ? parts(word).some((p) => GIVEN.has(p) || SURNAMES.has(p)) : GIVEN.has(word));
 /** "Swan-Ganz", "Guillain-Barre"; a double-barrelled "Murphy-Oyelaran" is a person. */
 const isEponymCompound = (word: string) =>
   word.includes('-') && parts(word).every((p) => EPONYMS.has(p));
 
 /** Splits a run at the words that are never part of a name. */
-function segments(run: Token[]): Token[][] {
+function segments(run: string, offset: number): Token[][] {
+  // Most runs are one word: no need to look for the words in it.
+  if (!run.includes(' ') && !run.includes('\t')) {
+    if (STOP.has(run) || isInitial(run)) return [];
+    return [[{ word: run, start: offset, end: offset + run.length }]];
+  }
   const out: Token[][] = [[]];
-  for (const t of run) {
-    if (STOP.has(t.word)) out.push([]);
-    else out.at(-1)!.push(t);
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(run); match !== null; match = WORD.exec(run)) {
+    const [word] = match;
+    const start = offset + match.index;
+    if (STOP.has(word)) out.push([]);
+    else out.at(-1)!.push({ word, start, end: start + word.length });
   }
   return out.filter((s) => s.some((t) => !isInitial(t.word)));
 }
@@ -101,65 +114,92 @@ function eponymContext(text: string, segment: Token[]): boolean {
 
 /** Dictionary evidence: a given name, a surname, or an everyday-word surname beside a given name. */
 function dictionaryStart(segment: Token[]): number {
-  return segment.findIndex((t, i) => {
-    if (inDictionary(t.word)) return true;
-    const previous = segment[i - 1]?.word;
-    return WORD_SURNAMES.has(t.word) && previous !== undefined && GIVEN.has(previous);
-  });
+  for (let i = 0; i < segment.length; i++) {
+    const { word } = segment[i]!;
+    if (inDictionary(word)) return i;
+    if (i > 0 && WORD_SURNAMES.has(word) && GIVEN.has(segment[i - 1]!.word)) return i;
+  }
+  return -1;
 }
 
 /** Names as headers and registrations write them: "Name: KIM, IMANI", "Patient: Kim, Imani". */
-const HEADER_NAME =
-  /\b(?:[Nn]ame|NAME|[Pp]atient|PATIENT|[Pp]t|PT)\s*:\s*([A-Z][A-Za-z'’-]+,\s*[A-Z][A-Za-z'’-]+(?:\s+[A-Z]\.?(?!\w))?)/dg;
+const HEADER_NAME: CuedPattern = {
+  cues: 'name|patient|pt',
+  pattern:
+    /\b(?:[Nn]ame|NAME|[Pp]atient|PATIENT|[Pp]t|PT)\s*:\s*([A-Z][A-Za-z'’-]+,\s*[A-Z][A-Za-z'’-]+(?:\s+[A-Z]\.?(?!\w))?)/dg,
+};
 /** "The Okonjo family at bedside." */
 const FAMILY_NAME = /\b[Tt]he\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+family\b/dg;
 /** Lower-case notes: "pt john smith seen in am", when the first word is a listed given name. */
-const LOWER_CASE_NAME = /\b(?:pt|patient|mr|mrs|ms|dr)\.?\s+([a-z]+)(?:\s+([a-z]+))?/dg;
+const LOWER_CASE_NAME: CuedPattern = {
+  cues: 'pt|patient|mr|mrs|ms|dr',
+  pattern: /\b(?:pt|patient|mr|mrs|ms|dr)\.?\s+([a-z]+)(?:\s+([a-z]+))?/dg,
+};
 const GIVEN_LOWER = new Set([...GIVEN].map((g) => g.toLowerCase()));
 const SURNAMES_LOWER = new Set([...SURNAMES, ...WORD_SURNAMES].map((s) => s.toLowerCase()));
 
-function groupSpans(text: string, pattern: RegExp): PhiSpan[] {
-  return [...text.matchAll(pattern)].flatMap((m) => {
-    const range = m.indices?.[1];
-    return range ? [{ kind: 'name' as const, start: range[0], end: range[1] }] : [];
-  });
-}
+/** The patterns around names that start with cue words (for a CueIndex). */
+export const NAME_PATTERNS = [TITLE_CUE, WORD_CUE, HEADER_NAME, LOWER_CASE_NAME];
 
-function lowerCaseNames(text: string): PhiSpan[] {
+function groupSpans(matches: Matcher, pattern: RegExp): PhiSpan[] {
   const spans: PhiSpan[] = [];
-  for (const m of text.matchAll(LOWER_CASE_NAME)) {
-    const first = m.indices?.[1];
-    if (!first || !GIVEN_LOWER.has(m[1]!)) continue;
-    const second = m.indices?.[2];
-    const end = second && SURNAMES_LOWER.has(m[2]!) ? second[1] : first[1];
-    spans.push({ kind: 'name', start: first[0], end });
-  }
+  matches(pattern, (m) => {
+    const range = m.indices?.[1];
+    if (range) spans.push({ kind: 'name', start: range[0], end: range[1] });
+  });
   return spans;
 }
 
-export function findNames(text: string): PhiSpan[] {
-  const cued = cuedStarts(text);
+function lowerCaseNames(matches: Matcher): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  matches(LOWER_CASE_NAME.pattern, (m) => {
+    const first = m.indices?.[1];
+    if (!first || !GIVEN_LOWER.has(m[1]!)) return;
+    const second = m.indices?.[2];
+    const end = second && SURNAMES_LOWER.has(m[2]!) ? second[1] : first[1];
+    spans.push({ kind: 'name', start: first[0], end });
+  });
+  return spans;
+}
+
+/**
+ * The name in one segment of a run, if any: the whole segment when a cue precedes it or a
+ * credential follows it, else from its first dictionary word. The eponym checks read the
+ * text around the segment, so they run only once there is a name to veto.
+ */
+function segmentName(text: string, words: Token[], cued: Set<number>): PhiSpan | undefined {
+  // A trailing initial is more often a sentence's "A." than a name's.
+  let length = words.length;
+  while (length > 1 && isInitial(words[length - 1]!.word)) length--;
+  const segment = length === words.length ? words : words.slice(0, length);
+  const first = segment[0]!;
+  const last = segment[length - 1]!;
+  const whole = cued.has(first.start) || CREDENTIAL_AFTER.test(text.slice(last.end, last.end + 8));
+  const from = whole ? 0 : dictionaryStart(segment);
+  if (from < 0 || eponymContext(text, segment)) return undefined;
+  return { kind: 'name', start: segment[from]!.start, end: last.end };
+}
+
+/**
+ * Every name in the text. `matches` runs a pattern along the text; a CueIndex's matcher, with
+ * NAME_PATTERNS among its patterns, tries those only where their cues are.
+ */
+export function findNames(
+  text: string,
+  matches: Matcher = (pattern, found) => forEachMatch(pattern, text, found),
+): PhiSpan[] {
+  const cued = cuedStarts(matches);
   const spans: PhiSpan[] = [
-    ...groupSpans(text, HEADER_NAME),
-    ...groupSpans(text, FAMILY_NAME),
-    ...lowerCaseNames(text),
+    ...groupSpans(matches, HEADER_NAME.pattern),
+    // "The" is everywhere: the word "family" is far cheaper to look for.
+    ...(text.includes('family') ? groupSpans(matches, FAMILY_NAME) : []),
+    ...lowerCaseNames(matches),
   ];
-  for (const match of text.matchAll(RUN)) {
-    for (let segment of segments(tokens(match[0], match.index))) {
-      // A trailing initial is more often a sentence's "A." than a name's.
-      while (segment.length > 1 && isInitial(segment.at(-1)!.word)) {
-        segment = segment.slice(0, -1);
-      }
-      const first = segment[0]!;
-      const last = segment.at(-1)!;
-      if (eponymContext(text, segment)) continue;
-      if (cued.has(first.start) || CREDENTIAL_AFTER.test(text.slice(last.end, last.end + 8))) {
-        spans.push({ kind: 'name', start: first.start, end: last.end });
-        continue;
-      }
-      const from = dictionaryStart(segment);
-      if (from >= 0) spans.push({ kind: 'name', start: segment[from]!.start, end: last.end });
+  matches(RUN, (run) => {
+    for (const segment of segments(run[0], run.index)) {
+      const name = segmentName(text, segment, cued);
+      if (name) spans.push(name);
     }
-  }
+  });
   return spans;
 }

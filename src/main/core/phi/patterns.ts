@@ -3,22 +3,131 @@
  * record numbers, device ids, URLs and IP addresses. Each rule is a regular expression,
  * optionally narrowed to one capture group (the cue words around an identifier are not
  * themselves identifying) and optionally vetoed by a check that regular expressions
- * express badly (a 7-digit phone against a dose range).
+ * express badly (a 7-digit phone against a dose range). For speed, a rule that starts with a
+ * cue word is tried only where its cue words are, and one whose every match needs a rarer
+ * character or word is not run on a text without it; neither changes what is found.
  */
 import type { PhiKind } from '../../../shared/domain';
 
-export interface PatternRule {
+/** A global pattern and, when every match starts with one of them, the words it starts with. */
+export interface CuedPattern {
+  pattern: RegExp;
+  /**
+   * The words, apart by "|", that every match starts with, at a word boundary (so each starts
+   * with a letter or digit); the start of a word is enough ("licen" for licence and license).
+   * The pattern is then tried only where one of them is (see CueIndex): a word the pattern can
+   * start with that is missing here is an identifier missed.
+   */
+  cues?: string;
+}
+
+export interface PatternRule extends CuedPattern {
   kind: PhiKind;
   /** Global, with the `d` flag when `group` is set. */
   pattern: RegExp;
+  /**
+   * What every match contains, far cheaper to look for than the pattern itself (a character,
+   * or a pattern that starts with a literal): a text without it is not scanned. Not global.
+   */
+  needs?: string | RegExp;
   /** The capture group that is the identifier; the whole match when absent. */
   group?: number;
   /** False vetoes a match that the pattern alone cannot tell from clinical text. */
   accept?: (found: string, text: string, start: number, end: number) => boolean;
 }
 
+type Found = (match: RegExpExecArray) => void;
+
+/** Calls `found` with every match of a global pattern in one text, as `forEachMatch` does. */
+export type Matcher = (pattern: RegExp, found: Found) => void;
+
+/**
+ * Calls `found` with every match of a global pattern, as `matchAll` would, without the copy
+ * of the pattern and the iterator `matchAll` makes on each call. It moves the pattern's own
+ * `lastIndex`, so `found` must not scan with the same pattern.
+ */
+export function forEachMatch(pattern: RegExp, text: string, found: Found): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    // An empty match would be found again at the same place.
+    if (match[0] === '') pattern.lastIndex++;
+    found(match);
+  }
+}
+
+const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The cue words of several patterns, found in one scan of a text. Each pattern run along the
+ * whole text would cost a scan each; a cued pattern is instead tried only where one of its
+ * cues starts. That finds exactly what a scan finds: every match starts at a cue, and trying
+ * the places in text order, each from where the last match ended, is what a scan does.
+ */
+export class CueIndex {
+  private readonly cueScan: RegExp;
+  /** For each cue word, the patterns with a cue it starts with ("page" for "pager"). */
+  private readonly patternsCued = new Map<string, number[]>();
+  /** Each cued pattern made sticky, to match where it is put or not at all. */
+  private readonly anchored = new Map<RegExp, { sticky: RegExp; index: number }>();
+
+  constructor(patterns: readonly CuedPattern[]) {
+    const cues = patterns.map((p) => p.cues?.toLowerCase().split('|') ?? []);
+    // Longest first: where cues overlap the scan finds the longest ("pager", not "page"), and
+    // every shorter cue there is a start of it.
+    const words = [...new Set(cues.flat())].sort((a, b) => b.length - a.length);
+    this.cueScan = new RegExp(`\\b(?:${words.map(escapeRegExp).join('|')})`, 'gi');
+    for (const word of words) {
+      const cued = cues.flatMap((own, i) => (own.some((c) => word.startsWith(c)) ? [i] : []));
+      this.patternsCued.set(word, cued);
+    }
+    patterns.forEach(({ pattern, cues }, index) => {
+      if (cues === undefined) return;
+      const sticky = new RegExp(pattern.source, pattern.flags.replace('g', 'y'));
+      this.anchored.set(pattern, { sticky, index });
+    });
+  }
+
+  /**
+   * Finds the cues in the text, for a matcher that tries each cued pattern only where its
+   * cues start, and runs any other pattern along the whole text.
+   */
+  matcher(text: string): Matcher {
+    // Where each pattern's cues start, by pattern; most have none in a given text.
+    const starts: number[][] = [];
+    const scan = this.cueScan;
+    scan.lastIndex = 0;
+    for (let cue = scan.exec(text); cue !== null; cue = scan.exec(text)) {
+      for (const i of this.patternsCued.get(cue[0].toLowerCase()) ?? []) {
+        (starts[i] ??= []).push(cue.index);
+      }
+      // A cue can start inside a longer one: "number" in "social security number".
+      scan.lastIndex = cue.index + 1;
+    }
+    return (pattern, found) => {
+      const cued = this.anchored.get(pattern);
+      if (cued === undefined) forEachMatch(pattern, text, found);
+      else matchAt(cued.sticky, text, starts[cued.index] ?? [], found);
+    };
+  }
+}
+
+/** Every match a scan would find of a sticky pattern that can only match at `starts`. */
+function matchAt(anchored: RegExp, text: string, starts: readonly number[], found: Found): void {
+  let from = 0;
+  for (const start of starts) {
+    // A scan goes on from where its last match ended.
+    if (start < from) continue;
+    anchored.lastIndex = start;
+    const match = anchored.exec(text);
+    if (match === null) continue;
+    from = start + Math.max(match[0].length, 1);
+    found(match);
+  }
+}
+
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)';
+const MONTH_CUES = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 const ORDINAL = '(?:st|nd|rd|th)?';
 /** A date's first characters: what makes "at Mercy on 3/14" a facility beside a date. */
 const DATE_AHEAD = `(?:\\d{1,2}[/-]\\d|\\d{4}-\\d|(?:\\d{1,2}[\\s-]+)?${MONTH}\\b)`;
@@ -131,34 +240,50 @@ function cityValid(_found: string, text: string, start: number, end: number): bo
   return /^\s*(?:[.;)\n]|$)/.test(after) && !/\b(?:Dr|Signed|Dictated|by)\b\.?\s*$/i.test(before);
 }
 
+/** A bare domain's last part: "mercyhealth.org". */
+const DOMAIN_END = '\\.(?:com|org|net|edu|gov|io|info|health|us|ly|co|me|uk|ca|ai|app)\\b';
+
+/** An age over 89 written in digits starts 9, 10 or 11. */
+const AGE_OVER_89_CUES = '9|10|11';
+
 const ID_TOKEN = '([A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
 
 export const PATTERN_RULES: readonly PatternRule[] = [
-  { kind: 'email', pattern: /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g },
+  { kind: 'email', needs: '@', pattern: /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g },
   {
     kind: 'url',
+    cues: 'http|ftp://|www.',
     pattern: /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"'()[\]]+[^\s<>"'()[\].,;:!?]/gi,
   },
   {
     kind: 'url',
-    pattern:
-      /\b[a-z0-9-]{2,}(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|info|health|us|ly|co|me|uk|ca|ai|app)\b(?:\/[^\s,;)]*[^\s.,;:)])?/gi,
+    needs: new RegExp(DOMAIN_END, 'i'),
+    pattern: new RegExp(
+      `\\b[a-z0-9-]{2,}(?:\\.[a-z0-9-]+)*${DOMAIN_END}(?:\\/[^\\s,;)]*[^\\s.,;:)])?`,
+      'gi',
+    ),
   },
   {
     kind: 'ip address',
     pattern:
       /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.]*\d)/g,
   },
-  { kind: 'ip address', pattern: /\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b/gi },
+  {
+    kind: 'ip address',
+    needs: /:[0-9a-f]{1,4}:/i,
+    pattern: /\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b/gi,
+  },
   { kind: 'ssn', pattern: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
     kind: 'ssn',
+    cues: 'ssn|ss#|social security',
     pattern:
       /\b(?:SSN|SS#|social security(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*(\d{3}[\s-]?\d{2}[\s-]?\d{4})\b/dgi,
     group: 1,
   },
   {
     kind: 'mrn',
+    cues: 'mrn|mr#|mr no|medical record|med rec|patient id|pt id|unit no|unit number|hospital number|hospital no|chart',
     pattern:
       /\b(?:MRN|MR#|MR no\.?|medical record(?: number| no\.?| #)?|med rec(?: no\.?| #)?|patient id|pt id|unit no\.?|unit number|hospital number|hospital no\.?|chart(?: number| no\.?| #))\s*(?:is\s*)?[:#]?\s*([A-Z]{0,3}-?\d[\d-]{3,}[A-Z0-9]*)/dgi,
     group: 1,
@@ -166,6 +291,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'account number',
+    cues: 'account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan',
     pattern: new RegExp(
       `\\b(?:account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
       'dgi',
@@ -175,6 +301,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'licence number',
+    cues: 'driver|licen|dea|npi|certificate|cert|permit|passport|registration',
     pattern: new RegExp(
       `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|DEA|NPI|certificate|cert|permit|passport|registration)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
       'dgi',
@@ -184,6 +311,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'device id',
+    cues: 'serial|s/n|sn|device|udi|imei|lot|model/serial|vin|vehicle identification number|licen|plate',
     pattern: new RegExp(
       `\\b(?:serial(?: number| no\\.?| #| num)?|S\\/N|SN|device(?: id| identifier| number| no\\.?)|UDI|IMEI|lot(?: number| no\\.?| #)|model\\/serial|VIN|vehicle identification number|licen[cs]e plate(?: number| no\\.?| #)?|plate(?: number| no\\.?| #))\\s*(?:is\\s*)?[:#]?\\s*([A-Z0-9](?:[A-Z0-9-]|\\s(?=\\d)){2,}[A-Z0-9])`,
       'dgi',
@@ -194,6 +322,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     // "Pacemaker (PJN518166)": an id of letters and digits shortly after a device word.
     kind: 'device id',
+    cues: 'pacemaker|icd|defibrillator|pump|lvad|vad|stimulator|implant|impella|generator|lead|valve|prosthesis',
     pattern:
       /\b(?:pacemaker|ICD|defibrillator|pump|LVAD|VAD|stimulator|implant|Impella|generator|lead|valve|prosthesis)\b[^.\n]{0,24}?\b([A-Z]{1,4}-?\d{5,}[A-Z0-9]*)\b/dgi,
     group: 1,
@@ -211,17 +340,20 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'phone',
+    needs: '+',
     pattern: /(?<![\w])\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}(?!\d)/g,
     accept: hasDigits(8),
   },
   {
     kind: 'phone',
+    cues: 'phone|tel|telephone|cell|cellphone|mobile|fax|facsimile|pager|beeper|call|called|reached at|contact|number|ph|home',
     pattern:
       /\b(?:phone|tel|telephone|cell|cellphone|mobile|fax|facsimile|pager|beeper|call|called|reached at|contact(?: number)?|number|ph|home)\.?\s*(?:no\.?|number|#)?\s*(?:is\s*|at\s*)?[:#]?\s*((?:\+?1[\s.-]?)?(?:\(?\d{3}\)?[\s.-]?)?\d{3}[\s.-]?\d{4})(?!\d)/dgi,
     group: 1,
   },
   {
     kind: 'phone',
+    cues: 'pager|beeper|page|paged|ext|extension|x',
     pattern: /\b(?:pager|beeper|page|paged|ext|extension|x)\.?\s*(#?\s*\d{4,5})\b/dgi,
     group: 1,
     accept: (_found, text, _start, end) => !UNIT_AHEAD.test(text.slice(end, end + 12)),
@@ -253,6 +385,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'date',
+    cues: MONTH_CUES,
     pattern: new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}${ORDINAL}\\b(?:,?\\s+\\d{4}\\b)?`, 'g'),
   },
   {
@@ -262,13 +395,18 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       'g',
     ),
   },
-  { kind: 'date', pattern: new RegExp(`\\b${MONTH}\\.?[\\s,-]+(?:of\\s+)?\\d{4}\\b`, 'g') },
+  {
+    kind: 'date',
+    cues: MONTH_CUES,
+    pattern: new RegExp(`\\b${MONTH}\\.?[\\s,-]+(?:of\\s+)?\\d{4}\\b`, 'g'),
+  },
   {
     kind: 'date',
     pattern: /(?<![\w/.-])(?:0?[1-9]|1[0-2])\/(?:19|20|21|22)\d{2}(?![\w/])/g,
   },
   {
     kind: 'date',
+    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of',
     pattern:
       /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of)\s*:?\s*(\d{1,2}\/\d{1,2})(?![\w/]|\.\d)/dgi,
     group: 1,
@@ -282,34 +420,47 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'date',
+    cues: 'dob|d.o.b|date of birth|birth',
     pattern: /\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date)\s*[:#-]?\s*(\d{6,8})\b/dgi,
     group: 1,
   },
   {
     kind: 'age over 89',
+    cues: AGE_OVER_89_CUES,
     pattern: /\b(?:9\d|1[01]\d)(?:\s*|-)(?:years?|yrs?|y)(?:\s*|-)(?:old|o)\b/gi,
   },
-  { kind: 'age over 89', pattern: /\b(?:9\d|1[01]\d)\s*(?:yo|y\/o|y\.o\.?|yrs?|years?)(?!\w)/gi },
   {
     kind: 'age over 89',
+    cues: AGE_OVER_89_CUES,
+    pattern: /\b(?:9\d|1[01]\d)\s*(?:yo|y\/o|y\.o\.?|yrs?|years?)(?!\w)/gi,
+  },
+  {
+    kind: 'age over 89',
+    cues: 'age',
     pattern: /\b(?:age|aged|age of)\s*[:=]?\s*((?:9\d|1[01]\d))\b(?!\s*(?:%|mg|mL|kg))/dgi,
     group: 1,
   },
   {
     kind: 'age over 89',
+    cues: 'ninety|one hundred',
     pattern:
       /\b(?:ninety|one hundred)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?[-\s](?:years?[-\s]old|yo)\b/gi,
   },
   {
     // "97M", "92 F"; "Tmax 99F" is a temperature.
     kind: 'age over 89',
+    cues: AGE_OVER_89_CUES,
     pattern: /\b(?:9\d|1[01]\d)\s?[MF]\b/g,
     accept: (_found, text, start) =>
       !/(?:\bT|max|temp\w*|°|febrile|fever\w*|\d\.)\s*(?:of|to|:)?\s*$/i.test(
         text.slice(Math.max(0, start - 16), start),
       ),
   },
-  { kind: 'age over 89', pattern: /\b(?:nonagenarian|centenarian)\b/gi },
+  {
+    kind: 'age over 89',
+    cues: 'nonagenarian|centenarian',
+    pattern: /\b(?:nonagenarian|centenarian)\b/gi,
+  },
   {
     kind: 'street address',
     pattern: new RegExp(
@@ -317,10 +468,15 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       'g',
     ),
   },
-  { kind: 'street address', pattern: /\b(?:Route|Rte\.?|Highway|Hwy\.?|Interstate)\s+\d{1,3}\b/g },
-  { kind: 'street address', pattern: /\bP\.?\s?O\.?\s+Box\s+\d+\b/gi },
+  {
+    kind: 'street address',
+    cues: 'route|rte|highway|hwy|interstate',
+    pattern: /\b(?:Route|Rte\.?|Highway|Hwy\.?|Interstate)\s+\d{1,3}\b/g,
+  },
+  { kind: 'street address', needs: /box/i, pattern: /\bP\.?\s?O\.?\s+Box\s+\d+\b/gi },
   {
     kind: 'city',
+    needs: new RegExp(`,\\s+(?:${STATE_CODES}|${STATE_NAMES})`),
     pattern: new RegExp(
       `\\b([A-Z][a-z]+(?:[\\s-][A-Z][a-z]+){0,2}),\\s+(${STATE_CODES}|${STATE_NAMES})\\b`,
       'dg',
@@ -338,6 +494,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'city',
+    cues: 'lives in|resides in|moved|grew up in|native of|home in|living in',
     pattern:
       /\b(?:[Ll]ives in|[Rr]esides in|[Mm]oved (?:to|from)|[Gg]rew up in|[Nn]ative of|[Hh]ome in|[Ll]iving in)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/dg,
     group: 1,
@@ -345,6 +502,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'zip code',
+    cues: 'zip|postal code',
     pattern: /\b(?:zip|zipcode|zip code|postal code)\s*(?:is\s*)?[:#]?\s*(\d{5}(?:-\d{4})?)\b/dgi,
     group: 1,
   },
@@ -356,6 +514,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'facility',
+    needs: new RegExp(FACILITY_HEAD),
     pattern: new RegExp(
       `\\b(?:(?:St\\.?|Saint)\\s+)?(?:[A-Z][a-z'’]+\\.?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
       'g',
@@ -364,11 +523,13 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'facility',
+    cues: 'hospital|medical center|clinic',
     pattern:
       /\b(?:Hospital|Medical Center|Clinic) of (?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}/g,
   },
   {
     kind: 'facility',
+    cues: 'at|from|to|in',
     pattern: new RegExp(
       `\\b(?:at|from|to|in)\\s+((?:St\\.?\\s+)?[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+){0,3})(?=,?\\s+(?:on\\s+|in\\s+)?${DATE_AHEAD})`,
       'dg',
