@@ -9,6 +9,9 @@ import type { ApiEvent, CallOutcome } from '../../../src/shared/contract';
 import type { RunSummary, StayAuditDetail, StayAuditResult } from '../../../src/shared/audit';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
+import { lookUpFigures } from '../../../src/main/core/audit/stored-figures';
+import { reportFigureRequests } from '../../../src/main/core/report/audit-report-data';
+import { DEFAULT_FIGURES_SEED } from '../../../src/shared/audit-statistics';
 import { demoStore, resultsPerPlannedStay } from '../../support/audit-runs';
 
 function value<T>(outcome: CallOutcome<unknown>): T {
@@ -80,6 +83,25 @@ describe('runs.* calls', () => {
     expect(detail.trace).toHaveLength(detail.steps);
     // Resuming a finished run does nothing and says so by returning it unchanged.
     expect(value<RunSummary>(await call('runs.resume', { runId: run.id }))).toEqual(run);
+  });
+
+  it("keeps a completed run's dashboard figures as it completes, as the dashboard asks them", async () => {
+    const [run] = value<RunSummary[]>(await call('runs.list', {}));
+    const kept = () =>
+      (
+        demo.store.db
+          .prepare('SELECT COUNT(*) AS n FROM run_figures WHERE run_id = ?')
+          .get(run!.id) as { n: number }
+      ).n;
+    // Computed on the figures worker after the job answered: wait for it, a minute at most.
+    for (let waited = 0; kept() < 3 && waited < 60_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(kept()).toBe(3);
+    const requests = reportFigureRequests(run!.id, { seed: DEFAULT_FIGURES_SEED });
+    for (const request of Object.values(requests)) {
+      expect(lookUpFigures(demo.store, run!, request).stored, request.kind).not.toBeNull();
+    }
   });
 
   it('names out-of-range parameters and unknown runs', async () => {

@@ -9,7 +9,7 @@ import { compareHandlers } from './handlers/compare';
 import { evaluationHandlers } from './handlers/evaluations';
 import { reportHandlers } from './handlers/reports';
 import { reviewHandlers } from './handlers/reviews';
-import { runFigureHandlers } from './handlers/run-figures';
+import { prefetchDashboardFigures, runFigureHandlers } from './handlers/run-figures';
 import { runHandlers } from './handlers/runs';
 import { stayHandlers } from './handlers/stays';
 import type { HandlerContext, Handlers } from './handler-types';
@@ -19,12 +19,16 @@ export type { HandlerContext, Handlers } from './handler-types';
 
 export function createHandlers(context: HandlerContext): Handlers {
   const jobs = createJobRunner(context.emit);
+  const figures = runFigureHandlers(context);
+  // Failures are the dashboard's to show when it asks again (prefetchDashboardFigures).
+  const onCompleted = (runId: number) =>
+    void prefetchDashboardFigures(figures, runId).catch(() => undefined);
   return {
     ...appHandlers(context),
     ...cohortHandlers(context, jobs),
     ...stayHandlers(context),
-    ...runHandlers(context, jobs),
-    ...runFigureHandlers(context),
+    ...runHandlers(context, jobs, onCompleted),
+    ...figures,
     ...evaluationHandlers(context, jobs),
     ...reviewHandlers(context),
     ...reportHandlers(context),

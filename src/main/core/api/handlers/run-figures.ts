@@ -5,16 +5,45 @@
  * no file, so it is computed here) and kept. Cached in memory too, so a figure is never
  * computed or parsed twice for the same results.
  */
+import { parseArgs, type CallArgs, type ParsedArgs } from '../../../../shared/contract';
 import { runWithResults, type FiguresOf, type FiguresRequest } from '../../audit/run-figures';
 import { RunStore } from '../../audit/run-store';
 import { runFiguresOffThread } from '../../audit/stored-figures';
 import { FiguresCache } from '../figures-cache';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
+type FigureCalls = 'runs.statistics' | 'runs.abstention' | 'runs.bias';
+
+/** What the dashboard asks when it opens a run (the bias view opens on the largest group). */
+const DASHBOARD_CALLS: { [N in FigureCalls]: (runId: number) => CallArgs<N> } = {
+  'runs.statistics': (runId) => ({ runId }),
+  'runs.abstention': (runId) => ({ runId }),
+  'runs.bias': (runId) => ({ runId, reference: 'largest' }),
+};
+
+/**
+ * A completed run's dashboard figures, computed on the figures worker as it completes and
+ * kept (store and memory), so the first opening of its dashboard or report is as fast as
+ * every later one. Asked exactly as the dashboard asks, so the dashboard finds them. A
+ * failure is not kept: the dashboard computes the figures again when opened, and shows it.
+ */
+export async function prefetchDashboardFigures(
+  figures: HandlerGroup<FigureCalls>,
+  runId: number,
+): Promise<void> {
+  const call = <N extends FigureCalls>(name: N): Promise<unknown> => {
+    const parsed = parseArgs<N>(name, DASHBOARD_CALLS[name](runId));
+    if (!parsed.ok) return Promise.reject(new Error(parsed.error.message));
+    const handler = figures[name] as (args: ParsedArgs<N>) => Promise<unknown>;
+    return handler(parsed.args);
+  };
+  await Promise.all([call('runs.statistics'), call('runs.abstention'), call('runs.bias')]);
+}
+
 export function runFigureHandlers(
   { store }: HandlerContext,
   cache = new FiguresCache(),
-): HandlerGroup<'runs.statistics' | 'runs.abstention' | 'runs.bias'> {
+): HandlerGroup<FigureCalls> {
   function figures<R extends FiguresRequest>(request: R): Promise<FiguresOf<R>> {
     // Refusals (unknown run, no results yet) happen here, so they keep their error kinds.
     const run = runWithResults(store, request.runId);

@@ -4,7 +4,7 @@
  * stays of one outcome class or search status.
  */
 import { join } from 'node:path';
-import type { RunProgress } from '../../../../shared/audit';
+import type { RunProgress, RunSummary } from '../../../../shared/audit';
 import type { RunOptions } from '../../audit/run-engine';
 import { RunStore } from '../../audit/run-store';
 import { stayNeighbours } from '../../audit/stay-neighbours';
@@ -33,8 +33,15 @@ const RUN_PHASE_LABEL: Record<RunProgress['phase'], string> = {
 export function runHandlers(
   { store, emit, resources = CHECKOUT_RESOURCES }: HandlerContext,
   jobs: JobRunner,
+  /** Told of each run this session completes (its validation run's too). */
+  onCompleted: (runId: number) => void = () => undefined,
 ): HandlerGroup<RunCalls> {
   const runs = new RunStore(store);
+  const settled = (run: RunSummary): RunSummary => {
+    if (run.spec.abstention?.validationRunId) onCompleted(run.spec.abstention.validationRunId);
+    if (run.status === 'completed') onCompleted(run.id);
+    return run;
+  };
 
   /**
    * A run reports twice: `run.progress` events (stays/s, ETA) for run views, and ordinary
@@ -79,7 +86,7 @@ export function runHandlers(
             ...(args.validation ? {} : { validationRunId: null }),
           },
           runOptions(job),
-        ),
+        ).then(settled),
       );
     },
     'runs.list': async () => runs.listRuns(),
@@ -87,7 +94,9 @@ export function runHandlers(
     'runs.resume': async ({ runId, workers, jobId }) => {
       const checked = checkedWorkers(workers);
       return jobs.run(jobId, (job) =>
-        resumeAuditWithValidation(store, runId, { ...runOptions(job), workers: checked }),
+        resumeAuditWithValidation(store, runId, { ...runOptions(job), workers: checked }).then(
+          settled,
+        ),
       );
     },
     'runs.setAbstention': async ({ runId, policy, budget }) =>
