@@ -13,7 +13,7 @@ import {
   type RunDecision,
 } from '../../../shared/calibration';
 import { LEASE_STALE_SECONDS, runAbstention, runDecision } from '../../../shared/audit';
-import { runAbstentionAnalysis } from '../../core/audit/run-abstention';
+import { runFigures } from '../../core/audit/stored-figures';
 import type { RunProgress, RunSummary, StayAuditResult } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
@@ -159,7 +159,12 @@ async function inTerminal(
     const seconds = (performance.now() - started) / 1000;
     const review =
       run.status === 'completed'
-        ? runAbstentionAnalysis(context.openStore(), run.id, { seed: DEFAULT_FIGURES_SEED })
+        ? // Kept in the store as the dashboard asks it, so the app opens the run warm.
+          runFigures(context.openStore(), {
+            kind: 'abstention',
+            runId: run.id,
+            seed: DEFAULT_FIGURES_SEED,
+          })
         : null;
     if (context.json)
       context.printJson({ ...run, review, session: { seconds, staysPerSecond: rate } });
@@ -385,7 +390,8 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
           .filter((run) => run.status === 'completed')
           .map((run) => [
             run.id,
-            runAbstentionAnalysis(store, run.id, { seed: DEFAULT_FIGURES_SEED }).warnings.length,
+            runFigures(store, { kind: 'abstention', runId: run.id, seed: DEFAULT_FIGURES_SEED })
+              .warnings.length,
           ]),
       );
       context.print(formatRunList(runs, warnings));
