@@ -3,6 +3,7 @@
  * bundle on one cohort split: what a run's dashboard starts to draw the frontier of the
  * run's model. The caller keeps the result (EvaluationStore).
  */
+import { availableParallelism } from 'node:os';
 import type { EvaluationResult } from '../../../shared/charts';
 import type { Split } from '../../../shared/domain';
 import type { ProgressSink } from '../jobs/progress';
@@ -74,6 +75,11 @@ export async function evaluateBundle(
       plan,
       limit,
       command,
+      // The stays on one worker per core, as toe evaluate does (a worker opens the store
+      // file, so an in-memory store's run on this thread); the result is the same.
+      ...(store.path === ':memory:'
+        ? {}
+        : { pool: { workers: availableParallelism(), bundleDir } }),
       ...(options.progress ? { progress: options.progress } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
