@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createDemoCohort } from '../src/main/core/import/demo';
+import { RunStore } from '../src/main/core/audit/run-store';
 import { Store } from '../src/main/core/store';
+import { timeOpening } from './open-run';
 import type { BenchFixtures } from './fixtures';
 import { machineCpuSeconds, type BenchmarkResult, type SectionBody } from './measure';
 
@@ -32,6 +34,8 @@ const GC_MODE_LABELS: Record<GcMode, string> = {
 };
 
 interface AuditRun {
+  /** The audited copy of the store, the run in it. */
+  path: string;
   workers: number;
   gc: GcMode;
   totalS: number;
@@ -83,7 +87,7 @@ function auditOnce(
   const ownUsed = process.cpuUsage(own);
   const run = JSON.parse(output.trim().split('\n').pop()!) as Omit<
     AuditRun,
-    'workers' | 'gc' | 'othersShare'
+    'workers' | 'gc' | 'othersShare' | 'path'
   >;
   const others =
     before && after
@@ -91,7 +95,7 @@ function auditOnce(
       : null;
   const othersShare =
     others === null ? null : Math.max(0, others) / (run.totalS * availableParallelism());
-  return { ...run, workers, gc, othersShare };
+  return { ...run, workers, gc, othersShare, path };
 }
 
 async function generateCohort(fixtures: BenchFixtures, stays: number, file: string) {
@@ -203,4 +207,45 @@ export async function gcBenchmark(fixtures: BenchFixtures): Promise<SectionBody>
     details: { stays, runs },
     childCpuSeconds: runs.reduce((a, r) => a + r.cpuS, 0),
   };
+}
+
+/** Issue 17's goals for a 100,000-stay audit on this 2-core machine. */
+const SCALE_GOALS = { seconds: 30 * 60, peakMiB: 1.5 * 1024 };
+
+/**
+ * The audit at hospital scale: a demo cohort of N stays (default 100,000) audited once with
+ * a worker per core, as `toe audit` runs, with its time and peak memory against the goals;
+ * then the run's dashboard, queue and report opened through the API, cold and warm.
+ */
+export async function scaleBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
+  const stays = fixtures.options.scaleStays;
+  const source = await generateCohort(fixtures, stays, 'scale-source.sqlite');
+  const run = auditOnce(fixtures, source, availableParallelism(), 0);
+  const label = `scale: audit ${stays} stays, ${run.workers} workers`;
+  const results: BenchmarkResult[] = [
+    {
+      name: `${label}: total`,
+      value: run.totalS,
+      unit: `s (goal ≤ ${SCALE_GOALS.seconds} s; ${run.embeddingS.toFixed(1)} s embedding; ${run.status})`,
+    },
+    { name: `${label}: stays/s`, value: run.stays / run.totalS, unit: 'stays/s' },
+    {
+      name: `${label}: peak memory`,
+      value: run.peakMiB,
+      unit: `MiB RSS (goal ≤ ${SCALE_GOALS.peakMiB} MiB)`,
+    },
+  ];
+  const store = new Store(run.path);
+  try {
+    const runId = new RunStore(store).listRuns().at(-1)!.id;
+    const opening = await timeOpening(store, runId, `scale: open the ${stays}-stay run`);
+    results.push(...opening.results);
+    return {
+      results,
+      details: { stays, run, opening: { cold: opening.cold, warm: opening.warm } },
+      childCpuSeconds: run.cpuS,
+    };
+  } finally {
+    store.close();
+  }
 }

@@ -23,6 +23,8 @@ export interface BenchOptions {
   gcStays: number;
   /** Stays of the completed run whose dashboard, queue and report are opened (default 10,000). */
   openStays: number;
+  /** Stays of the hospital-scale audit (default 100,000). */
+  scaleStays: number;
 }
 
 export interface TestStays {

@@ -77,6 +77,47 @@ async function timeCall(store: Store, runId: number, [name, args]: (typeof CALLS
   return { seconds, value: outcome.value };
 }
 
+/**
+ * Times each call a first look at a completed run makes, cold (nothing stored, fresh
+ * handlers) and warm (figures stored, fresh handlers again), checking warm against cold.
+ */
+export async function timeOpening(store: Store, runId: number, label: string) {
+  const cold: Record<string, number> = {};
+  const computed: Record<string, unknown> = {};
+  for (const call of CALLS) {
+    // Cold for each call alone: what an earlier call stored would make it warm.
+    store.db.prepare('DELETE FROM run_figures').run();
+    const { seconds, value } = await timeCall(store, runId, call);
+    cold[call[0]] = seconds;
+    computed[call[0]] = value;
+  }
+  // The last cold call (the report) stored every figure it prints, as the dashboard's.
+  const warm: Record<string, number> = {};
+  const same: Record<string, boolean> = {};
+  for (const call of CALLS) {
+    const { seconds, value } = await timeCall(store, runId, call);
+    warm[call[0]] = seconds;
+    // The PDF carries its date; the figures it prints are the dashboard's.
+    if (call[0] !== 'reports.pdf') same[call[0]] = isDeepStrictEqual(value, computed[call[0]]);
+  }
+  if (Object.values(same).some((equal) => !equal)) {
+    throw new Error(`warm answers differ from cold ones: ${JSON.stringify(same)}`);
+  }
+  const slowest = (t: Record<string, number>) =>
+    Object.entries(t).reduce((a, b) => (b[1] > a[1] ? b : a));
+  const [coldName, coldS] = slowest(cold);
+  const [warmName, warmS] = slowest(warm);
+  const results: BenchmarkResult[] = [
+    { name: `${label}: slowest call, cold`, value: coldS, unit: `s (${coldName})` },
+    { name: `${label}: slowest call, warm`, value: warmS, unit: `s (${warmName})` },
+    ...CALLS.flatMap(([name]) => [
+      { name: `${label}: ${name}, cold`, value: cold[name]!, unit: 's' },
+      { name: `${label}: ${name}, warm`, value: warm[name]!, unit: 's' },
+    ]),
+  ];
+  return { results, cold, warm, warmEqualsCold: same };
+}
+
 export async function openRunBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
   const stays = fixtures.options.openStays;
   const store = new Store(join(fixtures.dir, 'open-run.sqlite'));
@@ -84,49 +125,10 @@ export async function openRunBenchmark(fixtures: BenchFixtures): Promise<Section
     const built = performance.now();
     const runId = await completedRun(store, stays);
     const buildS = (performance.now() - built) / 1000;
-    const cold: Record<string, number> = {};
-    const computed: Record<string, unknown> = {};
-    for (const call of CALLS) {
-      // Cold for each call alone: what an earlier call stored would make it warm.
-      store.db.prepare('DELETE FROM run_figures').run();
-      const { seconds, value } = await timeCall(store, runId, call);
-      cold[call[0]] = seconds;
-      computed[call[0]] = value;
-    }
-    // The last cold call (the report) stored every figure it prints, as the dashboard's.
-    const warm: Record<string, number> = {};
-    const same: Record<string, boolean> = {};
-    for (const call of CALLS) {
-      const { seconds, value } = await timeCall(store, runId, call);
-      warm[call[0]] = seconds;
-      // The PDF carries its date; the figures it prints are the dashboard's.
-      if (call[0] !== 'reports.pdf') same[call[0]] = isDeepStrictEqual(value, computed[call[0]]);
-    }
-    if (Object.values(same).some((equal) => !equal)) {
-      throw new Error(`warm answers differ from cold ones: ${JSON.stringify(same)}`);
-    }
-    const slowest = (t: Record<string, number>) =>
-      Object.entries(t).reduce((a, b) => (b[1] > a[1] ? b : a));
-    const [coldName, coldS] = slowest(cold);
-    const [warmName, warmS] = slowest(warm);
-    const results: BenchmarkResult[] = [
-      { name: `open ${stays}-stay run: slowest call, cold`, value: coldS, unit: `s (${coldName})` },
-      { name: `open ${stays}-stay run: slowest call, warm`, value: warmS, unit: `s (${warmName})` },
-      ...CALLS.flatMap(([name]) => [
-        { name: `open: ${name}, cold`, value: cold[name]!, unit: 's' },
-        { name: `open: ${name}, warm`, value: warm[name]!, unit: 's' },
-      ]),
-    ];
+    const { results, ...timings } = await timeOpening(store, runId, `open ${stays}-stay run`);
     return {
       results,
-      details: {
-        stays,
-        buildS,
-        cold,
-        warm,
-        warmEqualsCold: same,
-        cpu: cpus()[0]?.model ?? 'unknown',
-      },
+      details: { stays, buildS, ...timings, cpu: cpus()[0]?.model ?? 'unknown' },
     };
   } finally {
     store.close();

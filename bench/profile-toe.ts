@@ -12,6 +12,7 @@ const fixtures = new BenchFixtures({
   scalingStays: 1,
   gcStays: 1,
   openStays: 1,
+  scaleStays: 1,
 });
 try {
   const { runtime, tensors } = await fixtures.demoTestStays();

@@ -1,11 +1,12 @@
 // npm run bench [-- --only ceiling,toe] [--quick] [--stays N] [--audit-stays N]
 //                [--mimic-rows N] [--scaling-stays N] [--gc-stays N] [--open-stays N]
+//                [--scale-stays N]
 // Every benchmark measured in one run on this machine, merged into bench/results.json (each
 // section with its own date and load; sections not run keep their last figures) and printed
 // as a table. Goals live here and in docs/performance.md, never in timed tests.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { auditBenchmark, gcBenchmark } from './audit';
+import { auditBenchmark, gcBenchmark, scaleBenchmark } from './audit';
 import { baselinesBenchmark } from './baselines';
 import { ceilingBenchmark } from './ceiling';
 import { BenchFixtures, type BenchOptions } from './fixtures';
@@ -31,6 +32,8 @@ const SECTIONS: Record<string, Body> = {
   open: openRunBenchmark,
   audit: auditBenchmark,
   gc: gcBenchmark,
+  // Half an hour on this machine: run it on its own (--only scale).
+  scale: scaleBenchmark,
 };
 
 function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOptions } {
@@ -65,6 +68,7 @@ function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOpt
       scalingStays: count('--scaling-stays', 50, 8),
       gcStays: count('--gc-stays', 2000, 300),
       openStays: count('--open-stays', 10_000, 1000),
+      scaleStays: count('--scale-stays', 100_000, 2000),
     },
   };
 }
