@@ -25,6 +25,8 @@ export interface BenchOptions {
   openStays: number;
   /** Stays of the hospital-scale audit (default 100,000). */
   scaleStays: number;
+  /** Test stays `toe evaluate` is timed on (default 60). */
+  evaluateStays: number;
 }
 
 export interface TestStays {

@@ -13,6 +13,7 @@ const fixtures = new BenchFixtures({
   gcStays: 1,
   openStays: 1,
   scaleStays: 1,
+  evaluateStays: 1,
 });
 try {
   const { runtime, tensors } = await fixtures.demoTestStays();

@@ -1,6 +1,6 @@
 // npm run bench [-- --only ceiling,toe] [--quick] [--stays N] [--audit-stays N]
 //                [--mimic-rows N] [--scaling-stays N] [--gc-stays N] [--open-stays N]
-//                [--scale-stays N]
+//                [--scale-stays N] [--evaluate-stays N]
 // Every benchmark measured in one run on this machine, merged into bench/results.json (each
 // section with its own date and load; sections not run keep their last figures) and printed
 // as a table. Goals live here and in docs/performance.md, never in timed tests.
@@ -9,6 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { auditBenchmark, gcBenchmark, scaleBenchmark } from './audit';
 import { baselinesBenchmark } from './baselines';
 import { ceilingBenchmark } from './ceiling';
+import { evaluateBenchmark } from './evaluate';
 import { BenchFixtures, type BenchOptions } from './fixtures';
 import { importsBenchmark } from './imports';
 import { openRunBenchmark } from './open-run';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, Body> = {
   imports: importsBenchmark,
   phi: async () => ({ results: phiGuardBenchmark() }),
   open: openRunBenchmark,
+  evaluate: evaluateBenchmark,
   audit: auditBenchmark,
   gc: gcBenchmark,
   // Half an hour on this machine: run it on its own (--only scale).
@@ -69,6 +71,7 @@ function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOpt
       gcStays: count('--gc-stays', 2000, 300),
       openStays: count('--open-stays', 10_000, 1000),
       scaleStays: count('--scale-stays', 100_000, 2000),
+      evaluateStays: count('--evaluate-stays', 60, 6),
     },
   };
 }
