@@ -114,6 +114,24 @@ describe('store', () => {
     expect(store.cohortContentHash(a)).not.toBe(store.cohortContentHash(c));
   });
 
+  it('keeps a cohort hash only until the file is written, by this connection or another', () => {
+    const { store, dir } = fresh();
+    const id = store.createCohort(TINY_SCHEMA);
+    store.stayWriter(id)(tinyStay('s'));
+    const first = store.cohortContentHash(id);
+    expect(store.cohortContentHash(id)).toBe(first);
+    store.db.prepare("UPDATE attributes SET value = 'M' WHERE name = 'sex'").run();
+    const changedHere = store.cohortContentHash(id);
+    expect(changedHere).not.toBe(first);
+    const other = new Store(`${dir}/store.sqlite`);
+    try {
+      other.db.prepare("UPDATE attributes SET value = 'F' WHERE name = 'sex'").run();
+    } finally {
+      other.close();
+    }
+    expect(store.cohortContentHash(id)).toBe(first);
+  });
+
   it('resolves cohorts by name or id and names the known ones when it cannot', () => {
     const { store } = fresh();
     const id = store.createCohort(TINY_SCHEMA);

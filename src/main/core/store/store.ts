@@ -110,6 +110,11 @@ export class Store {
   readonly readOnly: boolean;
   /** Why the store's file cannot be written (read-only media, file or folder); null if it can. */
   readonly readOnlyReason: string | null;
+  /** Cohort content hashes as of the file's state `version` (cohortContentHash). */
+  private contentHashes: { version: string; byCohort: Map<number, string> } = {
+    version: '',
+    byCohort: new Map(),
+  };
 
   /**
    * Opens the store at `path` (a path that does not exist becomes a new store). `verify`
@@ -502,6 +507,22 @@ export class Store {
    * runs can record exactly which data they saw and two imports can be compared.
    */
   cohortContentHash(cohortId: number): string {
+    // Reading a large cohort takes seconds (a 100,000-stay report asks on every opening):
+    // the hash is kept until anything is written to the file, by this connection
+    // (total_changes) or another (data_version).
+    const { n } = this.db.prepare('SELECT total_changes() AS n').get() as { n: number };
+    const version = `${String(this.db.pragma('data_version', { simple: true }))}:${n}`;
+    if (version !== this.contentHashes.version) {
+      this.contentHashes = { version, byCohort: new Map() };
+    }
+    const kept = this.contentHashes.byCohort.get(cohortId);
+    if (kept !== undefined) return kept;
+    const computed = this.hashCohortContent(cohortId);
+    this.contentHashes.byCohort.set(cohortId, computed);
+    return computed;
+  }
+
+  private hashCohortContent(cohortId: number): string {
     const hash = createHash('sha256');
     const detail = this.getCohort(cohortId);
     hash.update(
