@@ -117,11 +117,13 @@ async function readSources(layout: MimicLayout, job: ImportJob): Promise<CohortS
  * present) as the paper's cohort (cohort.md). All files are read first, keeping only the
  * cohort's stays in memory; then one transaction writes the cohort, its stays and the report,
  * so any failure (bad input, PHI refusal, cancellation) leaves the store as it was.
+ * `reading.exactReader` is internal, for the tests and the benchmark: see ImportJob.
  */
 export async function importMimicIv(
   store: Store,
   dir: string,
   options: ImportOptions,
+  reading: Pick<ImportJob, 'exactReader'> = {},
 ): Promise<ImportReport> {
   store.assertWritable();
   const guard = new PhiGuard(options.phi ?? REFUSE_PHI);
@@ -150,7 +152,7 @@ export async function importMimicIv(
     WINDOW_HOURS,
     MIMIC_TASKS,
   );
-  const job: ImportJob = { report, options, guard };
+  const job: ImportJob = { report, options, guard, ...reading };
   let stays: CohortStay[];
   try {
     stays = await readSources(layout, job);

@@ -1,10 +1,10 @@
-import { parseNumber, parseTimestamp } from '../csv-reader';
 import type { CohortIndex } from './cohort-stay';
 import type { SourceFile } from './layout';
 import { binMeasurement, LAB_ITEM_VARIABLES } from './measurements';
-import { streamTable, type ImportJob } from './table-stream';
+import { scanTable, type ImportJob } from './table-stream';
 
 const COLUMNS = ['subject_id', 'hadm_id', 'itemid', 'charttime', 'valuenum'];
+const [SUBJECT_ID, HADM_ID, ITEMID, CHARTTIME, VALUENUM] = [0, 1, 2, 3, 4];
 
 /**
  * Streams hosp/labevents into the included stays' hourly bins. Lab rows have no stay_id:
@@ -16,20 +16,20 @@ export async function readLabEvents(
   cohort: CohortIndex,
   job: ImportJob,
 ): Promise<void> {
-  for await (const row of streamTable(file, COLUMNS, 'Lab events', job)) {
-    const itemId = parseNumber(file.name, row, 'itemid')!;
-    const subjectId = parseNumber(file.name, row, 'subject_id')!;
+  await scanTable(file, COLUMNS, 'Lab events', job, (row) => {
+    const itemId = row.number(ITEMID);
+    const subjectId = row.number(SUBJECT_ID);
     const variable = LAB_ITEM_VARIABLES.get(itemId);
-    if (variable === undefined || !cohort.hasSubject(subjectId)) continue;
-    const stays = cohort.candidates(subjectId, parseNumber(file.name, row, 'hadm_id', true));
-    if (stays.length === 0) continue;
-    const charttime = parseTimestamp(file.name, row, 'charttime')!;
+    if (variable === undefined || !cohort.hasSubject(subjectId)) return;
+    const stays = cohort.candidates(subjectId, row.numberOrNull(HADM_ID));
+    if (stays.length === 0) return;
+    const charttime = row.timestamp(CHARTTIME);
     // Included stays last 24 h or more and a patient's ICU stays never overlap, so at most
     // one window holds the time.
     const stay = stays.find((s) => s.hourOf(charttime) !== null);
-    if (stay === undefined) continue;
-    const value = parseNumber(file.name, row, 'valuenum', true);
-    if (value === null) continue;
+    if (stay === undefined) return;
+    const value = row.numberOrNull(VALUENUM);
+    if (value === null) return;
     binMeasurement(stay, variable, itemId, value, charttime, job.report);
-  }
+  });
 }
