@@ -27,6 +27,8 @@ export interface BenchOptions {
   scaleStays: number;
   /** Test stays `toe evaluate` is timed on (default 60). */
   evaluateStays: number;
+  /** Chartevents rows of the MIMIC-IV-sized import (default 100,000,000). */
+  bigMimicRows: number;
 }
 
 export interface TestStays {

@@ -3,7 +3,10 @@
 // chartevents rows, through the fast path and, for comparison, through the exact reader
 // alone, beside what inflating chartevents.csv.gz allows at best. Each import goes into a
 // fresh store; preparing its input is not timed.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createDemoCohort } from '../src/main/core/import/demo';
 import { importGeneric } from '../src/main/core/import/generic';
 import { importMimicIv } from '../src/main/core/import/mimic-iv';
@@ -12,7 +15,7 @@ import { Store } from '../src/main/core/store';
 import type { BenchFixtures } from './fixtures';
 import { writeGenericFolder } from './generic-folder';
 import { inflateLimits } from './inflate-limits';
-import { sum, timed, withPeakRss, type BenchmarkResult } from './measure';
+import { sum, timed, withPeakRss, type BenchmarkResult, type SectionBody } from './measure';
 import { writeMimicFolder } from './mimic-folder';
 
 const DEMO_STAYS = 5000;
@@ -162,4 +165,43 @@ class PhaseClock {
       this.starts.map(({ phase }) => [phase, Math.round(this.seconds(phase) * 1000) / 1000]),
     );
   }
+}
+
+/**
+ * A MIMIC-IV-sized chartevents through the fast path (issue 17, item 2): the same cohort (the
+ * demo's 100 patients) with a tenth of the rows and with all of them (default 100,000,000),
+ * each imported in a process of its own, so that time and peak memory are the import's and
+ * memory can be seen not to grow with the file.
+ */
+export async function bigImportBenchmark(fixtures: BenchFixtures): Promise<SectionBody> {
+  const script = fileURLToPath(new URL('./import-run.ts', import.meta.url));
+  const results: BenchmarkResult[] = [];
+  const runs: Record<string, unknown>[] = [];
+  const full = fixtures.options.bigMimicRows;
+  for (const rows of [Math.ceil(full / 10), full]) {
+    const folder = join(fixtures.dir, `mimic-big-${rows}`);
+    const writing = performance.now();
+    await writeMimicFolder(folder, rows, { sameStays: true });
+    const writeS = (performance.now() - writing) / 1000;
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', script, folder, join(fixtures.dir, `mimic-big-${rows}.sqlite`)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const run = JSON.parse(output.trim().split('\n').pop()!) as {
+      seconds: number;
+      chartRows: number;
+      staysIncluded: number;
+      peakMiB: number;
+    };
+    rmSync(folder, { recursive: true, force: true });
+    runs.push({ rows, writeS, ...run });
+    const label = `MIMIC-IV import, ${rows.toLocaleString('en-US')} chartevents rows`;
+    results.push(
+      { name: `${label}: total`, value: run.seconds, unit: `s (${run.staysIncluded} stays)` },
+      { name: `${label}: rows/s`, value: run.chartRows / run.seconds, unit: 'chartevents rows/s' },
+      { name: `${label}: peak memory`, value: run.peakMiB, unit: 'MiB RSS' },
+    );
+  }
+  return { results, details: { runs } };
 }

@@ -35,8 +35,16 @@ function gzipWriter(path: string) {
   };
 }
 
-/** Writes the export; returns its chartevents data rows. */
-export async function writeMimicFolder(dir: string, chartRows: number): Promise<number> {
+/**
+ * Writes the export; returns its chartevents data rows. `sameStays`: the demo's 100 patients
+ * only, their chartevents repeated until there are `chartRows` rows (each hour then holds
+ * more values), so that the cohort stays the same while the file grows.
+ */
+export async function writeMimicFolder(
+  dir: string,
+  chartRows: number,
+  { sameStays = false }: { sameStays?: boolean } = {},
+): Promise<number> {
   for (const folder of ['hosp', 'icu']) mkdirSync(join(dir, folder), { recursive: true });
   const demo = (table: string) => gunzipSync(readFileSync(join(MIMIC_DEMO_DIR, `${table}.csv.gz`)));
   const chart = demo('icu/chartevents')
@@ -44,13 +52,14 @@ export async function writeMimicFolder(dir: string, chartRows: number): Promise<
     .split('\n')
     .filter((l) => l !== '');
   const copies = Math.max(1, Math.ceil(chartRows / (chart.length - 1)));
+  const cohortCopies = sameStays ? 1 : copies;
 
   for (const table of TABLES) {
     const [header, ...rows] = parse(demo(table), { relax_column_count: false }) as string[][];
     const ids = header!.map((name) => ID_COLUMNS.includes(name));
     const out = gzipWriter(join(dir, `${table}.csv.gz`));
     await out.write(`${header!.join(',')}\n`);
-    for (let k = 0; k < copies; k++) {
+    for (let k = 0; k < cohortCopies; k++) {
       for (const row of rows) {
         const fields = row.map((v, i) =>
           ids[i] && v !== '' ? String(Number(v) + k * OFFSET) : quote(v),
@@ -69,7 +78,8 @@ export async function writeMimicFolder(dir: string, chartRows: number): Promise<
       const line = chart[i]!;
       const [subject, hadm, stay] = line.split(',', 3);
       const rest = line.slice(subject!.length + hadm!.length + stay!.length + 3);
-      const shift = (v: string) => (v === '' ? v : String(Number(v) + k * OFFSET));
+      const offset = sameStays ? 0 : k * OFFSET;
+      const shift = (v: string) => (v === '' || offset === 0 ? v : String(Number(v) + offset));
       await out.write(`${shift(subject!)},${shift(hadm!)},${shift(stay!)},${rest}\n`);
       written++;
     }

@@ -14,6 +14,7 @@ const fixtures = new BenchFixtures({
   openStays: 1,
   scaleStays: 1,
   evaluateStays: 1,
+  bigMimicRows: 1,
 });
 try {
   const { runtime, tensors } = await fixtures.demoTestStays();

@@ -1,6 +1,6 @@
 // npm run bench [-- --only ceiling,toe] [--quick] [--stays N] [--audit-stays N]
 //                [--mimic-rows N] [--scaling-stays N] [--gc-stays N] [--open-stays N]
-//                [--scale-stays N] [--evaluate-stays N]
+//                [--scale-stays N] [--evaluate-stays N] [--big-mimic-rows N]
 // Every benchmark measured in one run on this machine, merged into bench/results.json (each
 // section with its own date and load; sections not run keep their last figures) and printed
 // as a table. Goals live here and in docs/performance.md, never in timed tests.
@@ -11,7 +11,7 @@ import { baselinesBenchmark } from './baselines';
 import { ceilingBenchmark } from './ceiling';
 import { evaluateBenchmark } from './evaluate';
 import { BenchFixtures, type BenchOptions } from './fixtures';
-import { importsBenchmark } from './imports';
+import { bigImportBenchmark, importsBenchmark } from './imports';
 import { openRunBenchmark } from './open-run';
 import { section, type SectionBody, type SectionResult } from './measure';
 import { phiGuardBenchmark } from './phi-guard';
@@ -29,6 +29,8 @@ const SECTIONS: Record<string, Body> = {
   baselines: baselinesBenchmark,
   scaling: scalingBenchmark,
   imports: importsBenchmark,
+  // Minutes: a MIMIC-IV-sized chartevents written and imported (--only big-import).
+  'big-import': bigImportBenchmark,
   phi: async () => ({ results: phiGuardBenchmark() }),
   open: openRunBenchmark,
   evaluate: evaluateBenchmark,
@@ -72,6 +74,7 @@ function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOpt
       openStays: count('--open-stays', 10_000, 1000),
       scaleStays: count('--scale-stays', 100_000, 2000),
       evaluateStays: count('--evaluate-stays', 60, 6),
+      bigMimicRows: count('--big-mimic-rows', 100_000_000, 1_000_000),
     },
   };
 }
