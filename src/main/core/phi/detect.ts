@@ -5,7 +5,7 @@
  */
 import type { PhiSpan } from '../../../shared/domain';
 import { findNames, NAME_PATTERNS } from './names';
-import { CueIndex, PATTERN_RULES, type Matcher } from './patterns';
+import { CueIndex, isAcronymOf, LOWER, PATTERN_RULES, UPPER, type Matcher } from './patterns';
 
 /** MIMIC's de-identification placeholders: "___" and "[** … **]". */
 const DEIDENTIFIED = /\[\*\*[\s\S]*?\*\*\]|_{2,}/g;
@@ -30,10 +30,62 @@ function findPatterns(text: string, matches: Matcher, spans: PhiSpan[]): void {
           ? ([match.index, match.index + match[0].length] as const)
           : match.indices?.[rule.group];
       if (range === undefined) return;
-      const [start, end] = range;
-      if (rule.accept && !rule.accept(text.slice(start, end), text, start, end)) return;
-      spans.push({ kind: rule.kind, start, end });
+      const [start, matchEnd] = range;
+      const found = text.slice(start, matchEnd);
+      if (rule.accept && !rule.accept(found, text, start, matchEnd)) return;
+      const end = rule.measure ? start + rule.measure(found, text, start, matchEnd) : matchEnd;
+      if (end > start) spans.push({ kind: rule.kind, start, end });
     });
+  }
+}
+
+/** "Northshore Regional Hospital (NRH)": the acronym a facility is then called by. */
+const ACRONYM_AFTER = /^[ \t]*\(([A-Z]{2,6})\)/;
+/** "…Family Clinic, Pittsfield.", "…Oak Road, Yonkers.": a town right after a facility or a street. */
+const TOWN_AFTER = new RegExp(
+  `^(?:[ \\t]+\\d{1,4})?,[ \\t]+([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}]+){0,2})(?=[ \\t]*(?:[.;)\\n]|$))`,
+);
+const ZIP_AFTER = /^,?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-]|\.\d)/;
+/** Words that end a facility's or a street's line without being a town. */
+const NOT_A_TOWN =
+  /^(?:Inc|LLC|Suite|Apt|Unit|Floor|Room|Building|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+/**
+ * What a place found tells about the text after it: the acronym a facility goes by from
+ * then on (each use of it is the facility), and the town after a facility's or a street's
+ * name. Adds those spans to `found`.
+ */
+function findPlacesAfter(text: string, found: PhiSpan[]): void {
+  const acronyms = new Set<string>();
+  // Only the spans the rules found: the towns added here lead nowhere.
+  const count = found.length;
+  for (let i = 0; i < count; i++) {
+    const span = found[i]!;
+    if (span.kind === 'city') {
+      // "Yonkers 10701": a ZIP code right after a town, with no state between.
+      const zip = ZIP_AFTER.exec(text.slice(span.end, span.end + 16));
+      if (zip) {
+        const start = span.end + zip[0].length - zip[1]!.length;
+        found.push({ kind: 'zip code', start, end: start + zip[1]!.length });
+      }
+      continue;
+    }
+    if (span.kind !== 'facility' && span.kind !== 'street address') continue;
+    const after = text.slice(span.end, span.end + 48);
+    const town = TOWN_AFTER.exec(after);
+    if (town && !NOT_A_TOWN.test(town[1]!)) {
+      const start = span.end + town[0].length - town[1]!.length;
+      found.push({ kind: 'city', start, end: start + town[1]!.length });
+    }
+    const acronym = span.kind === 'facility' ? ACRONYM_AFTER.exec(after) : null;
+    if (acronym && isAcronymOf(acronym[1]!, text.slice(span.start, span.end))) {
+      acronyms.add(acronym[1]!);
+    }
+  }
+  for (const acronym of acronyms) {
+    for (const use of text.matchAll(new RegExp(`\\b${acronym}\\b`, 'g'))) {
+      found.push({ kind: 'facility', start: use.index, end: use.index + acronym.length });
+    }
   }
 }
 
@@ -47,6 +99,7 @@ export function detectPhi(text: string): PhiSpan[] {
   // Patterns first: on equal spans the more specific kind wins the stable sort.
   const found: PhiSpan[] = [];
   findPatterns(scanned, matches, found);
+  findPlacesAfter(scanned, found);
   found.push(...findNames(scanned, matches));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: PhiSpan[] = [];

@@ -8,6 +8,7 @@
  * character or word is not run on a text without it; neither changes what is found.
  */
 import type { PhiKind } from '../../../shared/domain';
+import lists from './names.json';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -34,6 +35,11 @@ export interface PatternRule extends CuedPattern {
   group?: number;
   /** False vetoes a match that the pattern alone cannot tell from clinical text. */
   accept?: (found: string, text: string, start: number, end: number) => boolean;
+  /**
+   * How much of the match is the identifier, when only a look-up can tell where it ends
+   * ("in new bedford w/ daughter"): its length from the start, 0 for none. Instead of `accept`.
+   */
+  measure?: (found: string, text: string, start: number, end: number) => number;
 }
 
 type Found = (match: RegExpExecArray) => void;
@@ -55,6 +61,22 @@ export function forEachMatch(pattern: RegExp, text: string, found: Found): void 
   }
 }
 
+/** Capital and small letters, with the accented Latin ones names and places carry. */
+export const UPPER = 'A-ZÀ-ÖØ-ÞĄĆČĎĐĘĚĞİŁŃŇŐŒŘŚŞŠŢŤŮŰŸŹŻŽ';
+export const LOWER = 'a-zß-öø-ÿ\\u0100-\\u017f';
+
+/** Dictionary spelling: accents folded, so "Łukasiewicz" and "Kraków" are looked up plainly. */
+export function foldAccents(word: string): string {
+  let plain = true;
+  for (let i = 0; i < word.length && plain; i++) plain = word.charCodeAt(i) < 128;
+  if (plain) return word;
+  return word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L');
+}
+
 const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -65,26 +87,30 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
  */
 export class CueIndex {
   private readonly cueScan: RegExp;
-  /** For each cue word, the patterns with a cue it starts with ("page" for "pager"). */
-  private readonly patternsCued = new Map<string, number[]>();
-  /** Each cued pattern made sticky, to match where it is put or not at all. */
-  private readonly anchored = new Map<RegExp, { sticky: RegExp; index: number }>();
+  /**
+   * For each cue word, the cue lists with a cue it starts with ("page" for "pager"). Patterns
+   * with the same cue list ("at|from|to|in") share one list of places.
+   */
+  private readonly listsCued = new Map<string, number[]>();
+  /** Each cued pattern made sticky, to match where it is put or not at all, and its cue list. */
+  private readonly anchored = new Map<RegExp, { sticky: RegExp; list: number }>();
 
   constructor(patterns: readonly CuedPattern[]) {
-    const cues = patterns.map((p) => p.cues?.toLowerCase().split('|') ?? []);
+    const lists = [...new Set(patterns.flatMap((p) => (p.cues ? [p.cues.toLowerCase()] : [])))];
+    const cues = lists.map((list) => list.split('|'));
     // Longest first: where cues overlap the scan finds the longest ("pager", not "page"), and
     // every shorter cue there is a start of it.
     const words = [...new Set(cues.flat())].sort((a, b) => b.length - a.length);
     this.cueScan = new RegExp(`\\b(?:${words.map(escapeRegExp).join('|')})`, 'gi');
     for (const word of words) {
       const cued = cues.flatMap((own, i) => (own.some((c) => word.startsWith(c)) ? [i] : []));
-      this.patternsCued.set(word, cued);
+      this.listsCued.set(word, cued);
     }
-    patterns.forEach(({ pattern, cues }, index) => {
-      if (cues === undefined) return;
+    for (const { pattern, cues } of patterns) {
+      if (cues === undefined) continue;
       const sticky = new RegExp(pattern.source, pattern.flags.replace('g', 'y'));
-      this.anchored.set(pattern, { sticky, index });
-    });
+      this.anchored.set(pattern, { sticky, list: lists.indexOf(cues.toLowerCase()) });
+    }
   }
 
   /**
@@ -92,12 +118,12 @@ export class CueIndex {
    * cues start, and runs any other pattern along the whole text.
    */
   matcher(text: string): Matcher {
-    // Where each pattern's cues start, by pattern; most have none in a given text.
+    // Where each cue list's words start, by list; most have none in a given text.
     const starts: number[][] = [];
     const scan = this.cueScan;
     scan.lastIndex = 0;
     for (let cue = scan.exec(text); cue !== null; cue = scan.exec(text)) {
-      for (const i of this.patternsCued.get(cue[0].toLowerCase()) ?? []) {
+      for (const i of this.listsCued.get(cue[0].toLowerCase()) ?? []) {
         (starts[i] ??= []).push(cue.index);
       }
       // A cue can start inside a longer one: "number" in "social security number".
@@ -106,7 +132,7 @@ export class CueIndex {
     return (pattern, found) => {
       const cued = this.anchored.get(pattern);
       if (cued === undefined) forEachMatch(pattern, text, found);
-      else matchAt(cued.sticky, text, starts[cued.index] ?? [], found);
+      else matchAt(cued.sticky, text, starts[cued.list] ?? [], found);
     };
   }
 }
@@ -127,6 +153,10 @@ function matchAt(anchored: RegExp, text: string, starts: readonly number[], foun
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)';
+/** Lower-case months too ("apr 8"), less "mar", "may" and "dec": a record, a verb, "decreased". */
+const ANY_CASE_MONTH = `(?:${MONTH.slice(3, -1)}|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|december)`;
+const FULL_MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const MONTH_CUES = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 const ORDINAL = '(?:st|nd|rd|th)?';
 /** A date's first characters: what makes "at Mercy on 3/14" a facility beside a date. */
@@ -158,24 +188,65 @@ const AMBIGUOUS_STATES = new Set([
   'DC',
 ]);
 
+/** State codes that are also a clinician's letters: "Teodora Kowalczyk, MD", "Ana Ruiz, PA". */
+const CREDENTIAL_STATES = new Set(['MD', 'PA', 'MS']);
+
+/**
+ * Places by name: US towns of 10,000 people or more and the world's large cities, less those
+ * that are English words or eponyms (names.json says where they come from). A name here is a
+ * city only where a preposition, a state, a country or a ZIP code says it is a place.
+ */
+/** names.json keeps the long lists one line per initial letter, apart by "|". */
+const placeList = (lines: string[]) => lines.flatMap((line) => line.split('|'));
+const CITIES = new Set(placeList([...lists.usCities, ...lists.worldCities]));
+const CITIES_LOWER = new Set([...CITIES].map((c) => c.toLowerCase()));
+const COUNTRY_NAMES = new Set(placeList(lists.countries));
+const COUNTRIES = [...COUNTRY_NAMES].map(escapeRegExp).join('|');
+const isCity = (name: string) => CITIES.has(foldAccents(name).replace(/^Saint /, 'St. '));
+
+/**
+ * A word of a place's name: a plain capital first (a scan skips to those fast), accented
+ * letters after it ("Kraków", "Bogotá").
+ */
+const PLACE_WORD = `[A-Z][${LOWER}]+`;
+
 const STREET_SUFFIX =
   '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Row|Alley|Turnpike|Pike)';
 const STREET_WORD = '(?:[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th)|[NSEW]\\.?)';
+const LOWER_STREET_SUFFIX =
+  '(?:st|street|ave|avenue|rd|road|blvd|boulevard|lane|drive|terrace|parkway|court|circle)';
+/** Counted things after a number, never a street's name: "14 stairs", "3 times". */
+const COUNTED =
+  /^\d+\s+(?:units?|tabs?|tablets?|days?|hours?|times?|doses?|liters?|weeks?|months?|years?|drops?|puffs?|sprays?|beats?|breaths?|steps?|feet|blocks?|stairs?|flights?|minutes?|seconds?|mg|mcg|meq|mmol|ml|cm|mm)\b/i;
 
 const FACILITY_HEAD =
-  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates)';
+  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Manor|Gardens|Village|Lodge|Commons)';
+/** A sentence's first word is no facility's: "From Oakwood Manor" is Oakwood Manor. */
+const NOT_A_NAME_OPENER =
+  '(?!(?:From|To|At|In|On|Per|Via|With|Transferred|Admitted|Discharged|Seen)\\s)';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
-  'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health'.split(
+  'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
+    ' ',
+  ),
+);
+
+/** Words before a lower-case "manor" or "rehab" that make it any such place, not a named one. */
+const GENERIC_LOWER = new Set(
+  'the a an his her their our my your its this that these those local nearby outside other another same previous prior new old home nursing cardiac pulmonary vestibular stroke neuro physical occupational speech day assisted skilled acute subacute inpatient outpatient senior long term short rehab psych psychiatric dialysis va osh snf ltach group adult private state county community city area here there to at in on of for with and or from go going back return returned sent discharged transfer transferred be will would been was is'.split(
     ' ',
   ),
 );
 
 /** Units after a number: "500-1000 mL" is a range, not a 7-digit phone number. */
 const UNIT_AHEAD =
-  /^\s*(?:m[lLgG]|cc|mcg|mg|g|kg|L|units?|U|IU|mEq|mmol|mmHg|%|\/|x|times|cells|min|hours?|hrs?|h|s|ms|cm|mm|m|ft|steps|kcal|cal|ng|pg|mOsm)\b/;
+  /^\s*(?:m[lLgG]|cc|mcg|mg|g|kg|L|units?|U|IU|mEq|mmol|mmHg|%|\/|x|times|cells|min|hours?|hrs?|h|s|ms|cm|mm|m|ft|steps|kcal|cal|ng|pg|mOsm|copies)\b/;
+const UNIT_AHEAD_ANY_CASE = new RegExp(UNIT_AHEAD.source, 'i');
 const UNIT_OR_RANGE_BEFORE =
   /(?:\b(?:from|between|range|ranging|of|to|about|approx|approximately)\s*|[:=]\s*)$/i;
+/** Words a phone number is given after, even past a colon: "number for results: 555-0142". */
+const PHONE_WORD_BEFORE =
+  /\b(?:phone|number|call|cell|tel|fax|pager|line|reach|contact)\b[^\n:]{0,40}:\s*$/i;
 
 function dayMonthValid(a: number, b: number): boolean {
   return a >= 1 && b >= 1 && ((a <= 12 && b <= 31) || (b <= 12 && a <= 31));
@@ -191,17 +262,28 @@ function numericDateValid(found: string): boolean {
 const SCORE_DENOMINATORS = new Set([2, 3, 4, 5, 6, 8, 10, 15, 20, 24]);
 const SCORE_BEFORE =
   /\b(?:pain|strength|score|GCS|power|motor|scale|rated|graded|grade|out of|x)\s*:?\s*$/i;
+/** What a fraction counts: "2/4 bottles", "3/4 strength", "1/2 NS". */
+const FRACTION_AFTER =
+  /^\s*(?:strength|bottles?|sets?|cultures?|NS|tabs?|tablets?|doses?|of\b|sites?|lumens?|views?|systolic|diastolic|murmur|cups?|pills?|packs?|ppd)/i;
+/** A time or a part of the day after a month/day makes it a date: "3/15 0700", "6/20 evening". */
+const TIME_AFTER =
+  /^\s+(?:\d{4}\b|\d{1,2}:\d{2}|(?:am|pm|morning|evening|afternoon|night|overnight)\b|(?:CT|CXR|MRI|MRA|CTA|TTE|TEE|EKG|ECG|KUB)\b)/i;
+/** What ends a short month/day like "9/5" as a date: a stop, a time, a linking word. */
+const DATE_END = /^(?:\s*(?:[.,;:)]|$)|\s+(?:\d|at|for|w\/|with|and|to|when|by|per|until)\b)/i;
+/** "last HD 3/3", "last refill of lasix 8/4": a last or next time is a date. */
+const LAST_BEFORE = /\b(?:last|next|prior|previous)\b[^.;:\n]{0,30}$/i;
 
 /** A month/day without a year, "1/26 CT": valid, and not a score or a fraction. */
-function monthDayValid(found: string, text: string, start: number): boolean {
+function monthDayValid(found: string, text: string, start: number, end: number): boolean {
   const [month, day] = found.split('/').map(Number);
-  if (
-    SCORE_DENOMINATORS.has(day!) ||
-    SCORE_BEFORE.test(text.slice(Math.max(0, start - 14), start))
-  ) {
-    return false;
-  }
-  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31;
+  if (month! < 1 || month! > 12 || day! < 1 || day! > 31) return false;
+  if (SCORE_BEFORE.test(text.slice(Math.max(0, start - 14), start))) return false;
+  // A score's denominator is still a date's day when a time of day follows.
+  if (!SCORE_DENOMINATORS.has(day!) || TIME_AFTER.test(text.slice(end, end + 12))) return true;
+  return (
+    LAST_BEFORE.test(text.slice(Math.max(0, start - 40), start)) &&
+    DATE_END.test(text.slice(end, end + 12))
+  );
 }
 
 function isoDateValid(found: string): boolean {
@@ -215,7 +297,10 @@ function isoDateValid(found: string): boolean {
  */
 function localPhoneValid(found: string, text: string, start: number, end: number): boolean {
   if (UNIT_AHEAD.test(text.slice(end, end + 12))) return false;
-  if (UNIT_OR_RANGE_BEFORE.test(text.slice(Math.max(0, start - 16), start))) return false;
+  const before = text.slice(Math.max(0, start - 60), start);
+  if (UNIT_OR_RANGE_BEFORE.test(before.slice(-16)) && !PHONE_WORD_BEFORE.test(before)) {
+    return false;
+  }
   const [a, b] = found.split(/[-.]/);
   return !(a!.endsWith('0') && b!.endsWith('0'));
 }
@@ -228,8 +313,52 @@ function facilityValid(found: string): boolean {
   return found.split(/\s+/).some((w) => !NOT_A_FACILITY.has(w.replace(/['’]s$/, '')));
 }
 
+/** A named facility, not a score or criteria named after one: "Cleveland Clinic score". */
+function namedFacility(found: string, text: string, _start: number, end: number): boolean {
+  return facilityValid(found) && !NAMED_AFTER_PLACE.test(text.slice(end, end + 20));
+}
+
+/** Words after a place's name that make it a rule's or a device's: "Milan criteria". */
+const NAMED_AFTER_PLACE =
+  /^\s+(?:criteria|classification|score|collar|shunt|rules?|grade|category|questionnaire|scale|protocol|formula|equation|staging|system|maneuver|procedure|virus|fever|disease|syndrome|sign)\b/i;
+
+/**
+ * The longest known place that the words after a preposition start with: "Grand Rapids",
+ * "Kraków", or in lower case "new bedford". A capitalised one must end where its capitals do
+ * ("in Boston Scientific" is a company), and none may name a rule ("Milan criteria").
+ */
+function knownPlaceLength(found: string, text: string, start: number): number {
+  for (
+    let end = found.length;
+    end > 0;
+    end = Math.max(found.lastIndexOf(' ', end - 1), found.lastIndexOf('-', end - 1))
+  ) {
+    const place = found.slice(0, end);
+    const after = text.slice(start + end, start + end + 24);
+    if (NAMED_AFTER_PLACE.test(after)) continue;
+    const known =
+      place === place.toLowerCase()
+        ? place.length >= 4 && CITIES_LOWER.has(foldAccents(place))
+        : isCity(place) && !CAPITAL_AFTER.test(after);
+    if (known) return end;
+  }
+  return 0;
+}
+const CAPITAL_AFTER = new RegExp(`^[ \\t-]*[${UPPER}]`);
+
+/** Nationalities and languages look like places before a country: "Spanish (Mexico)". */
+const NATIONALITY = /(?:ish|ese|ian|ean|ic|i)$/;
+
+/** "Kraków, Poland", "Lagos (Nigeria)": a city before a country, not a list of countries. */
+function cityBeforeCountry(found: string): boolean {
+  if (isCity(found)) return true;
+  if (COUNTRY_NAMES.has(found)) return false;
+  const words = found.split(/[\s-]+/);
+  return !words.some((w) => NOT_A_FACILITY.has(w)) && !NATIONALITY.test(found);
+}
+
 /** "Baltimore, MD" is a city; "Smith, MD" closing a signature is a credential. */
-function cityValid(_found: string, text: string, start: number, end: number): boolean {
+function cityValid(found: string, text: string, start: number, end: number): boolean {
   const comma = /^,\s+([A-Z]{2})\b/.exec(text.slice(end, end + 8));
   const state = comma?.[1];
   if (comma === null || state === undefined || !AMBIGUOUS_STATES.has(state)) return true;
@@ -237,7 +366,11 @@ function cityValid(_found: string, text: string, start: number, end: number): bo
   if (/^\s*\d{5}\b/.test(after)) return true;
   if (state === 'PA' && /^\s*(?:and|view|film|lateral|&)/i.test(after)) return false;
   const before = text.slice(Math.max(0, start - 40), start);
-  return /^\s*(?:[.;)\n]|$)/.test(after) && !/\b(?:Dr|Signed|Dictated|by)\b\.?\s*$/i.test(before);
+  if (/\b(?:Dr|Signed|Dictated|by)\b\.?\s*$/i.test(before)) return false;
+  // MD, PA and MS are credentials after a name as often as states after a town.
+  if (CREDENTIAL_STATES.has(state)) return isCity(found);
+  // A known town, or a line's end, says the two letters are its state: "Springfield, MA on 4/21".
+  return isCity(found) || /^\s*(?:[.;)\n]|$)/.test(after);
 }
 
 /** A bare domain's last part: "mercyhealth.org". */
@@ -245,8 +378,45 @@ const DOMAIN_END = '\\.(?:com|org|net|edu|gov|io|info|health|us|ly|co|me|uk|ca|a
 
 /** An age over 89 written in digits starts 9, 10 or 11. */
 const AGE_OVER_89_CUES = '9|10|11';
+/** An age over 89 in words: "ninety-one", "one hundred and two". */
+const AGE_IN_WORDS =
+  '(?:ninety(?:[-\\s](?:one|two|three|four|five|six|seven|eight|nine))?|one hundred(?:(?:\\s+and)?[-\\s](?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?)';
+/** Safe Harbor's own grouping is not an age: "aged 90 or older", "90+". */
+const AGE_GROUP_AFTER = /^\s*(?:or (?:older|over|above|more)|and (?:older|over|above)|\+)/i;
+const notAgeGroup = (_found: string, text: string, _start: number, end: number) =>
+  !AGE_GROUP_AFTER.test(text.slice(end, end + 16));
 
 const ID_TOKEN = '([A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
+
+/** "NRH" after "Northshore Regional Hospital (NRH)": the initials of the name's words. */
+export function isAcronymOf(acronym: string, name: string): boolean {
+  const initials = name
+    .split(/[\s-]+/)
+    .map((w) => w[0] ?? '')
+    .join('');
+  let at = 0;
+  for (const letter of initials) if (letter === acronym[at]) at++;
+  return at === acronym.length && initials[0] === acronym[0];
+}
+
+/**
+ * A town before its ZIP code, with or without its state: "Quincy MA 02169", "Yonkers 10701",
+ * "New Bedford 02740-1234".
+ */
+const CITY_ZIP = new RegExp(
+  `\\b(${PLACE_WORD}(?:[ -]${PLACE_WORD}){0,2}),?\\s+(?:(?:${STATE_CODES})\\s+)?\\d{5}(?:-\\d{4})?\\b(?![\\w-]|\\.\\d)`,
+  'dg',
+);
+/** After a state, any town; without one, a known town, or any before a ZIP+4 not its label. */
+function cityZipValid(found: string, text: string, _start: number, end: number): boolean {
+  const zip = /^,?\s+((?:[A-Z]{2}\s+)?)\d{5}(-\d{4})?/.exec(text.slice(end, end + 24));
+  if (zip === null) return false;
+  if (zip[1] !== '') return true;
+  if (UNIT_AHEAD.test(text.slice(end + zip[0].length, end + zip[0].length + 12))) return false;
+  return (
+    isCity(found) || (zip[2] !== undefined && !/\b(?:Zip|ZIP|Zipcode|Postal|Code|Box)$/.test(found))
+  );
+}
 
 export const PATTERN_RULES: readonly PatternRule[] = [
   { kind: 'email', needs: '@', pattern: /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g },
@@ -276,24 +446,24 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   { kind: 'ssn', pattern: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
     kind: 'ssn',
-    cues: 'ssn|ss#|social security',
+    cues: 'ssn|ss#|soc',
     pattern:
-      /\b(?:SSN|SS#|social security(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*(\d{3}[\s-]?\d{2}[\s-]?\d{4})\b/dgi,
+      /\b(?:SSN|SS#|social security(?: number| no\.?| #)?|soc\.? sec\.?(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*(\d{3}[\s-]?\d{2}[\s-]?\d{4})\b/dgi,
     group: 1,
   },
   {
     kind: 'mrn',
-    cues: 'mrn|mr#|mr no|medical record|med rec|patient id|pt id|unit no|unit number|hospital number|hospital no|chart',
+    cues: 'mrn|mr#|mr no|medical record|med rec|patient id|pt id|unit no|unit number|hospital number|hospital no|chart|encounter|visit|csn|accession|specimen|requisition',
     pattern:
-      /\b(?:MRN|MR#|MR no\.?|medical record(?: number| no\.?| #)?|med rec(?: no\.?| #)?|patient id|pt id|unit no\.?|unit number|hospital number|hospital no\.?|chart(?: number| no\.?| #))\s*(?:is\s*)?[:#]?\s*([A-Z]{0,3}-?\d[\d-]{3,}[A-Z0-9]*)/dgi,
+      /\b(?:MRN|MR#|MR no\.?|medical record(?: number| no\.?| #)?|med rec(?: no\.?| #)?|patient id|pt id|unit no\.?|unit number|hospital number|hospital no\.?|chart(?: number| no\.?| #)|(?:encounter|visit)(?: id| number| no\.?| #)|CSN|accession(?: number| no\.?| #)?|(?:specimen|requisition)(?: id| number| no\.?| #))\s*(?:is\s*)?[:#]?\s*([A-Z]{0,3}-?\d[\d-]{3,}[A-Z0-9]*)/dgi,
     group: 1,
     accept: hasDigits(4),
   },
   {
     kind: 'account number',
-    cues: 'account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan',
+    cues: 'account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan|masshealth|medi-cal|tricare|champva|fin|mbi|hicn',
     pattern: new RegExp(
-      `\\b(?:account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
+      `\\b(?:account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan|masshealth|medi-cal|tricare|champva|FIN|MBI|HICN)(?: for life| supplement| advantage| part [abcd]| MBI| HICN| ID)*(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
       'dgi',
     ),
     group: 1,
@@ -301,9 +471,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'licence number',
-    cues: 'driver|licen|dea|npi|certificate|cert|permit|passport|registration',
+    cues: 'driver|lic|dea|npi|certificate|cert|permit|passport|registration',
     pattern: new RegExp(
-      `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|DEA|NPI|certificate|cert|permit|passport|registration)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
+      `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|lic\\.?|DEA|NPI|certificate|cert|permit|passport|registration)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
       'dgi',
     ),
     group: 1,
@@ -311,11 +481,20 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'device id',
-    cues: 'serial|s/n|sn|device|udi|imei|lot|model/serial|vin|vehicle identification number|licen|plate',
+    cues: 'serial|s/n|sn|device|udi|imei|lot|model/serial|vin|vehicle identification number|licen|plate|transmitter',
     pattern: new RegExp(
-      `\\b(?:serial(?: number| no\\.?| #| num)?|S\\/N|SN|device(?: id| identifier| number| no\\.?)|UDI|IMEI|lot(?: number| no\\.?| #)|model\\/serial|VIN|vehicle identification number|licen[cs]e plate(?: number| no\\.?| #)?|plate(?: number| no\\.?| #))\\s*(?:is\\s*)?[:#]?\\s*([A-Z0-9](?:[A-Z0-9-]|\\s(?=\\d)){2,}[A-Z0-9])`,
+      `\\b(?:serial(?: number| no\\.?| #| num)?|S\\/N|SN|device(?: id| identifier| number| no\\.?)|UDI|IMEI|lot(?: number| no\\.?| #)|model\\/serial|VIN|vehicle identification number|licen[cs]e plate(?: number| no\\.?| #)?|plate(?: number| no\\.?| #)|transmitter(?: id| serial| sn| #))\\s*(?:is\\s*)?[:#]?\\s*([A-Z0-9](?:[A-Z0-9-]|\\s(?=\\d)){2,}[A-Z0-9])`,
       'dgi',
     ),
+    group: 1,
+    accept: hasDigits(2),
+  },
+  {
+    // "plate 7ABC123", "vehicle tag 880 MXH": capitals and digits, the way plates are written.
+    kind: 'device id',
+    cues: 'licen|plate|tag',
+    pattern:
+      /\b(?:[Ll]icen[cs]e [Pp]late|LICEN[CS]E PLATE|[Pp]late|PLATE|[Tt]ag|TAG)(?: number| no\.?| #)?\s*[:#]?\s*((?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b/dg,
     group: 1,
     accept: hasDigits(2),
   },
@@ -328,10 +507,11 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
-    // A bare VIN: 17 characters without I, O or Q, mixing letters and digits.
+    // A bare VIN: 17 characters without I, O or Q, mixing letters and digits (three of each
+    // at least: counted after the match, which is far cheaper than lookaheads at every word).
     kind: 'device id',
-    pattern:
-      /\b(?=[A-HJ-NPR-Z0-9]{17}\b)(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){3})[A-HJ-NPR-Z0-9]{17}\b/g,
+    pattern: /\b[A-HJ-NPR-Z0-9]{17}\b/g,
+    accept: (found) => hasDigits(3)(found) && /(?:\d*[A-Z]){3}/.test(found),
   },
   {
     kind: 'phone',
@@ -346,15 +526,15 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'phone',
-    cues: 'phone|tel|telephone|cell|cellphone|mobile|fax|facsimile|pager|beeper|call|called|reached at|contact|number|ph|home',
+    cues: 'phone|tel|telephone|cell|cellphone|mobile|fax|facsimile|pager|beeper|call|called|reached at|contact|number|ph|home|line|hotline',
     pattern:
-      /\b(?:phone|tel|telephone|cell|cellphone|mobile|fax|facsimile|pager|beeper|call|called|reached at|contact(?: number)?|number|ph|home)\.?\s*(?:no\.?|number|#)?\s*(?:is\s*|at\s*)?[:#]?\s*((?:\+?1[\s.-]?)?(?:\(?\d{3}\)?[\s.-]?)?\d{3}[\s.-]?\d{4})(?!\d)/dgi,
+      /\b(?:phone|tel|telephone|cell|cellphone|mobile|fax|facsimile|pager|beeper|call|called|reached at|contact(?: number)?|number|ph|home|line|hotline)\.?\s*(?:no\.?|number|#)?\s*(?:is\s*|at\s*)?[:#]?\s*((?:\+?1[\s.-]?)?(?:\(?\d{3}\)?[\s.-]?)?\d{3}[\s.-]?\d{4})(?!\d)/dgi,
     group: 1,
   },
   {
     kind: 'phone',
-    cues: 'pager|beeper|page|paged|ext|extension|x',
-    pattern: /\b(?:pager|beeper|page|paged|ext|extension|x)\.?\s*(#?\s*\d{4,5})\b/dgi,
+    cues: 'pager|beeper|page|paged|pgr|ext|extension|x',
+    pattern: /\b(?:pager|beeper|page|paged|pgr|ext|extension|x)\.?\s*(#?\s*\d{4,5})\b/dgi,
     group: 1,
     accept: (_found, text, _start, end) => !UNIT_AHEAD.test(text.slice(end, end + 12)),
   },
@@ -367,6 +547,20 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'phone',
     pattern: /(?<![\w./-])[2-9]\d{2}[-.]\d{4}(?![\w/-]|\.\d)/g,
     accept: localPhoneValid,
+  },
+  {
+    // A record number a census line or an ID band carries with a hash: "#12345678", "#123-45-67".
+    kind: 'mrn',
+    needs: '#',
+    pattern: /(?<![\w#])#\s?(\d[\d-]{5,}\d)\b/dg,
+    group: 1,
+    accept: hasDigits(6),
+  },
+  {
+    // Eight to twelve bare digits that are no count of something: a record number.
+    kind: 'mrn',
+    pattern: /(?<![\w.,/#+$-])\d{8,12}(?![\w,/%:-]|\.\d)/g,
+    accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
   },
   {
     kind: 'date',
@@ -386,7 +580,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     kind: 'date',
     cues: MONTH_CUES,
-    pattern: new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}${ORDINAL}\\b(?:,?\\s+\\d{4}\\b)?`, 'g'),
+    pattern: new RegExp(
+      `\\b${ANY_CASE_MONTH}\\.?\\s+\\d{1,2}${ORDINAL}\\b(?:,?\\s+\\d{4}\\b)?`,
+      'g',
+    ),
+    // "MAY 2 UNITS", "jan 5 mg": a dose, not a date.
+    accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
   },
   {
     kind: 'date',
@@ -405,18 +604,43 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: /(?<![\w/.-])(?:0?[1-9]|1[0-2])\/(?:19|20|21|22)\d{2}(?![\w/])/g,
   },
   {
+    // After a word that dates what follows, a month/day is a date whatever its day.
     kind: 'date',
-    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of',
+    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|cxr|ct|mri|echo|tte|ekg|ecg|due',
     pattern:
-      /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of)\s*:?\s*(\d{1,2}\/\d{1,2})(?![\w/]|\.\d)/dgi,
+      /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|CXR|CT|MRI|echo|TTE|EKG|ECG|due)\s*:?\s*(\d{1,2}\/\d{1,2})(?![\w/]|\.\d)/dgi,
     group: 1,
-    accept: (found) => numericDateValid(found) && !/^\d\/\d$/.test(found),
+    accept: (found, text, _start, end) => {
+      if (!numericDateValid(found) || FRACTION_AFTER.test(text.slice(end, end + 12))) return false;
+      // "on 9/5." is a date, "on 2/3 maintenance" a fraction: one digit each wants a clear end.
+      return !/^\d\/\d$/.test(found) || DATE_END.test(text.slice(end, end + 12));
+    },
   },
   {
     kind: 'date',
     pattern:
       /(?<![\w/.:-])\d{1,2}\/\d{1,2}(?![\w/%]|\.\d|\s*(?:strength|pain|sets|bottles|cultures))/g,
     accept: monthDayValid,
+  },
+  {
+    // A month alone is a date's element too: "admitted in March", "since early January".
+    kind: 'date',
+    cues: 'in|since|until|during|early|late|mid|last|next|this|by',
+    pattern: new RegExp(
+      `\\b(?:in|since|until|during|early|late|mid-?|last|next|this|by)\\s+(?:(?:early|late|mid-?)\\s*)?(${FULL_MONTH})\\b(?!\\s+\\d)`,
+      'dgi',
+    ),
+    group: 1,
+    // Capitalised, as a month is written: "may" and "march" in lower case are verbs.
+    accept: (found) => /^[A-Z]/.test(found),
+  },
+  {
+    // "she will come in on the 18th."
+    kind: 'date',
+    cues: 'on|by|until|since|from|before|after|through|till',
+    pattern:
+      /\b(?:on|by|until|since|from|before|after|through|till)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b(?=\s*(?:[.,;:)!?]|$|(?:of|at|and|or|when|to|for|in the|morning|evening|afternoon|night)\b))/dgi,
+    group: 1,
   },
   {
     kind: 'date',
@@ -430,21 +654,25 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: /\b(?:9\d|1[01]\d)(?:\s*|-)(?:years?|yrs?|y)(?:\s*|-)(?:old|o)\b/gi,
   },
   {
+    // "92yo", "97yoF".
     kind: 'age over 89',
     cues: AGE_OVER_89_CUES,
-    pattern: /\b(?:9\d|1[01]\d)\s*(?:yo|y\/o|y\.o\.?|yrs?|years?)(?!\w)/gi,
+    pattern: /\b(?:9\d|1[01]\d)[\s-]*(?:yo|y\/o|y\.o\.?|yrs?|years?)(?:[MF](?![a-z]))?(?!\w)/gi,
   },
   {
     kind: 'age over 89',
-    cues: 'age',
-    pattern: /\b(?:age|aged|age of)\s*[:=]?\s*((?:9\d|1[01]\d))\b(?!\s*(?:%|mg|mL|kg))/dgi,
+    cues: 'age|turn',
+    pattern: new RegExp(
+      `\\b(?:age|aged|age of|turned|turns|turning)\\s*[:=]?\\s*((?:9\\d|1[01]\\d)\\b|${AGE_IN_WORDS}\\b)(?!\\s*(?:%|mg|mL|kg|degrees|°|min))`,
+      'dgi',
+    ),
     group: 1,
+    accept: notAgeGroup,
   },
   {
     kind: 'age over 89',
     cues: 'ninety|one hundred',
-    pattern:
-      /\b(?:ninety|one hundred)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?[-\s](?:years?[-\s]old|yo)\b/gi,
+    pattern: new RegExp(`\\b${AGE_IN_WORDS}[-\\s](?:years?[-\\s]old|yo|y\\/o)\\b`, 'gi'),
   },
   {
     // "97M", "92 F"; "Tmax 99F" is a temperature.
@@ -457,16 +685,24 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       ),
   },
   {
+    // "94 years of age".
+    kind: 'age over 89',
+    cues: AGE_OVER_89_CUES,
+    pattern: /\b(?:9\d|1[01]\d)\s*(?:years?|yrs?)\s+of\s+age\b/gi,
+  },
+  {
     kind: 'age over 89',
     cues: 'nonagenarian|centenarian',
     pattern: /\b(?:nonagenarian|centenarian)\b/gi,
   },
   {
+    // "12 Elm Street, Apt 3"; in lower-case notes "13 kerrigan st" (one scan for both).
     kind: 'street address',
     pattern: new RegExp(
-      `\\b\\d{1,6}[A-Z]?\\s+(?:${STREET_WORD}\\s+){1,4}${STREET_SUFFIX}\\b\\.?(?:,?\\s+(?:Apt|Apartment|Unit|Suite|Ste|#)\\.?\\s*#?\\s*\\w+)?`,
+      `\\b\\d{1,6}(?:[A-Z]?\\s+(?:${STREET_WORD}\\s+){1,4}${STREET_SUFFIX}\\b\\.?(?:,?\\s+(?:Apt|Apartment|Unit|Suite|Ste|#)\\.?\\s*#?\\s*\\w+)?|\\s+(?:[a-z]{3,}\\s+){1,3}${LOWER_STREET_SUFFIX}\\b\\.?)`,
       'g',
     ),
+    accept: (found) => !COUNTED.test(found),
   },
   {
     kind: 'street address',
@@ -478,27 +714,37 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'city',
     needs: new RegExp(`,\\s+(?:${STATE_CODES}|${STATE_NAMES})`),
     pattern: new RegExp(
-      `\\b([A-Z][a-z]+(?:[\\s-][A-Z][a-z]+){0,2}),\\s+(${STATE_CODES}|${STATE_NAMES})\\b`,
+      `\\b(${PLACE_WORD}(?:[\\s-]${PLACE_WORD}){0,2}),\\s+(${STATE_CODES}|${STATE_NAMES})\\b`,
       'dg',
     ),
     group: 1,
     accept: cityValid,
   },
+  { kind: 'city', needs: /\d{5}/, pattern: CITY_ZIP, group: 1, accept: cityZipValid },
   {
     kind: 'city',
+    needs: new RegExp(`[,(][ \\t]*(?:${COUNTRIES})\\b`),
     pattern: new RegExp(
-      `\\b([A-Z][a-z]+(?:\\s[A-Z][a-z]+)?)\\s+(?:${STATE_CODES})\\s+\\d{5}\\b`,
+      `\\b(${PLACE_WORD}(?:[ -]${PLACE_WORD}){0,2})(?:,[ \\t]*|[ \\t]+\\()(?:${COUNTRIES})\\b`,
       'dg',
     ),
     group: 1,
+    accept: cityBeforeCountry,
   },
   {
     kind: 'city',
-    cues: 'lives in|resides in|moved|grew up in|native of|home in|living in',
+    cues: 'lives|resides|moved|grew up in|native of|home in|living in',
     pattern:
-      /\b(?:[Ll]ives in|[Rr]esides in|[Mm]oved (?:to|from)|[Gg]rew up in|[Nn]ative of|[Hh]ome in|[Ll]iving in)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/dg,
+      /\b(?:[Ll]ives(?: alone| independently| with \w+(?: \w+)?)? in|[Rr]esides in|[Mm]oved (?:to|from)|[Gg]rew up in|[Nn]ative of|[Hh]ome in|[Ll]iving in)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/dg,
     group: 1,
     accept: facilityValid,
+  },
+  {
+    // "Suffolk County", "Prince George's County": a county is a place below a state.
+    kind: 'city',
+    needs: 'County',
+    pattern:
+      /\b[A-Z][a-z]+(?:['’]s)?(?: [A-Z][a-z]+(?:['’]s)?)? County\b(?! (?:Rd|Road|Route|Hwy|Highway)\b)/g,
   },
   {
     kind: 'zip code',
@@ -516,10 +762,10 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'facility',
     needs: new RegExp(FACILITY_HEAD),
     pattern: new RegExp(
-      `\\b(?:(?:St\\.?|Saint)\\s+)?(?:[A-Z][a-z'’]+\\.?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
+      `\\b(?:(?:St\\.?|Saint)\\s+)?(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+\\.?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
       'g',
     ),
-    accept: facilityValid,
+    accept: namedFacility,
   },
   {
     kind: 'facility',
@@ -536,5 +782,38 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     ),
     group: 1,
     accept: facilityValid,
+  },
+  {
+    // "The Pines at Westbury": "The", capitalised mid-sentence, opens a home's name.
+    kind: 'facility',
+    cues: 'at|from|to|in',
+    pattern:
+      /\b(?:at|from|to|in)\s+(The\s+[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)?\s+at\s+[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)?)/dg,
+    group: 1,
+  },
+  {
+    // Lower-case notes: "lives at sunnybrook manor".
+    kind: 'facility',
+    cues: 'at|from|to|in',
+    pattern:
+      /\b(?:at|from|to|in)\s+((?:[a-z]+\s+){1,3}(?:manor|gardens|village|lodge|commons|nursing home|rehab|rehabilitation center|assisted living|senior living|care center|hospice))\b/dg,
+    group: 1,
+    accept: (found) =>
+      !found
+        .split(/\s+/)
+        .slice(0, -1)
+        .some((w) => GENERIC_LOWER.has(w)),
+  },
+  // After the facility rules: "from Lakeside on 3/4" is the facility, named like its town.
+  {
+    // A known place after a preposition: "agency in Yonkers", "from Kraków", "in new bedford".
+    kind: 'city',
+    cues: 'in|from|to|near',
+    pattern: new RegExp(
+      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear)\\s+((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -][${UPPER}${LOWER}]+){0,2})`,
+      'dg',
+    ),
+    group: 1,
+    measure: knownPlaceLength,
   },
 ];
