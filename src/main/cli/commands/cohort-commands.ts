@@ -127,22 +127,27 @@ export function registerCohortCommands(program: Command, context: CliContext): v
     );
   });
 
-  importCommand
-    .command('yaib')
-    .description(
-      'a YAIB / ricu cohort folder TASK/SOURCE (sta, dyn and outc .parquet), e.g. mortality24/eicu_demo',
-    )
-    .argument('<dir>', 'the TASK/SOURCE folder')
-    .option('--name <name>', 'cohort name (default: yaib-TASK-SOURCE)', cohortNameOption)
-    .option(
-      '--label-rule <rule>',
-      `how hourly labels (aki, sepsis) become one per stay: ${LABEL_RULE_HELP}`,
-      labelRuleOption,
-    )
-    .action(async (dir: string, options: { name?: string; labelRule?: string }) => {
-      const store = context.openStore();
-      await runImport(context, (job) => importYaib(store, dir, { ...options, ...job }));
-    });
+  // YAIB's files hold numbers only: the guard reads the cohort's name and description.
+  withPhiOptions(
+    importCommand
+      .command('yaib')
+      .description(
+        'a YAIB / ricu cohort folder TASK/SOURCE (sta, dyn and outc .parquet), e.g. mortality24/eicu_demo',
+      )
+      .argument('<dir>', 'the TASK/SOURCE folder')
+      .option('--name <name>', 'cohort name (default: yaib-TASK-SOURCE)', cohortNameOption)
+      .option(
+        '--label-rule <rule>',
+        `how hourly labels (aki, sepsis) become one per stay: ${LABEL_RULE_HELP}`,
+        labelRuleOption,
+      ),
+  ).action(async (dir: string, options: PhiFlags & { name?: string; labelRule?: string }) => {
+    const store = context.openStore();
+    const { name, labelRule } = options;
+    await runImport(context, (job) =>
+      importYaib(store, dir, { name, labelRule, phi: phiPolicyOf(options), ...job }),
+    );
+  });
 
   program
     .command('demo-cohort')
