@@ -1,17 +1,19 @@
-// npm run phi-eval [-- [--held-out | --sealed] [--show-misses]]
+// npm run phi-eval [-- [--held-out | --sealed | --final] [--show-misses]]
 // Precision and recall of the PHI guard per kind on the labelled synthetic evaluation set
 // (test/fixtures/phi-eval), overall span recall, and the share of clean notes it would refuse.
 // --held-out scores held-out.json, written independently of the guard's rules (the rules
-// were then improved on it); --sealed scores sealed.json, written blind to the rules and
-// never tuned on: the honest figure for text the guard has not seen.
+// were then improved on it); --sealed scores sealed.json and --final final.json, written
+// blind to the rules and never tuned on: the honest figures for text the guard has not seen.
 import { detectPhi } from '../src/main/core/phi/detect';
 import { loadEvalSet, scorePhiEval } from '../test/fixtures/phi-eval/score';
 
-const chosen = process.argv.includes('--sealed')
-  ? 'sealed.json'
-  : process.argv.includes('--held-out')
-    ? 'held-out.json'
-    : 'eval-set.json';
+const chosen = process.argv.includes('--final')
+  ? 'final.json'
+  : process.argv.includes('--sealed')
+    ? 'sealed.json'
+    : process.argv.includes('--held-out')
+      ? 'held-out.json'
+      : 'eval-set.json';
 const set = loadEvalSet(chosen);
 const score = scorePhiEval(set);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
