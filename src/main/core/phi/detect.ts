@@ -5,14 +5,29 @@
  */
 import type { PhiSpan } from '../../../shared/domain';
 import { findNames, NAME_PATTERNS } from './names';
-import { CueIndex, isAcronymOf, LOWER, PATTERN_RULES, UPPER, type Matcher } from './patterns';
+import {
+  CAPS_TOWN,
+  capsCityValid,
+  CueIndex,
+  isAcronymOf,
+  LOWER,
+  PATTERN_RULES,
+  STATE_CODES,
+  UPPER,
+  type Matcher,
+} from './patterns';
 
 /** MIMIC's de-identification placeholders: "___" and "[** … **]". */
 const DEIDENTIFIED = /\[\*\*[\s\S]*?\*\*\]|_{2,}/g;
 
-/** Blanks already de-identified stretches with spaces, so offsets stay those of the text. */
+/**
+ * Blanks already de-identified stretches, so offsets stay those of the text. The blank is no
+ * space: a cue's trailing spaces must not reach past a placeholder to the words after it
+ * ("Attending: [**First Name3 (LF) 1112**]  Chief Complaint:" names nobody).
+ */
+const BLANK = '\u0000';
 function blankDeidentified(text: string): string {
-  return text.replace(DEIDENTIFIED, (placeholder) => ' '.repeat(placeholder.length));
+  return text.replace(DEIDENTIFIED, (placeholder) => BLANK.repeat(placeholder.length));
 }
 
 /** The rules' and the names' patterns: one scan finds the cue words of all of them. */
@@ -34,18 +49,33 @@ function findPatterns(text: string, matches: Matcher, spans: PhiSpan[]): void {
       const found = text.slice(start, matchEnd);
       if (rule.accept && !rule.accept(found, text, start, matchEnd)) return;
       const end = rule.measure ? start + rule.measure(found, text, start, matchEnd) : matchEnd;
-      if (end > start) spans.push({ kind: rule.kind, start, end });
+      if (rule.reach) {
+        const reach = rule.reach(found, text, start);
+        if (reach > 0) spans.push({ kind: rule.kind, start: start - reach, end });
+      } else if (end > start) spans.push({ kind: rule.kind, start, end });
     });
   }
 }
 
 /** "Northshore Regional Hospital (NRH)": the acronym a facility is then called by. */
 const ACRONYM_AFTER = /^[ \t]*\(([A-Z]{2,6})\)/;
-/** "…Family Clinic, Pittsfield.", "…Oak Road, Yonkers.": a town right after a facility or a street. */
+/**
+ * "…Family Clinic, Pittsfield.", "…Oak Road, Yonkers.", "…Apt 1R, Hagerstown - tel", "…Col.
+ * Centro, Oaxaca de Juárez, Oax.": a town right after a facility or a street, then the end of
+ * the line or of the clause, a dash, a ZIP code or the state.
+ */
 const TOWN_AFTER = new RegExp(
-  `^(?:[ \\t]+\\d{1,4})?,[ \\t]+([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}]+){0,2})(?=[ \\t]*(?:[.;)\\n]|$))`,
+  `^(?:[ \\t]+\\d{1,4})?,[ \\t]+([${UPPER}][${LOWER}]+(?:[${UPPER}][${LOWER}]+)?(?:[ -](?:(?:de|del|la) )?[${UPPER}][${LOWER}]+){0,2})(?=[ \\t]*(?:[.,;)\\n]|-[ \\t]|\\d|$))`,
 );
 const ZIP_AFTER = /^,?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-]|\.\d)/;
+/** The town before a postcode: "Oxford OX16 6PC", not the street's "Cowley Gardens". */
+const TOWN_BEFORE = new RegExp(
+  `(?<![\\w'’-])([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}]+){0,2}),?[ \\t]+$`,
+);
+const CAPS_TOWN_BEFORE = new RegExp(
+  `(?<![\\w'’.-])(${CAPS_TOWN}),?[ \\t]+(?:${STATE_CODES})[ \\t]+$`,
+);
+const STREET_END = /(?:Road|Street|Lane|Avenue|Close|Gardens|Way|Drive|Court|Place|Crescent|Mews)$/;
 /** Words that end a facility's or a street's line without being a town. */
 const NOT_A_TOWN =
   /^(?:Inc|LLC|Suite|Apt|Unit|Floor|Room|Building|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
@@ -67,6 +97,19 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
       if (zip) {
         const start = span.end + zip[0].length - zip[1]!.length;
         found.push({ kind: 'zip code', start, end: start + zip[1]!.length });
+      }
+      continue;
+    }
+    if (span.kind === 'zip code') {
+      // "Glasgow G19 3PU": the town before a British postcode; "SPOKANE WA  99236": a town in
+      // capitals before its state and ZIP code, as face sheets write it.
+      const before = text.slice(Math.max(0, span.start - 40), span.start);
+      const british = /[A-Z]/.test(text.slice(span.start, span.end));
+      const town = british ? TOWN_BEFORE.exec(before) : CAPS_TOWN_BEFORE.exec(before);
+      const name = town?.[1];
+      if (name && (british ? !STREET_END.test(name) : capsCityValid(name))) {
+        const start = span.start - town[0].length;
+        found.push({ kind: 'city', start, end: start + name.length });
       }
       continue;
     }

@@ -40,6 +40,11 @@ export interface PatternRule extends CuedPattern {
    * ("in new bedford w/ daughter"): its length from the start, 0 for none. Instead of `accept`.
    */
   measure?: (found: string, text: string, start: number, end: number) => number;
+  /**
+   * How far before the match the identifier starts, when the match is its last word and only
+   * the words before it tell ("Lantern Hill Pediatrics" found at "Pediatrics"): 0 for none.
+   */
+  reach?: (found: string, text: string, start: number) => number;
 }
 
 type Found = (match: RegExpExecArray) => void;
@@ -62,8 +67,10 @@ export function forEachMatch(pattern: RegExp, text: string, found: Found): void 
 }
 
 /** Capital and small letters, with the accented Latin ones names and places carry. */
-export const UPPER = 'A-ZÀ-ÖØ-ÞĄĆČĎĐĘĚĞİŁŃŇŐŒŘŚŞŠŢŤŮŰŸŹŻŽ';
-export const LOWER = 'a-zß-öø-ÿ\\u0100-\\u017f';
+export const UPPER = 'A-ZÀ-ÖØ-ÞĄĆČĎĐĘĚĞİŁŃŇŐŒŘŚŞŠŢŤŮŰŸŹŻŽ\\u1ea0-\\u1ef9';
+export const LOWER = 'a-zß-öø-ÿ\\u0100-\\u017f\\u1ea0-\\u1ef9';
+/** Small letters without Vietnamese: enough for places, and a smaller pattern to run. */
+const LATIN_LOWER = 'a-zß-öø-ÿ\\u0100-\\u017f';
 
 /** Dictionary spelling: accents folded, so "Łukasiewicz" and "Kraków" are looked up plainly. */
 export function foldAccents(word: string): string {
@@ -152,17 +159,41 @@ function matchAt(anchored: RegExp, text: string, starts: readonly number[], foun
 }
 
 const MONTH =
-  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)';
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC)';
 /** Lower-case months too ("apr 8"), less "mar", "may" and "dec": a record, a verb, "decreased". */
 const ANY_CASE_MONTH = `(?:${MONTH.slice(3, -1)}|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|december)`;
 const FULL_MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const MONTH_CUES = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
+/** Every month in lower case, "mar", "may" and "dec" too: for where a date word says it is one. */
+const LOWER_MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/**
+ * A weekday as notes write it, with what ends it: "Wed ", "thurs.", "Saturday" (so that
+ * "sats" and "monitor" are not cues).
+ */
+const WEEKDAY_ABBREVIATIONS = [
+  'mon',
+  'tue',
+  'tues',
+  'wed',
+  'thu',
+  'thur',
+  'thurs',
+  'fri',
+  'sat',
+  'sun',
+];
+const WEEKDAY = `(?:(?:${WEEKDAY_ABBREVIATIONS.join('|')})[., ]|(?:mon|tues|wednes|thurs|fri|satur|sun)day)`;
+const WEEKDAY_CUES = [
+  ...WEEKDAY_ABBREVIATIONS.flatMap((day) => [`${day}.`, `${day},`, `${day} `]),
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+].join('|');
 const ORDINAL = '(?:st|nd|rd|th)?';
 /** A date's first characters: what makes "at Mercy on 3/14" a facility beside a date. */
 const DATE_AHEAD = `(?:\\d{1,2}[/-]\\d|\\d{4}-\\d|(?:\\d{1,2}[\\s-]+)?${MONTH}\\b)`;
 
-const STATE_CODES =
+export const STATE_CODES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR';
 const STATE_NAMES =
   'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico';
@@ -202,28 +233,69 @@ const CITIES = new Set(placeList([...lists.usCities, ...lists.worldCities]));
 const CITIES_LOWER = new Set([...CITIES].map((c) => c.toLowerCase()));
 const COUNTRY_NAMES = new Set(placeList(lists.countries));
 const COUNTRIES = [...COUNTRY_NAMES].map(escapeRegExp).join('|');
-const isCity = (name: string) => CITIES.has(foldAccents(name).replace(/^Saint /, 'St. '));
+export const isCity = (name: string) => CITIES.has(foldAccents(name).replace(/^Saint /, 'St. '));
 
 /**
  * A word of a place's name: a plain capital first (a scan skips to those fast), accented
  * letters after it ("Kraków", "Bogotá").
  */
-const PLACE_WORD = `[A-Z][${LOWER}]+`;
+const PLACE_WORD = `[A-Z][${LATIN_LOWER}]+`;
 
 const STREET_SUFFIX =
-  '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Row|Alley|Turnpike|Pike)';
-const STREET_WORD = '(?:[A-Z][a-z]+|\\d{1,3}(?:st|nd|rd|th)|[NSEW]\\.?)';
+  '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Row|Alley|Turnpike|Pike|Close|Crescent|Mews|Gardens)';
+/** A word of a street's name: "Ann's", "César", "5th", "N.", "SW". */
+const STREET_WORD = "(?:[A-Z][a-zà-ÿ]+(?:['’]s)?|\\d{1,3}(?:st|nd|rd|th)|[NSEW]\\.?|NE|NW|SE|SW)";
+/** A house number: "12", "29A", Queens' "89-15". */
+const HOUSE_NUMBER = '\\d{1,6}(?:-\\d{1,4})?';
+/** What follows a street as its unit: "Apt 3", "Bldg C Apt 9", "Lot 17", ", 2nd floor". */
+const STREET_UNIT =
+  '(?:,?\\s+(?:(?:Apt|Apartment|Unit|Suite|Ste|Lot|Bldg|Building|Fl|Floor|Rm|#)\\.?\\s*#?\\s*\\w+|\\d{1,2}(?:st|nd|rd|th)\\s+[Ff]loor)){0,2}';
 const LOWER_STREET_SUFFIX =
-  '(?:st|street|ave|avenue|rd|road|blvd|boulevard|lane|drive|terrace|parkway|court|circle)';
+  '(?:st|street|ave|avenue|rd|road|blvd|boulevard|lane|ln|drive|dr|terrace|ter|parkway|pkwy|court|circle|cir|way|pl|hwy)';
+/** The same in capitals, as face sheets write them: "7775 MESQUITE AVE., APT. 402". */
+const CAPS_STREET_SUFFIX =
+  '(?:STREET|ST|AVENUE|AVE|ROAD|RD|BOULEVARD|BLVD|LANE|LN|DRIVE|DR|COURT|TERRACE|CIRCLE|CIR|PARKWAY|PKWY|HIGHWAY|HWY|WAY|PLACE)';
+/** Words of a lower-case run that make it no street: "1 more time per dr". */
+const NOT_STREET_WORD =
+  /\b(?:per|with|and|or|the|for|to|at|by|of|on|in|from|times?|then|every|each|after|before|more|less|than|was|is|were|are|has|had|have|will|would|see|saw|call|called|told|asked|pt|patient|mg|tabs?|caps?|po|md|x)\b/i;
+/** A street, not a count ("14 stairs") nor, in lower case or capitals, words that a dose's are. */
+function streetValid(found: string): boolean {
+  if (COUNTED.test(found)) return false;
+  const words = found.replace(/^\S+\s+/, '');
+  const lowerOrCaps = words === words.toLowerCase() || words === words.toUpperCase();
+  return !lowerOrCaps || !NOT_STREET_WORD.test(words);
+}
+
 /** Counted things after a number, never a street's name: "14 stairs", "3 times". */
 const COUNTED =
   /^\d+\s+(?:units?|tabs?|tablets?|days?|hours?|times?|doses?|liters?|weeks?|months?|years?|drops?|puffs?|sprays?|beats?|breaths?|steps?|feet|blocks?|stairs?|flights?|minutes?|seconds?|mg|mcg|meq|mmol|ml|cm|mm)\b/i;
 
 const FACILITY_HEAD =
   '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Manor|Gardens|Village|Lodge|Commons)';
+/**
+ * Heads that also name a department or a specialty ("Wound Center", "Bariatric Surgery"): a
+ * facility's only when a word before them is a place's ("Lantern Hill Pediatrics", "Elm Street
+ * Dialysis", "Millbrook Medical Practice").
+ */
+const WEAK_FACILITY_HEAD = '(?:Center|Centre|Pediatrics|Dialysis|Surgery|Practice|Pharmacy)';
+const STRONG_HEAD_AT_END = new RegExp(`\\b${FACILITY_HEAD}$`, 'i');
+/**
+ * A place's word, whole or ending a compound: "Hill", "Millbrook", "Eastside" (not "Outside",
+ * "Bedside" nor "Support").
+ */
+const PLACE_PART =
+  /^(?:hills?|lane|street|road|avenue|valley|park|river|lake|brook|creek|grove|woods?|meadows?|ridge|view|bay|harbou?r|point|springs?|fields?|falls|glen|heights|summit|shore|pines?|oaks?|cedars?|maple|elm|willow|birch|north|south|east|west)$|(?:brook|field|wood|ridge|dale|ville|burg|haven|crest|(?:east|west|north|south|lake|river|brook|hill|sea|bay|park)side)$/i;
+/** Title case of words in capitals: "LANTERN HILL" is read as "Lantern Hill". */
+const titleCase = (caps: string) =>
+  caps.replace(new RegExp(`[${UPPER}]+`, 'g'), (w) => w[0] + w.slice(1).toLowerCase());
+
 /** A sentence's first word is no facility's: "From Oakwood Manor" is Oakwood Manor. */
 const NOT_A_NAME_OPENER =
   '(?!(?:From|To|At|In|On|Per|Via|With|Transferred|Admitted|Discharged|Seen)\\s)';
+const FACILITY_HEAD_CAPS = FACILITY_HEAD.toUpperCase();
+/** Every word a facility's head starts with: where to look for one in capitals or a weak one. */
+const HEAD_CUES =
+  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|manor|gardens|village|lodge|commons|center|centre|pediatrics|practice|pharmacy';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
   'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
@@ -305,6 +377,27 @@ function localPhoneValid(found: string, text: string, start: number, end: number
   return !(a!.endsWith('0') && b!.endsWith('0'));
 }
 
+/** Payers whose name says a number after it is a member's: "UHC ID …", "Aetna H4109427-06". */
+const PAYERS =
+  'medicaid|medicare|masshealth|medi-cal|tricare|champva|uhc|unitedhealthcare|united healthcare|aetna|cigna|humana|anthem|bcbs|blue cross|blue shield|kaiser|molina|wellcare|ambetter|highmark|amerigroup|caresource|centene|emblemhealth';
+
+/** A licence number: four digits at least, and any letters before the digits in capitals. */
+function licenceValid(found: string): boolean {
+  return hasDigits(4)(found) && !/^[a-z]/.test(found);
+}
+
+/**
+ * "304 530 7644" is a phone; "350 420 1150" in a list of measurements is not: no unit after,
+ * no number just before or after, and not three round numbers.
+ */
+function spacedPhoneValid(found: string, text: string, start: number, end: number): boolean {
+  if (UNIT_AHEAD.test(text.slice(end, end + 12))) return false;
+  if (/\d[ \t,]*$/.test(text.slice(Math.max(0, start - 4), start))) return false;
+  if (/^[ \t,]*\d/.test(text.slice(end, end + 4))) return false;
+  const groups = found.replace(/\s*(?:x|ext).*$/, '').match(/\d+/g) ?? [];
+  return !groups.slice(-3).every((g) => g.endsWith('0'));
+}
+
 function hasDigits(count: number): (found: string) => boolean {
   return (found) => (found.match(/\d/g)?.length ?? 0) >= count;
 }
@@ -313,9 +406,82 @@ function facilityValid(found: string): boolean {
   return found.split(/\s+/).some((w) => !NOT_A_FACILITY.has(w.replace(/['’]s$/, '')));
 }
 
-/** A named facility, not a score or criteria named after one: "Cleveland Clinic score". */
+/**
+ * A named facility, not a score or criteria named after one ("Cleveland Clinic score"), and
+ * with a weak head only after a place's word.
+ */
 function namedFacility(found: string, text: string, _start: number, end: number): boolean {
-  return facilityValid(found) && !NAMED_AFTER_PLACE.test(text.slice(end, end + 20));
+  const name = found === found.toUpperCase() ? titleCase(found) : found;
+  if (!facilityValid(name) || NAMED_AFTER_PLACE.test(text.slice(end, end + 20))) return false;
+  if (STRONG_HEAD_AT_END.test(name)) return true;
+  return name
+    .split(/\s+/)
+    .slice(0, -1)
+    .some((w) => PLACE_PART.test(w));
+}
+
+/** The words before a facility's head, in capitals or capitalised: "LANTERN HILL", "Elm Street". */
+const CAPS_WORDS_BEFORE = new RegExp(
+  `(?:^|[^\\w'’-])((?:(?:ST\\.?|SAINT)\\s+)?(?:[${UPPER}][${UPPER}'’]+(?:-[${UPPER}]+)?\\s+|(?:OF|AND|&)\\s+){1,5})$`,
+);
+const WORDS_BEFORE = new RegExp(
+  `(?:^|[^\\w'’-])((?:(?:St\\.?|Saint)\\s+)?(?:[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\\.?\\s+|(?:of|and|&)\\s+){1,4})$`,
+);
+/**
+ * The words of a clause before a facility's name, up to the last of them: "TRANSFERRED FROM",
+ * "HE WAS SEEN IN" ("CLINIC" alone is no facility's name).
+ */
+const CLAUSE_BEFORE =
+  /^.*\b(?:FROM|TO|AT|IN|ON|PER|VIA|WITH|BY|FOR|WAS|WERE|IS|ARE|BE|BEEN|HAS|HAD|HE|SHE|THEY|WE|HIS|HER|THEIR|THE|AN|A|PT|PATIENT|SEEN|SENT|TRANSFERRED|ADMITTED|DISCHARGED|REFERRED|FOLLOW|UP)\s+|^(?:(?:OF|AND|&)\s+)+/i;
+
+/**
+ * How far back from its head a facility's name reaches: its words in capitals before a head in
+ * capitals, or its capitalised words before a weak head; 0 when no named facility ends there.
+ * A name in capitals is one in text in mixed case ("at HOLY NAME OF MARY HOSPITAL."); in a
+ * note all in capitals, "SEE DEVICE CLINIC" and "RATHER THAN REHAB" are words.
+ */
+function facilityBefore(head: string, text: string, start: number): number {
+  const inCapitals = head === head.toUpperCase();
+  const before = text.slice(Math.max(0, start - 80), start);
+  const end = start + head.length;
+  if (inCapitals && !/[a-z]/.test(before.slice(-40) + text.slice(end, end + 40))) return 0;
+  const run = (inCapitals ? CAPS_WORDS_BEFORE : WORDS_BEFORE).exec(before)?.[1];
+  // The run ends where the head starts; the words that open a clause are not the name's.
+  const reach = run?.replace(CLAUSE_BEFORE, '').replace(/^(?:(?:OF|AND|&)\s+)+/i, '').length ?? 0;
+  if (reach === 0) return 0;
+  const name = text.slice(start - reach, start) + head;
+  return namedFacility(name, text, start - reach, end) ? reach : 0;
+}
+
+/** Which of the shapes after a preposition was found, and whether it names a facility. */
+function facilityAfterPreposition(found: string, text: string, start: number): boolean {
+  if (/^The\s/.test(found)) return true;
+  if (/^[A-Z]{3,6}$/.test(found)) return facilityInitials(found, text, start);
+  if (found !== found.toLowerCase()) return facilityValid(found);
+  // "at the nursing home" is any such place, not a named one.
+  return !found
+    .split(/\s+/)
+    .slice(0, -1)
+    .some((w) => GENERIC_LOWER.has(w));
+}
+
+/**
+ * Initials that a hospital goes by: "at PRH", "to BIDMC", "from NSMC"; not a lab's, a bleed's or
+ * a dialysis' ("to TSH", "progression to ICH", "transitioned to CVVH"). Those ending in H only
+ * after "at" or "from", where a place is.
+ */
+const NOT_FACILITY_INITIALS = new Set(
+  'OSH LTACH TSH LDH FSH PTH BPH CRH ACTH MCH MCHC ICH IVH SDH EDH SAH IPH PPH LVH RVH CVVH PNH HIGH RICH MUCH SUCH INCH EACH WITH BOTH'.split(
+    ' ',
+  ),
+);
+function facilityInitials(found: string, text: string, start: number): boolean {
+  if (NOT_FACILITY_INITIALS.has(found) || (found.match(/[AEIOU]/g)?.length ?? 0) > 1) return false;
+  if (/(?:MC|RC|HC)$/.test(found)) return true;
+  return (
+    /[^AEIOUST]H$/.test(found) &&
+    /\b(?:at|from)\s+$/.test(text.slice(Math.max(0, start - 6), start))
+  );
 }
 
 /** Words after a place's name that make it a rule's or a device's: "Milan criteria". */
@@ -323,9 +489,11 @@ const NAMED_AFTER_PLACE =
   /^\s+(?:criteria|classification|score|collar|shunt|rules?|grade|category|questionnaire|scale|protocol|formula|equation|staging|system|maneuver|procedure|virus|fever|disease|syndrome|sign)\b/i;
 
 /**
- * The longest known place that the words after a preposition start with: "Grand Rapids",
- * "Kraków", or in lower case "new bedford". A capitalised one must end where its capitals do
- * ("in Boston Scientific" is a company), and none may name a rule ("Milan criteria").
+ * The longest place that the words after a preposition start with: a known one, "Grand Rapids",
+ * "Kraków", or in lower case "new bedford"; any words in lower case before a state in brackets,
+ * "in mcallen (texas)"; capitals before a state's code, "in CAÑON CITY, CO". A capitalised one
+ * must end where its capitals do ("in Boston Scientific" is a company), and none may name a
+ * rule ("Milan criteria").
  */
 function knownPlaceLength(found: string, text: string, start: number): number {
   for (
@@ -335,16 +503,29 @@ function knownPlaceLength(found: string, text: string, start: number): number {
   ) {
     const place = found.slice(0, end);
     const after = text.slice(start + end, start + end + 24);
-    if (NAMED_AFTER_PLACE.test(after)) continue;
-    const known =
-      place === place.toLowerCase()
-        ? place.length >= 4 && CITIES_LOWER.has(foldAccents(place))
-        : isCity(place) && !CAPITAL_AFTER.test(after);
-    if (known) return end;
+    // "in Boston Scientific" is a company; "in Springfield MA" a town and its state.
+    let known: boolean;
+    if (place === place.toLowerCase()) {
+      known =
+        (place.length >= 4 && CITIES_LOWER.has(foldAccents(place))) ||
+        (after.includes('(') &&
+          STATE_IN_BRACKETS.test(after) &&
+          !place.split(/[ -]/).some((w) => NOT_A_TOWN_LOWER.test(w)));
+    } else if (place === place.toUpperCase()) {
+      known = STATE_CODE_AFTER.test(after) && capsCityValid(place);
+    } else {
+      known = isCity(place) && (!CAPITAL_AFTER.test(after) || STATE_AFTER.test(after));
+    }
+    if (known && !NAMED_AFTER_PLACE.test(after)) return end;
   }
   return 0;
 }
 const CAPITAL_AFTER = new RegExp(`^[ \\t-]*[${UPPER}]`);
+const STATE_AFTER = new RegExp(`^[ \\t]+(?:${STATE_CODES})\\b`);
+const STATE_IN_BRACKETS = new RegExp(`^[ \\t]*\\((?:${STATE_NAMES})\\)`, 'i');
+/** Words in lower case that are no town's before a state in brackets: "to wife (Virginia)". */
+const NOT_A_TOWN_LOWER =
+  /^(?:the|a|an|his|her|their|this|that|pain|wife|husband|son|daughter|mother|father|sister|brother|friend|family|home|hospital|clinic|rehab|icu|ed|er)$/;
 
 /** Nationalities and languages look like places before a country: "Spanish (Mexico)". */
 const NATIONALITY = /(?:ish|ese|ian|ean|ic|i)$/;
@@ -376,6 +557,14 @@ function cityValid(found: string, text: string, start: number, end: number): boo
 /** A bare domain's last part: "mercyhealth.org". */
 const DOMAIN_END = '\\.(?:com|org|net|edu|gov|io|info|health|us|ly|co|me|uk|ca|ai|app)\\b';
 
+/** "97M", "92 F": not a temperature ("Tmax 99F") nor a distance ("walked 95m"). */
+function ageInDigitsValid(found: string, text: string, start: number): boolean {
+  if (!/^\d+\s?[MF]$/i.test(found)) return true;
+  const before = text.slice(Math.max(0, start - 24), start);
+  if (/(?:\bT|max|temp\w*|°|febrile|fever\w*|\d\.)\s*(?:of|to|:)?\s*$/i.test(before)) return false;
+  return !/m$/i.test(found) || !/(?:ambulat|walk|distance|gait)\w*\W+(?:\w+\W+)?$/i.test(before);
+}
+
 /** An age over 89 written in digits starts 9, 10 or 11. */
 const AGE_OVER_89_CUES = '9|10|11';
 /** An age over 89 in words: "ninety-one", "one hundred and two". */
@@ -386,7 +575,30 @@ const AGE_GROUP_AFTER = /^\s*(?:or (?:older|over|above|more)|and (?:older|over|a
 const notAgeGroup = (_found: string, text: string, _start: number, end: number) =>
   !AGE_GROUP_AFTER.test(text.slice(end, end + 16));
 
-const ID_TOKEN = '([A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
+/**
+ * An identifier after its label: letters, digits and hyphens, with a digit in it (so that a
+ * word after the label, "insurance policy TIC-0961450", is not taken for it and passed over).
+ */
+const ID_TOKEN = '((?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
+/** A licence number as licences write them: in groups of digits or with letters before. */
+const LICENCE_TOKEN =
+  '(\\d{3} \\d{3} \\d{3,4}|[A-Z]{1,3}[. ]\\d{4,}|(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
+
+/** IPv6's shapes with one run of zero groups written "::", or ending in IPv4. */
+const H16 = '[0-9a-f]{1,4}';
+const IPV4_TAIL = '(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d?\\d)';
+const IPV6 = [
+  `(?:${H16}:){1,7}:(?!${H16})`,
+  `(?:${H16}:){1,6}:${H16}`,
+  `(?:${H16}:){1,5}(?::${H16}){1,2}`,
+  `(?:${H16}:){1,4}(?::${H16}){1,3}`,
+  `(?:${H16}:){1,3}(?::${H16}){1,4}`,
+  `(?:${H16}:){1,2}(?::${H16}){1,5}`,
+  `${H16}:(?::${H16}){1,6}`,
+  `::(?:ffff(?::0{1,4})?:)?${IPV4_TAIL}`,
+  `::(?:${H16}:){0,5}${H16}`,
+  `(?:${H16}:){1,4}:${IPV4_TAIL}`,
+].join('|');
 
 /** "NRH" after "Northshore Regional Hospital (NRH)": the initials of the name's words. */
 export function isAcronymOf(acronym: string, name: string): boolean {
@@ -397,6 +609,32 @@ export function isAcronymOf(acronym: string, name: string): boolean {
   let at = 0;
   for (const letter of initials) if (letter === acronym[at]) at++;
   return at === acronym.length && initials[0] === acronym[0];
+}
+
+const EPONYMS = new Set(lists.eponyms);
+
+/**
+ * "of Huntington PD" after an officer is a town's police; "of Parkinson PD" is a disease (PD
+ * also stands for peritoneal dialysis).
+ */
+function policeTown(found: string, text: string, start: number, end: number): boolean {
+  if (!facilityValid(found)) return false;
+  if (!EPONYMS.has(found.split(' ')[0]!) || !/^\s+PD\b/.test(text.slice(end, end + 4))) return true;
+  return /\b(?:officer|police|deputy|trooper|sergeant|detective|sheriff)\b/i.test(
+    text.slice(Math.max(0, start - 80), start),
+  );
+}
+
+/** A town's name in capitals: "SPOKANE", "ST. PETERSBURG", "CAÑON CITY". */
+export const CAPS_TOWN = `(?:ST\\.[ \\t])?[A-Z][${UPPER}]+(?:[ -](?!(?:${STATE_CODES})\\b)[${UPPER}]{2,}){0,2}`;
+const STATE_CODE_AFTER = new RegExp(`^,?[ \\t]+(?:${STATE_CODES})\\b`);
+
+/** A town in capitals, not clinical capitals: "SPOKANE WA", not "CHEST PA". */
+export function capsCityValid(found: string): boolean {
+  return (
+    facilityValid(titleCase(found)) &&
+    !/\b(?:CHEST|ABD|ABDOMEN|PELVIS|HEAD|NECK|XR|CT|MRI|PORTABLE|VIEW|AND|WITH|NO)\b/.test(found)
+  );
 }
 
 /**
@@ -434,50 +672,105 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     ),
   },
   {
+    // With leading zeros too ("010.001.002.003"); a port or a prefix length may follow.
     kind: 'ip address',
     pattern:
-      /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.]*\d)/g,
+      /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|[01]?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d?\d)(?![\d.]*\d)/g,
   },
   {
     kind: 'ip address',
     needs: /:[0-9a-f]{1,4}:/i,
     pattern: /\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b/gi,
   },
+  {
+    // IPv6 compressed ("2001:db8::1", "fe80::1%eth0", "::ffff:10.0.0.1").
+    kind: 'ip address',
+    needs: '::',
+    pattern: new RegExp(`(?<![\\w:.])(?:${IPV6})(?:%[0-9a-z]+)?(?![\\w:])`, 'gi'),
+    // Enough hexadecimal digits to be an address, not "a::b".
+    accept: (found) => (found.match(/[0-9a-f]/gi)?.length ?? 0) >= 5,
+  },
   { kind: 'ssn', pattern: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
     kind: 'ssn',
     cues: 'ssn|ss#|soc',
     pattern:
-      /\b(?:SSN|SS#|social security(?: number| no\.?| #)?|soc\.? sec\.?(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*(\d{3}[\s-]?\d{2}[\s-]?\d{4})\b/dgi,
+      /\b(?:SSN|SS#|social security(?: number| no\.?| #)?|soc\.? sec\.?(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*((?:\d{3}|xxx|\*{3})[\s-]?(?:\d{2}|xx|\*{2})[\s-]?\d{4})\b/dgi,
+    group: 1,
+  },
+  {
+    // "last 4 of SSN (1169)", "SSN ending in 4721".
+    kind: 'ssn',
+    cues: 'last 4|last four|ssn|ss#|social',
+    pattern:
+      /\b(?:last (?:4|four)(?:\s+digits)?\s+(?:of\s+)?(?:the\s+|pt['’]s\s+|his\s+|her\s+)?(?:SSN|SS#|social(?: security(?: number| no\.?| #)?)?)|(?:SSN|SS#|social security(?: number| no\.?| #)?)\s*(?:\(?last\s+(?:4|four)\)?|ending(?:\s+in)?))\s*[:#(]?\s*(\d{4})\b/dgi,
     group: 1,
   },
   {
     kind: 'mrn',
-    cues: 'mrn|mr#|mr no|medical record|med rec|patient id|pt id|unit no|unit number|hospital number|hospital no|chart|encounter|visit|csn|accession|specimen|requisition',
+    cues: 'mrn|mr#|mr no|medical record|med rec|patient id|pt id|unit no|unit number|hospital number|hospital no|hosp #|hosp no|hosp number|hosp.|chart|encounter|visit|csn|accession|specimen|requisition',
     pattern:
-      /\b(?:MRN|MR#|MR no\.?|medical record(?: number| no\.?| #)?|med rec(?: no\.?| #)?|patient id|pt id|unit no\.?|unit number|hospital number|hospital no\.?|chart(?: number| no\.?| #)|(?:encounter|visit)(?: id| number| no\.?| #)|CSN|accession(?: number| no\.?| #)?|(?:specimen|requisition)(?: id| number| no\.?| #))\s*(?:is\s*)?[:#]?\s*([A-Z]{0,3}-?\d[\d-]{3,}[A-Z0-9]*)/dgi,
+      /\b(?:MRN|MR#|MR no\.?|medical record(?: number| no\.?| #)?|med rec(?: no\.?| #)?|patient id|pt id|unit no\.?|unit number|hospital number|hospital no\.?|hosp\.?(?: number| no\.?| #)|chart(?: number| no\.?| #)|(?:encounter|visit)(?: id| number| no\.?| #)|CSN|accession(?: number| no\.?| #)?|(?:specimen|requisition)(?: id| number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*([A-Z]{0,3}-?\d[\d-]{3,}[A-Z0-9]*)/dgi,
     group: 1,
     accept: hasDigits(4),
   },
   {
+    // An accession number's shape, letters then year then serial: "CT-25-4282645".
+    kind: 'mrn',
+    needs: /-\d\d-\d/,
+    pattern: /\b[A-Z]{1,4}-\d{2}-\d{5,8}\b/g,
+    accept: (_found, text, start, end) =>
+      !/[\w-]/.test((text[start - 1] ?? '') + (text[end] ?? '')),
+  },
+  {
+    // A plan's or a payer's number, its kind of plan between: "Medicaid managed care ID …".
     kind: 'account number',
-    cues: 'account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan|masshealth|medi-cal|tricare|champva|fin|mbi|hicn',
+    cues: `account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|plan|fin|mbi|hicn|${PAYERS}`,
     pattern: new RegExp(
-      `\\b(?:account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|medicaid|medicare|plan|masshealth|medi-cal|tricare|champva|FIN|MBI|HICN)(?: for life| supplement| advantage| part [abcd]| MBI| HICN| ID)*(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
+      `\\b(?:account|acct|billing|claim|health plan|insurance|member|subscriber|beneficiary|policy|group|plan|FIN|MBI|HICN|${PAYERS})(?: for life| supplement| advantage| part [abcd]| MBI| HICN| ID| member| managed care| HMO| PPO| blue shield| of [a-z]+)*(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]{0,2}\\s*${ID_TOKEN}`,
       'dgi',
     ),
     group: 1,
     accept: hasDigits(4),
+  },
+  {
+    // "Ins: Blue Cross Blue Shield U8969-7255": a payer's name, then the member's number.
+    kind: 'account number',
+    cues: 'ins:|insurance:|payer:|payor:|carrier:',
+    pattern: new RegExp(
+      `\\b(?:Ins:|INS:|Insurance:|INSURANCE:|Payer:|PAYER:|Payor:|PAYOR:|Carrier:|CARRIER:)\\s*(?:[A-Z][A-Za-z&'’-]*\\s+){0,4}${ID_TOKEN}`,
+      'dg',
+    ),
+    group: 1,
+    accept: hasDigits(4),
+  },
+  {
+    // The NHS number, in three groups of digits.
+    kind: 'account number',
+    cues: 'nhs',
+    pattern: /\b(?:NHS)(?: number| no\.?| #)?\s*[:#]?\s*(\d{3}[ -]?\d{3}[ -]?\d{4})\b/dgi,
+    group: 1,
   },
   {
     kind: 'licence number',
     cues: 'driver|lic|dea|npi|certificate|cert|permit|passport|registration',
     pattern: new RegExp(
-      `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|lic\\.?|DEA|NPI|certificate|cert|permit|passport|registration)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#]?\\s*${ID_TOKEN}`,
+      `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|lic\\.?|DEA|NPI|certificate|cert|permit|passport|registration)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#(]{0,2}\\s*${LICENCE_TOKEN}`,
       'dgi',
     ),
     group: 1,
-    accept: hasDigits(4),
+    accept: licenceValid,
+  },
+  {
+    // A driver's licence by its letters, in capitals ("mg/dl 1400" is a dose).
+    kind: 'licence number',
+    cues: 'dl #|dl#|dl:|dl no|dl number|d.l.',
+    pattern: new RegExp(
+      `\\b(?:DL ?#|DL:|DL no\\.?|DL number|D\\.L\\.)\\s*[:#(]{0,2}\\s*${LICENCE_TOKEN}`,
+      'dg',
+    ),
+    group: 1,
+    accept: licenceValid,
   },
   {
     kind: 'device id',
@@ -487,14 +780,21 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       'dgi',
     ),
     group: 1,
-    accept: hasDigits(2),
+    // A transmitter's or a serial's id may carry one digit only: "8GZKFM".
+    accept: (found) => hasDigits(2)(found) || (hasDigits(1)(found) && found.length >= 6),
+  },
+  {
+    // A GS1 UDI: "(01)00900210458367(17)290319(21)E0X972K8".
+    kind: 'device id',
+    needs: '(01)',
+    pattern: /(?<![\w)])\(01\)\d{14}(?:\(\d{2,4}\)[A-Za-z0-9-]+)*/g,
   },
   {
     // "plate 7ABC123", "vehicle tag 880 MXH": capitals and digits, the way plates are written.
     kind: 'device id',
     cues: 'licen|plate|tag',
     pattern:
-      /\b(?:[Ll]icen[cs]e [Pp]late|LICEN[CS]E PLATE|[Pp]late|PLATE|[Tt]ag|TAG)(?: number| no\.?| #)?\s*[:#]?\s*((?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b/dg,
+      /\b(?:[Ll]icen[cs]e [Pp]late|LICEN[CS]E PLATE|[Pp]late|PLATE|[Tt]ag|TAG)\b(?: number| no\.?| #)?\s*[:#]?\s*((?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b/dg,
     group: 1,
     accept: hasDigits(2),
   },
@@ -515,8 +815,14 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'phone',
+    // "617-555-0142", "(806) 713 9751 x12", and ten digits in groups apart by spaces, "304 530
+    // 7644" (not in a list of measurements).
     pattern:
-      /(?<![\w-])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s*|\d{3}[.-])\d{3}[.-]\d{4}(?!\d)(?:\s*(?:x|ext\.?)\s*\d{1,5})?/g,
+      /(?<![\w-])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s*\d{3}[.\s-]|\d{3}[.-]\d{3}[.-]|[2-9]\d{2} [2-9]\d{2} )\d{4}(?!\d)(?:,?\s*(?:x|ext\.?)\s*\d{1,5})?/g,
+    accept: (found, text, start, end) => {
+      const spaced = !found.includes('-') && !found.includes('.') && !found.includes('(');
+      return !spaced || spacedPhoneValid(found, text, start, end);
+    },
   },
   {
     kind: 'phone',
@@ -534,9 +840,26 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     kind: 'phone',
     cues: 'pager|beeper|page|paged|pgr|ext|extension|x',
-    pattern: /\b(?:pager|beeper|page|paged|pgr|ext|extension|x)\.?\s*(#?\s*\d{4,5})\b/dgi,
+    pattern: /\b(?:pager|beeper|page|paged|pgr|ext|extension|x)\.?\s*(#?\s*\d{4,5}|\d-\d{4})\b/dgi,
     group: 1,
     accept: (_found, text, _start, end) => !UNIT_AHEAD.test(text.slice(end, end + 12)),
+  },
+  {
+    // "page J. O'Brien at 2-9532", "paged at 03169": an in-house number after "at" (four
+    // digits alone there are a time).
+    kind: 'phone',
+    cues: 'page|pager|pgr|beeper',
+    pattern:
+      /\b(?:page[ds]?|pager|pgr|beeper)\b[^\n;]{0,40}?\bat\s+(#\s?\d{4,5}|\d{5}|\d-\d{4})\b/dgi,
+    group: 1,
+    accept: (_found, text, _start, end) => !UNIT_AHEAD.test(text.slice(end, end + 12)),
+  },
+  {
+    // Dialled from abroad with 00: "0057-762-615804".
+    kind: 'phone',
+    needs: '00',
+    pattern: /\b00[1-9]\d{0,2}[\s.-]\d{1,4}(?:[\s.-]\d{2,8}){1,3}(?![\w-]|\.\d)/g,
+    accept: (found, text, start) => hasDigits(10)(found) && !/[\w.+-]/.test(text[start - 1] ?? ''),
   },
   {
     // Ten bare digits shaped like a North American number (area and exchange start 2-9).
@@ -564,12 +887,14 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'date',
-    pattern: /(?<![\w/.-])\d{1,2}[/-]\d{1,2}[/-](?:\d{4}|\d{2})(?![\w/-]|\.\d)/g,
+    // One separator twice: "4-6/10" is a pain score's range.
+    pattern: /(?<![\w/.-])\d{1,2}([/-])\d{1,2}\1(?:\d{4}|\d{2})(?![\w/-]|\.\d)/g,
     accept: numericDateValid,
   },
   {
     kind: 'date',
-    pattern: /(?<![\w/.-])\d{1,2}\.\d{1,2}\.\d{4}(?![\w.])/g,
+    // "7.3.22", "19.3.2020." (a sentence's full stop after it); not an IP address's part.
+    pattern: /(?<![\w/.-])\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\w|\.\d)/g,
     accept: numericDateValid,
   },
   {
@@ -588,32 +913,43 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
   },
   {
+    // "3rd of March", "12-Jun-2020", and run together as a military date: "30SEPT2019".
     kind: 'date',
     pattern: new RegExp(
-      `(?<![\\w/.-])\\d{1,2}${ORDINAL}[\\s-](?:of\\s+)?${MONTH}\\b\\.?(?:[\\s,-]+\\d{4}\\b|-\\d{2}\\b)?`,
+      `(?<![\\w/.-])\\d{1,2}(?:${ORDINAL}[\\s-](?:of\\s+)?${MONTH}\\b\\.?(?:[\\s,-]+\\d{4}\\b|-\\d{2}\\b)?|${MONTH}(?:\\d{4}|\\d{2})\\b)`,
       'g',
     ),
   },
   {
+    // "March 2019", "May '16", "Apr-19".
     kind: 'date',
     cues: MONTH_CUES,
-    pattern: new RegExp(`\\b${MONTH}\\.?[\\s,-]+(?:of\\s+)?\\d{4}\\b`, 'g'),
+    pattern: new RegExp(
+      `\\b${MONTH}\\.?(?:[\\s,-]+(?:of\\s+)?\\d{4}\\b|\\s*['’]\\d{2}\\b|-\\d{2}\\b(?!-))`,
+      'g',
+    ),
   },
   {
     kind: 'date',
     pattern: /(?<![\w/.-])(?:0?[1-9]|1[0-2])\/(?:19|20|21|22)\d{2}(?![\w/])/g,
   },
   {
-    // After a word that dates what follows, a month/day is a date whatever its day.
+    // After a word that dates what follows, a month/day is a date whatever its day, and so
+    // are six digits, month and day first or day and month ("COMPARISON: 120921").
     kind: 'date',
-    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|cxr|ct|mri|echo|tte|ekg|ecg|due',
+    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|cxr|ct|mri|echo|tte|ekg|ecg|due|note|meeting|report|date|comparison|compared|expected',
     pattern:
-      /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|CXR|CT|MRI|echo|TTE|EKG|ECG|due)\s*:?\s*(\d{1,2}\/\d{1,2})(?![\w/]|\.\d)/dgi,
+      /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|CXR|CT|MRI|echo|TTE|EKG|ECG|due|note|meeting|report|(?:date|comparison|compared to|compared with|expected)(?=\s*:?\s*\d{6}))\s*:?\s*(\d{1,2}\/\d{1,2}(?![\w/]|\.\d)|\d{6}(?![\w/-]|\.\d))/dgi,
     group: 1,
     accept: (found, text, _start, end) => {
-      if (!numericDateValid(found) || FRACTION_AFTER.test(text.slice(end, end + 12))) return false;
+      const after = text.slice(end, end + 12);
+      if (!found.includes('/')) {
+        const [a, b] = [Number(found.slice(0, 2)), Number(found.slice(2, 4))];
+        return dayMonthValid(a, b) && !UNIT_AHEAD_ANY_CASE.test(after);
+      }
+      if (!numericDateValid(found) || FRACTION_AFTER.test(after)) return false;
       // "on 9/5." is a date, "on 2/3 maintenance" a fraction: one digit each wants a clear end.
-      return !/^\d\/\d$/.test(found) || DATE_END.test(text.slice(end, end + 12));
+      return !/^\d\/\d$/.test(found) || DATE_END.test(after);
     },
   },
   {
@@ -635,12 +971,33 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (found) => /^[A-Z]/.test(found),
   },
   {
-    // "she will come in on the 18th."
+    // A weekday, then the date: "Wed 7/24", "sat. 24 sept", "sunday the 19th", "Tues 8/11".
     kind: 'date',
-    cues: 'on|by|until|since|from|before|after|through|till',
-    pattern:
-      /\b(?:on|by|until|since|from|before|after|through|till)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b(?=\s*(?:[.,;:)!?]|$|(?:of|at|and|or|when|to|for|in the|morning|evening|afternoon|night)\b))/dgi,
+    cues: WEEKDAY_CUES,
+    pattern: new RegExp(
+      `\\b${WEEKDAY}[.,]?\\s*(?:\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${LOWER_MONTH}\\b\\.?|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?|the\\s+\\d{1,2}(?:st|nd|rd|th))(?![\\w/]|\\.\\d)`,
+      'gi',
+    ),
+    // "sat 2/3 of the day" is a verb and a fraction.
+    accept: (found, text, _start, end) => {
+      const numbers = /(\d+)\/(\d+)/.exec(found);
+      if (numbers === null) return true;
+      const [month, day] = [Number(numbers[1]), Number(numbers[2])];
+      const valid = month >= 1 && month <= 12 && day >= 1 && day <= 31;
+      return valid && !FRACTION_AFTER.test(text.slice(end, end + 12));
+    },
+  },
+  {
+    // "she will come in on the 18th."; after a date word any month in lower case is one,
+    // "dec" too: "on dec 7".
+    kind: 'date',
+    cues: 'on|by|until|since|from|before|after|through|till|dated',
+    pattern: new RegExp(
+      `\\b(?:on|by|until|since|from|before|after|through|till|dated)\\s+(the\\s+\\d{1,2}(?:st|nd|rd|th)\\b(?=\\s*(?:[.,;:)!?]|$|(?:of|at|and|or|when|to|for|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
+      'dgi',
+    ),
     group: 1,
+    accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
   },
   {
     kind: 'date',
@@ -649,15 +1006,30 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
+    // An age over 89 in digits, one try per number for all its shapes: "92 years old",
+    // "92-year-old", "94 years of age", "92yo", "97yoF", "93y M", "her 103rd birthday", "97M",
+    // "92 F", "97f w/ cough".
     kind: 'age over 89',
     cues: AGE_OVER_89_CUES,
-    pattern: /\b(?:9\d|1[01]\d)(?:\s*|-)(?:years?|yrs?|y)(?:\s*|-)(?:old|o)\b/gi,
+    pattern:
+      /\b(?:9\d|1[01]\d)(?:(?:\s*|-)(?:years?|yrs?|y)(?:\s*|-)(?:old|o)\b|\s*(?:years?|yrs?)\s+of\s+age\b|[\s-]*(?:yo|y\/o|y\.o\.?|yrs?|years?|y)(?:[MF](?![a-z]))?(?!\w)|(?:st|nd|rd|th)(?=\s+birthday)|\s?[MF]\b(?!\/))/gi,
+    accept: ageInDigitsValid,
   },
   {
-    // "92yo", "97yoF".
+    // "DOB May 17, 1924 (99)": the age in brackets after a date of birth.
     kind: 'age over 89',
-    cues: AGE_OVER_89_CUES,
-    pattern: /\b(?:9\d|1[01]\d)[\s-]*(?:yo|y\/o|y\.o\.?|yrs?|years?)(?:[MF](?![a-z]))?(?!\w)/gi,
+    cues: 'dob|d.o.b|date of birth',
+    pattern:
+      /\b(?:DOB|D\.O\.B\.?|date of birth)\s*[:#-]?\s*[^()\n]{4,24}?\s*\(((?:9\d|1[01]\d)(?:\s*(?:y|yo|yrs?|years?))?)\)/dgi,
+    group: 1,
+  },
+  {
+    // "a woman in her mid-90s", "in his late nineties".
+    kind: 'age over 89',
+    cues: 'in his|in her|in their',
+    pattern:
+      /\b(?:in (?:his|her|their))\s+((?:(?:early|mid|late)[\s-]*)?(?:90['’]?s|nineties))\b/dgi,
+    group: 1,
   },
   {
     kind: 'age over 89',
@@ -675,34 +1047,41 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: new RegExp(`\\b${AGE_IN_WORDS}[-\\s](?:years?[-\\s]old|yo|y\\/o)\\b`, 'gi'),
   },
   {
-    // "97M", "92 F"; "Tmax 99F" is a temperature.
-    kind: 'age over 89',
-    cues: AGE_OVER_89_CUES,
-    pattern: /\b(?:9\d|1[01]\d)\s?[MF]\b/g,
-    accept: (_found, text, start) =>
-      !/(?:\bT|max|temp\w*|°|febrile|fever\w*|\d\.)\s*(?:of|to|:)?\s*$/i.test(
-        text.slice(Math.max(0, start - 16), start),
-      ),
-  },
-  {
-    // "94 years of age".
-    kind: 'age over 89',
-    cues: AGE_OVER_89_CUES,
-    pattern: /\b(?:9\d|1[01]\d)\s*(?:years?|yrs?)\s+of\s+age\b/gi,
-  },
-  {
     kind: 'age over 89',
     cues: 'nonagenarian|centenarian',
     pattern: /\b(?:nonagenarian|centenarian)\b/gi,
   },
   {
-    // "12 Elm Street, Apt 3"; in lower-case notes "13 kerrigan st" (one scan for both).
+    // "12 Elm Street, Apt 3", "89-15 César Chávez Blvd Lot 17"; in lower-case notes "49b
+    // magnolia st." and "120a sw sycamore dr"; on face sheets "86 PLEASANT RD BLDG C APT 9"
+    // (one scan for all).
     kind: 'street address',
     pattern: new RegExp(
-      `\\b\\d{1,6}(?:[A-Z]?\\s+(?:${STREET_WORD}\\s+){1,4}${STREET_SUFFIX}\\b\\.?(?:,?\\s+(?:Apt|Apartment|Unit|Suite|Ste|#)\\.?\\s*#?\\s*\\w+)?|\\s+(?:[a-z]{3,}\\s+){1,3}${LOWER_STREET_SUFFIX}\\b\\.?)`,
+      `\\b${HOUSE_NUMBER}(?:[A-Z]?\\s+(?:${STREET_WORD}\\s+){1,4}${STREET_SUFFIX}\\b\\.?${STREET_UNIT}|[a-z]?\\s+(?:(?:n|s|e|w|ne|nw|se|sw)\\.?\\s+)?(?:[a-z]{3,}\\s+){1,3}${LOWER_STREET_SUFFIX}\\b\\.?(?:,?\\s+(?:apt|unit|lot|ste|suite|#)\\.?\\s*#?\\s*\\w+)?|[A-Z]?\\s+(?:(?:[NSEW]|NE|NW|SE|SW)\\.?\\s+)?(?:[A-Z]{2,}\\s+){1,3}${CAPS_STREET_SUFFIX}\\b\\.?(?:,?\\s+(?:APT|UNIT|STE|SUITE|BLDG|LOT|#)\\.?\\s*#?\\s*[A-Z0-9]+){0,2})`,
       'g',
     ),
-    accept: (found) => !COUNTED.test(found),
+    accept: streetValid,
+  },
+  {
+    // A rural route's box: "HC 6 Box 399", "RR 2 Box 15".
+    kind: 'street address',
+    cues: 'hc |hcr |rr |rural route|star route',
+    pattern: /\b(?:HC |HCR |RR |Rural Route|Star Route)\s*\d{1,4},?\s+Box\s+\d{1,5}\b/g,
+  },
+  {
+    // A county road named by letters: "N7069 County Rd Y".
+    kind: 'street address',
+    needs: 'County',
+    pattern: /\b(?:[NSEW]?\d{1,6}\s+)?County\s+(?:Rd|Road|Hwy|Highway)\s+(?:[A-Z]{1,2}|\d{1,3})\b/g,
+  },
+  {
+    // Latin American style, the name before the number: "Av. Hidalgo 297, Col. Centro".
+    kind: 'street address',
+    cues: 'av.|avenida|calle|calzada|carrera|rua|rue',
+    pattern: new RegExp(
+      `\\b(?:Av\\.|Avenida|Calle|Calzada|Carrera|Rua|Rue)\\s+(?:(?:de|del|la|los|las)\\s+)?[${UPPER}][${LOWER}]+(?:\\s+[${UPPER}][${LOWER}]+){0,2}\\s+\\d{1,5}\\b(?:,\\s*(?:Col\\.|Colonia)\\s+[${UPPER}][${LOWER}]+(?:\\s+[${UPPER}][${LOWER}]+)?)?`,
+      'g',
+    ),
   },
   {
     kind: 'street address',
@@ -735,7 +1114,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'city',
     cues: 'lives|resides|moved|grew up in|native of|home in|living in',
     pattern:
-      /\b(?:[Ll]ives(?: alone| independently| with \w+(?: \w+)?)? in|[Rr]esides in|[Mm]oved (?:to|from)|[Gg]rew up in|[Nn]ative of|[Hh]ome in|[Ll]iving in)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/dg,
+      /\b(?:[Ll]ives(?: alone| independently| with \w+(?: \w+)?)? in|[Rr]esides in|[Mm]oved (?:to|from)|[Gg]rew up in|[Nn]ative of|[Hh]ome in|[Ll]iving in)\s+([A-Z][a-z]+(?:[A-Z][a-z]+)?(?:\s[A-Z][a-z]+)?)\b/dg,
     group: 1,
     accept: facilityValid,
   },
@@ -747,10 +1126,38 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       /\b[A-Z][a-z]+(?:['’]s)?(?: [A-Z][a-z]+(?:['’]s)?)? County\b(?! (?:Rd|Road|Route|Hwy|Highway)\b)/g,
   },
   {
-    kind: 'zip code',
-    cues: 'zip|postal code',
-    pattern: /\b(?:zip|zipcode|zip code|postal code)\s*(?:is\s*)?[:#]?\s*(\d{5}(?:-\d{4})?)\b/dgi,
+    // "Orleans Parish": Louisiana's counties.
+    kind: 'city',
+    needs: 'Parish',
+    pattern: /\b[A-Z][a-z]+(?: [A-Z][a-z]+)? Parish\b/g,
+  },
+  {
+    // "Officer R. FitzGerald of Bakersfield PD": a police or fire department is its town's.
+    kind: 'city',
+    cues: 'of',
+    pattern:
+      /\b(?:of)\s+([A-Z][a-z]+(?:[A-Z][a-z]+)?(?:\s[A-Z][a-z]+){0,2})\s+(?:PD|P\.D\.|Police|Sheriff|Fire Department|Fire Dept)\b/dg,
     group: 1,
+    accept: policeTown,
+  },
+  {
+    // "Zip 02115", and Mexico's "C.P. 53939" (código postal).
+    kind: 'zip code',
+    cues: 'zip|postal code|c.p.',
+    pattern:
+      /\b(?:zip|zipcode|zip code|postal code|C\.P\.)\s*(?:is\s*)?[:#]?\s*(\d{5}(?:-\d{4})?)\b/dgi,
+    group: 1,
+  },
+  {
+    // A Canadian postal code, "B8X 7T9"; a British postcode after a town or a comma, "Leeds
+    // LS3 1NY, United Kingdom" (the town before it is found with it).
+    kind: 'zip code',
+    pattern: /\b(?:[A-Z]\d[A-Z] \d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})\b/g,
+    accept: (found, text, start, end) => {
+      if (/[\w-]/.test((text[start - 1] ?? '') + (text[end] ?? ''))) return false;
+      const canadian = /^[A-Z]\d[A-Z] \d[A-Z]\d$/.test(found);
+      return canadian || /(?:[a-zà-ÿ],?|,)[ \t]+$/.test(text.slice(Math.max(0, start - 3), start));
+    },
   },
   { kind: 'zip code', pattern: /(?<![\w-])\d{5}-\d{4}(?![\w-])/g },
   {
@@ -759,50 +1166,53 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
+    // "Cedar Hollow Nursing & Rehabilitation Center", "Tri-County Medical Center".
     kind: 'facility',
     needs: new RegExp(FACILITY_HEAD),
     pattern: new RegExp(
-      `\\b(?:(?:St\\.?|Saint)\\s+)?(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+\\.?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
+      `\\b(?:(?:St\\.?|Saint)\\s+)?(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\\.?(?:\\s+&)?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
       'g',
     ),
     accept: namedFacility,
   },
   {
+    // Found at its head, the words before it read back: in capitals, "EASTSIDE SICKLE CELL
+    // CLINIC", "HOLY NAME OF MARY HOSPITAL"; with a weak head, "Lantern Hill Pediatrics".
     kind: 'facility',
-    cues: 'hospital|medical center|clinic',
-    pattern:
-      /\b(?:Hospital|Medical Center|Clinic) of (?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}/g,
+    cues: HEAD_CUES,
+    pattern: new RegExp(
+      `\\b(?:${FACILITY_HEAD_CAPS}|${WEAK_FACILITY_HEAD}|${WEAK_FACILITY_HEAD.toUpperCase()})\\b`,
+      'g',
+    ),
+    reach: facilityBefore,
   },
   {
+    kind: 'facility',
+    cues: 'hospital|medical center|clinic|hospice',
+    pattern:
+      /\b(?:Hospital|Medical Center|Clinic|Hospice) of (?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}/g,
+  },
+  {
+    // Named as Spanish and French write it, the head first: "Clínica Esperanza".
+    kind: 'facility',
+    cues: 'clínica|clinica|centro|sanatorio|hôpital|hopital',
+    pattern: new RegExp(
+      `\\b(?:Cl[ií]nica|Centro (?:M[eé]dico|de Salud)|Sanatorio|H[ôo]pital)\\s+(?:(?:de|del|la|las|los|San|Santa|Saint|Sainte)\\s+)*[${UPPER}][${LOWER}]+(?:\\s+[${UPPER}][${LOWER}]+){0,2}`,
+      'g',
+    ),
+  },
+  {
+    // After a preposition (one try for all): "The Pines at Westbury" ("The", capitalised
+    // mid-sentence, opens a home's name); a hospital's initials, "implanted at PRH"; any name
+    // before a date, "from Lakeside on 3/4"; in lower-case notes "lives at sunnybrook manor".
     kind: 'facility',
     cues: 'at|from|to|in',
     pattern: new RegExp(
-      `\\b(?:at|from|to|in)\\s+((?:St\\.?\\s+)?[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+){0,3})(?=,?\\s+(?:on\\s+|in\\s+)?${DATE_AHEAD})`,
+      `\\b(?:at|from|From:?|to|in)\\s+(The\\s+[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?\\s+at\\s+[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?|[A-Z]{3,6}\\b(?![-/'’]|\\s+[A-Z])|(?:St\\.?\\s+)?[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+){0,3}(?=,?\\s+(?:on\\s+|in\\s+)?${DATE_AHEAD})|(?:[a-z]+\\s+){1,3}(?:manor|gardens|village|lodge|commons|nursing home|rehab|rehabilitation center|assisted living|senior living|care center|hospice)\\b)`,
       'dg',
     ),
     group: 1,
-    accept: facilityValid,
-  },
-  {
-    // "The Pines at Westbury": "The", capitalised mid-sentence, opens a home's name.
-    kind: 'facility',
-    cues: 'at|from|to|in',
-    pattern:
-      /\b(?:at|from|to|in)\s+(The\s+[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)?\s+at\s+[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)?)/dg,
-    group: 1,
-  },
-  {
-    // Lower-case notes: "lives at sunnybrook manor".
-    kind: 'facility',
-    cues: 'at|from|to|in',
-    pattern:
-      /\b(?:at|from|to|in)\s+((?:[a-z]+\s+){1,3}(?:manor|gardens|village|lodge|commons|nursing home|rehab|rehabilitation center|assisted living|senior living|care center|hospice))\b/dg,
-    group: 1,
-    accept: (found) =>
-      !found
-        .split(/\s+/)
-        .slice(0, -1)
-        .some((w) => GENERIC_LOWER.has(w)),
+    accept: facilityAfterPreposition,
   },
   // After the facility rules: "from Lakeside on 3/4" is the facility, named like its town.
   {
@@ -810,7 +1220,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'city',
     cues: 'in|from|to|near',
     pattern: new RegExp(
-      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear)\\s+((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -][${UPPER}${LOWER}]+){0,2})`,
+      // The words after the first are no preposition: "from OLOS in wichita" is tried at "in".
+      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear)\\s+((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near)\\b)[${UPPER}${LOWER}]+){0,2})`,
       'dg',
     ),
     group: 1,
