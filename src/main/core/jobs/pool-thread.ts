@@ -9,6 +9,7 @@
  * pool sees one interface, and the thread's code and messages are the same.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FromThreadHost, ToThreadHost } from './thread-host-messages';
@@ -86,33 +87,28 @@ function hosted<ToThread, FromThread>(
   const send = (message: ToThreadHost) => {
     if (child.connected) child.send(message);
   };
-  const messageListeners: ((message: FromThread) => void)[] = [];
-  const errorListeners: ((error: Error) => void)[] = [];
-  const exitListeners: ((code: number) => void)[] = [];
-  let exited = false;
-  const exit = (code: number) => {
-    if (exited) return;
-    exited = true;
-    exitListeners.forEach((listener) => listener(code));
-  };
+  // The thread's events, relayed from the host; not the child's own, whose 'exit' and
+  // 'error' are the host process's (an 'error' event without listeners would also throw).
+  const thread = new EventEmitter<{
+    message: [FromThread];
+    failure: [Error];
+    exit: [number];
+  }>();
   child.on('message', (message: FromThreadHost) => {
-    if (message.kind === 'message') {
-      messageListeners.forEach((listener) => listener(message.message as FromThread));
-    } else if (message.kind === 'error') {
-      errorListeners.forEach((listener) => listener(new Error(message.message)));
-    } else {
-      exit(message.code);
-    }
+    if (message.kind === 'message') thread.emit('message', message.message as FromThread);
+    else if (message.kind === 'error') thread.emit('failure', new Error(message.message));
+    else thread.emit('exit', message.code);
   });
-  child.on('error', (error) => errorListeners.forEach((listener) => listener(error)));
+  child.on('error', (error) => thread.emit('failure', error));
   // The host died without relaying its thread's exit (killed, or crashed): the thread is gone.
-  child.on('exit', (code, signal) => exit(code ?? (signal ? 1 : 0)));
+  // Exit listeners are registered once, so a relayed exit followed by this one calls them once.
+  child.on('exit', (code, signal) => thread.emit('exit', code ?? (signal ? 1 : 0)));
   send({ kind: 'start', script: script.href, workerData });
   return {
     postMessage: (message) => send({ kind: 'message', message }),
-    onMessage: (listener) => void messageListeners.push(listener),
-    onError: (listener) => void errorListeners.push(listener),
-    onExit: (listener) => void exitListeners.push(listener),
+    onMessage: (listener) => void thread.on('message', listener),
+    onError: (listener) => void thread.on('failure', listener),
+    onExit: (listener) => void thread.once('exit', listener),
     terminate: () => void child.kill(),
   };
 }
