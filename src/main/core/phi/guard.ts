@@ -182,17 +182,22 @@ export class PhiGuard {
     const spans = this.detect(value);
     if (spans.length === 0) return spans;
     const kept: PhiSpan[] = [];
+    // A finding's mark and masked excerpt are built only where they are read (a false alarm,
+    // or a refusal's list): an import in redact or allow mode only counts its findings.
+    const listing = this.policy.mode === 'refuse';
     for (const span of spans) {
-      const finding = toFinding(value, place, span);
-      if (this.marked.has(finding.mark)) {
-        this.matchedMarks.add(finding.mark);
-        this.falseAlarms.push(finding);
+      const mark = this.marked.size > 0 ? findingMark(place, span.start) : null;
+      if (mark !== null && this.marked.has(mark)) {
+        this.matchedMarks.add(mark);
+        this.falseAlarms.push(toFinding(value, place, span));
         continue;
       }
       kept.push(span);
       this.total++;
       this.foundByKind.set(span.kind, (this.foundByKind.get(span.kind) ?? 0) + 1);
-      if (this.listed.length < LISTED_FINDINGS) this.listed.push(finding);
+      if (listing && this.listed.length < LISTED_FINDINGS) {
+        this.listed.push(toFinding(value, place, span));
+      }
     }
     return kept;
   }
