@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COHORT_NAME_MAX } from '../../../src/main/core/import/cohort-name';
 import { createDemoCohort } from '../../../src/main/core/import/demo';
@@ -23,9 +23,9 @@ import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { Store } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';
 import { storeFingerprint } from '../../support/temp-store';
+import { demoCopy, demoTable, MIMIC_IV_DEMO } from '../../support/mimic-demo';
 
 const CLINICAL = resolve(__dirname, '../../fixtures/generic-minimal');
-const MIMIC = '/work/shared/data/mimic-iv-demo';
 const asRoot = process.getuid?.() === 0;
 
 let root = '';
@@ -254,7 +254,7 @@ describe('cohort names: one rule for every importer and the API', () => {
       const error = await refused(generic(CLINICAL, name));
       expect(error.file).toBe('cohort name');
       expect(error.message.length).toBeLessThan(300);
-      const mimic = await refused(() => importMimicIv(store, MIMIC, { name }));
+      const mimic = await refused(() => importMimicIv(store, MIMIC_IV_DEMO, { name }));
       expect(mimic.problem).toBe(error.problem);
       const demo = await refused(() =>
         createDemoCohort(store, { name, stays: 10, seed: 1, spurious: false }, {}),
@@ -293,26 +293,10 @@ describe('cohort names: one rule for every importer and the API', () => {
 });
 
 describe('MIMIC-IV import: the same cases', () => {
-  /** hosp/ and icu/ as symlinks to the demo's files, with some files replaced. */
-  function mimicCopy(name: string, changes: Record<string, Buffer>): string {
-    const dir = join(root, name);
-    for (const folder of ['hosp', 'icu']) {
-      mkdirSync(join(dir, folder), { recursive: true });
-      for (const file of readdirSync(join(MIMIC, folder))) {
-        const relative = `${folder}/${file}`;
-        if (!(relative in changes)) symlinkSync(join(MIMIC, relative), join(dir, relative));
-      }
-    }
-    for (const [relative, content] of Object.entries(changes)) {
-      writeFileSync(join(dir, relative), content);
-    }
-    return dir;
-  }
   const mimic = (dir: string) => () => importMimicIv(store, dir, {});
-  const table = (relative: string): Buffer => gunzipSync(readFileSync(join(MIMIC, relative)));
 
   it('refuses a dangling note/radiology link instead of importing without notes', async () => {
-    const dir = mimicCopy('mimic-dangling', {});
+    const dir = demoCopy(root, 'mimic-dangling', {});
     mkdirSync(join(dir, 'note'));
     symlinkSync(join(dir, 'note', 'nowhere.csv.gz'), join(dir, 'note', 'radiology.csv.gz'));
     const error = await refused(mimic(dir));
@@ -324,14 +308,14 @@ describe('MIMIC-IV import: the same cases', () => {
   });
 
   it('refuses invalid UTF-8, naming file, line and field', async () => {
-    const lines = table('hosp/patients.csv.gz').toString('utf8').split('\n');
+    const lines = demoTable('hosp/patients.csv.gz').toString('utf8').split('\n');
     const header = lines[0]!.split(',');
     const fields = lines[3]!.split(',');
     fields[header.indexOf('gender')] = '\u0000';
     const text = [...lines.slice(0, 3), fields.join(','), ...lines.slice(4)].join('\n');
     const bytes = Buffer.from(text, 'utf8');
     bytes[bytes.indexOf(0)] = 0xc3; // a lead byte followed by a comma: invalid
-    const dir = mimicCopy('mimic-utf8', { 'hosp/patients.csv.gz': gzipSync(bytes) });
+    const dir = demoCopy(root, 'mimic-utf8', { 'hosp/patients.csv.gz': gzipSync(bytes) });
     const error = await refused(mimic(dir));
     expectAt(
       error,
@@ -341,18 +325,18 @@ describe('MIMIC-IV import: the same cases', () => {
   });
 
   it('names the line of a mixed line ending', async () => {
-    const lines = table('icu/icustays.csv.gz').toString('utf8').split('\n');
+    const lines = demoTable('icu/icustays.csv.gz').toString('utf8').split('\n');
     lines[6] = `${lines[6]}\r`;
-    const dir = mimicCopy('mimic-crlf', { 'icu/icustays.csv.gz': gzipSync(lines.join('\n')) });
+    const dir = demoCopy(root, 'mimic-crlf', { 'icu/icustays.csv.gz': gzipSync(lines.join('\n')) });
     const error = await refused(mimic(dir));
     expectAt(error, { file: 'icustays.csv.gz', line: 7, field: null }, /mixed line endings/);
   });
 
   it('reports a corrupt gzip as not valid gzip', async () => {
-    const zipped = Buffer.from(readFileSync(join(MIMIC, 'hosp/admissions.csv.gz')));
+    const zipped = Buffer.from(readFileSync(join(MIMIC_IV_DEMO, 'hosp/admissions.csv.gz')));
     const middle = Math.floor(zipped.length / 2);
     for (let i = middle; i < middle + 32; i++) zipped[i] = zipped[i]! ^ 0xa5;
-    const dir = mimicCopy('mimic-corrupt-gzip', { 'hosp/admissions.csv.gz': zipped });
+    const dir = demoCopy(root, 'mimic-corrupt-gzip', { 'hosp/admissions.csv.gz': zipped });
     const error = await refused(mimic(dir));
     expectAt(error, { file: 'admissions.csv.gz', line: null, field: null }, /^not valid gzip \(/);
   });

@@ -5,19 +5,10 @@
  * form a number or a date-time can take.
  */
 import fc from 'fast-check';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMimicFolder } from '../../../bench/mimic-folder';
 import { readCsv } from '../../../src/main/core/import/csv-reader';
@@ -27,9 +18,9 @@ import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { CHART_ITEM_VARIABLES } from '../../../src/main/core/import/mimic-iv/measurements';
 import { STATIC_CHART_ITEMS } from '../../../src/main/core/import/mimic-iv/static-inputs';
 import { tempStore } from '../../support/temp-store';
+import { demoCopy, demoLines, MIMIC_IV_DEMO } from '../../support/mimic-demo';
 
-const DEMO = '/work/shared/data/mimic-iv-demo';
-const HAVE_DEMO = existsSync(join(DEMO, 'icu/chartevents.csv.gz'));
+const HAVE_DEMO = existsSync(join(MIMIC_IV_DEMO, 'icu/chartevents.csv.gz'));
 const DEMO_CHART_ROWS = 668_679;
 // chartevents columns, by position.
 const [STAY_ID, CHARTTIME, ITEMID, VALUE, VALUENUM, VALUEUOM] = [2, 4, 6, 7, 8, 9];
@@ -73,31 +64,6 @@ async function sameOutcome(dir: string): Promise<Outcome> {
 
 const hashOf = (o: Outcome): string => ('hash' in o ? o.hash : `error: ${o.error.message}`);
 
-/** The demo's hosp/ and icu/ as symlinks, with `replaced` (relative path -> content) written instead. */
-function demoWith(name: string, replaced: Record<string, string | Buffer>): string {
-  const dir = join(root, name);
-  const table = (relative: string) => relative.replace(/\.csv(\.gz)?$/, '');
-  const tables = new Set(Object.keys(replaced).map(table));
-  for (const folder of ['hosp', 'icu']) {
-    mkdirSync(join(dir, folder), { recursive: true });
-    for (const file of readdirSync(join(DEMO, folder))) {
-      const relative = `${folder}/${file}`;
-      if (!tables.has(table(relative))) symlinkSync(join(DEMO, relative), join(dir, relative));
-    }
-  }
-  for (const [relative, content] of Object.entries(replaced)) {
-    writeFileSync(join(dir, relative), content);
-  }
-  return dir;
-}
-
-function demoLines(relative: string): string[] {
-  return gunzipSync(readFileSync(join(DEMO, relative)))
-    .toString('utf8')
-    .trimEnd()
-    .split('\n');
-}
-
 async function scanAll(path: string, columns: readonly string[]) {
   return scanCsv(path, columns, () => undefined, { bytesRead: 0 });
 }
@@ -109,15 +75,18 @@ describe.skipIf(!HAVE_DEMO)('MIMIC-IV fast path: the same cohort as the exact re
   let demoHash = '';
   beforeAll(async () => {
     chart = demoLines('icu/chartevents.csv.gz');
-    demoHash = hashOf(await outcome(DEMO, true));
+    demoHash = hashOf(await outcome(MIMIC_IV_DEMO, true));
   });
 
   it('on the clinical database demo, whose tables it reads whole', async () => {
-    expect(hashOf(await sameOutcome(DEMO))).toBe(demoHash);
-    const chartScan = await scanAll(join(DEMO, 'icu/chartevents.csv.gz'), CHART_COLUMNS);
+    expect(hashOf(await sameOutcome(MIMIC_IV_DEMO))).toBe(demoHash);
+    const chartScan = await scanAll(join(MIMIC_IV_DEMO, 'icu/chartevents.csv.gz'), CHART_COLUMNS);
     expect(chartScan).toEqual({ rows: DEMO_CHART_ROWS, complete: true });
     // labevents quotes its comments, commas and all.
-    const lab = await scanAll(join(DEMO, 'hosp/labevents.csv.gz'), ['subject_id', 'valuenum']);
+    const lab = await scanAll(join(MIMIC_IV_DEMO, 'hosp/labevents.csv.gz'), [
+      'subject_id',
+      'valuenum',
+    ]);
     expect(lab).toEqual({ rows: demoLines('hosp/labevents.csv.gz').length - 1, complete: true });
   });
 
@@ -161,7 +130,7 @@ describe.skipIf(!HAVE_DEMO)('MIMIC-IV fast path: the same cohort as the exact re
       ['reshaped-plain', 'icu/chartevents.csv', text],
       ['reshaped-gzip', 'icu/chartevents.csv.gz', gzipSync(text)],
     ] as const) {
-      const dir = demoWith(name, { [file]: content });
+      const dir = demoCopy(root, name, { [file]: content });
       expect(hashOf(await sameOutcome(dir))).toBe(demoHash);
       // The fast path read all of it: it gave way nowhere.
       const scan = await scanAll(join(dir, file), CHART_COLUMNS);
@@ -176,7 +145,7 @@ describe.skipIf(!HAVE_DEMO)('MIMIC-IV fast path: the same cohort as the exact re
     const f = lines[1000]!.split(',');
     f[VALUE] = `"${'€'.repeat(5_700_000)}"`;
     lines[1000] = f.join(',');
-    const dir = demoWith('long-row', { 'icu/chartevents.csv': `${lines.join('\n')}\n` });
+    const dir = demoCopy(root, 'long-row', { 'icu/chartevents.csv': `${lines.join('\n')}\n` });
     const scan = await scanAll(join(dir, 'icu/chartevents.csv'), CHART_COLUMNS);
     expect(scan).toEqual({ rows: 999, complete: false });
     const read = await sameOutcome(dir);
@@ -344,7 +313,7 @@ describe.skipIf(!HAVE_DEMO)(
         it(`${c.name} (.${format})`, async () => {
           const text = c.content();
           const file = `icu/chartevents.${format}`;
-          const dir = demoWith(`error-${++files}`, {
+          const dir = demoCopy(root, `error-${++files}`, {
             [file]: format === 'csv' ? text : gzipSync(text),
           });
           const read = await sameOutcome(dir);
@@ -369,20 +338,22 @@ describe.skipIf(!HAVE_DEMO)(
         }) + 1;
       const changed = withField(line, CHARTTIME, 'someday');
       changed[line - 1] = changed[line - 1]!.split(',').with(VALUENUM, 'n/a').join(',');
-      const dir = demoWith('unused-bad-time', { 'icu/chartevents.csv': joined(changed) });
+      const dir = demoCopy(root, 'unused-bad-time', { 'icu/chartevents.csv': joined(changed) });
       expect('hash' in (await sameOutcome(dir))).toBe(true);
     });
 
     it('a gzip file named .csv, and a truncated gzip', async () => {
       const gzip = gzipSync(joined(lines));
-      const named = await sameOutcome(demoWith('gzip-named-csv', { 'icu/chartevents.csv': gzip }));
+      const named = await sameOutcome(
+        demoCopy(root, 'gzip-named-csv', { 'icu/chartevents.csv': gzip }),
+      );
       expect(named).toEqual({
         error: expect.objectContaining({
           message: expect.stringMatching(/this file is gzip-compressed/),
         }),
       });
       const cut = await sameOutcome(
-        demoWith('gzip-cut', {
+        demoCopy(root, 'gzip-cut', {
           'icu/chartevents.csv.gz': gzip.subarray(0, Math.floor(gzip.length / 2)),
         }),
       );

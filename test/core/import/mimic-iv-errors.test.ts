@@ -1,58 +1,19 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/main/core/import/input-error';
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { ConflictError, type Store } from '../../../src/main/core/store';
 import { TINY_SCHEMA, storeFingerprint, tempStore, tinyStay } from '../../support/temp-store';
-
-const DEMO = '/work/shared/data/mimic-iv-demo';
+import { demoCopy, demoLines, MIMIC_IV_DEMO } from '../../support/mimic-demo';
 
 let root = '';
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'toe-mimic-errors-'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/**
- * A copy of the demo's hosp/ and icu/ (symlinks to the unchanged files) where the given
- * files are replaced by new content, or left out when the content is null.
- */
-function brokenCopy(name: string, changes: Record<string, string | Buffer | null>): string {
-  const dir = join(root, name);
-  for (const folder of ['hosp', 'icu']) {
-    mkdirSync(join(dir, folder), { recursive: true });
-    for (const file of readdirSync(join(DEMO, folder))) {
-      const relative = `${folder}/${file}`;
-      const replaced = Object.keys(changes).some(
-        (c) => c.replace(/\.csv(\.gz)?$/, '.csv') === relative.replace(/\.csv(\.gz)?$/, '.csv'),
-      );
-      if (!replaced) symlinkSync(join(DEMO, relative), join(dir, relative));
-    }
-  }
-  for (const [relative, content] of Object.entries(changes)) {
-    if (content !== null) writeFileSync(join(dir, relative), content);
-  }
-  return dir;
-}
-
-function demoLines(relative: string): string[] {
-  return gunzipSync(readFileSync(join(DEMO, relative)))
-    .toString('utf8')
-    .trimEnd()
-    .split('\n');
-}
 
 /** Replaces one field of one line (1-based, the header is line 1) of a CSV given as lines. */
 function withField(lines: string[], line: number, column: string, value: string): string {
@@ -114,7 +75,7 @@ describe('MIMIC-IV import of malformed input', () => {
   it('names a missing required column', async () => {
     const lines = demoLines('icu/icustays.csv.gz');
     lines[0] = lines[0]!.replace('intime', 'in_time');
-    const dir = brokenCopy('missing-column', { 'icu/icustays.csv': `${lines.join('\n')}\n` });
+    const dir = demoCopy(root, 'missing-column', { 'icu/icustays.csv': `${lines.join('\n')}\n` });
     await expectInputError(dir, {
       file: 'icustays.csv',
       line: 1,
@@ -124,7 +85,7 @@ describe('MIMIC-IV import of malformed input', () => {
   });
 
   it('names a non-numeric stay_id', async () => {
-    const dir = brokenCopy('bad-stay-id', {
+    const dir = demoCopy(root, 'bad-stay-id', {
       'icu/icustays.csv': withField(demoLines('icu/icustays.csv.gz'), 5, 'stay_id', 'S-31'),
     });
     await expectInputError(dir, {
@@ -136,7 +97,7 @@ describe('MIMIC-IV import of malformed input', () => {
   });
 
   it('names an intime that is not a date-time', async () => {
-    const dir = brokenCopy('bad-intime', {
+    const dir = demoCopy(root, 'bad-intime', {
       'icu/icustays.csv': withField(
         demoLines('icu/icustays.csv.gz'),
         7,
@@ -153,7 +114,7 @@ describe('MIMIC-IV import of malformed input', () => {
   });
 
   it('names a bad field deep inside chartevents, after most rows were read', async () => {
-    const dir = brokenCopy('bad-chart-row', {
+    const dir = demoCopy(root, 'bad-chart-row', {
       'icu/chartevents.csv': withField(
         demoLines('icu/chartevents.csv.gz'),
         500_000,
@@ -172,7 +133,7 @@ describe('MIMIC-IV import of malformed input', () => {
   it('names a duplicate stay_id and where it first appeared', async () => {
     const lines = demoLines('icu/icustays.csv.gz');
     const stayId = lines[2]!.split(',')[2]!;
-    const dir = brokenCopy('duplicate-stay', {
+    const dir = demoCopy(root, 'duplicate-stay', {
       'icu/icustays.csv': withField(lines, 10, 'stay_id', stayId),
     });
     await expectInputError(dir, {
@@ -186,8 +147,8 @@ describe('MIMIC-IV import of malformed input', () => {
   });
 
   it('names a truncated gzip and the line it broke at', async () => {
-    const whole = readFileSync(join(DEMO, 'icu/chartevents.csv.gz'));
-    const dir = brokenCopy('truncated-gzip', {
+    const whole = readFileSync(join(MIMIC_IV_DEMO, 'icu/chartevents.csv.gz'));
+    const dir = demoCopy(root, 'truncated-gzip', {
       'icu/chartevents.csv.gz': whole.subarray(0, Math.floor(whole.length / 2)),
     });
     freshStore();
@@ -202,7 +163,7 @@ describe('MIMIC-IV import of malformed input', () => {
   });
 
   it('names a missing required file', async () => {
-    const dir = brokenCopy('missing-file', { 'hosp/labevents.csv.gz': null });
+    const dir = demoCopy(root, 'missing-file', { 'hosp/labevents.csv.gz': null });
     await expectInputError(dir, {
       file: 'hosp/labevents.csv.gz',
       line: null,
@@ -215,7 +176,7 @@ describe('MIMIC-IV import of malformed input', () => {
     const icuAdmissions = new Set(demoLines('icu/icustays.csv.gz').map((l) => l.split(',')[1]));
     const lines = demoLines('hosp/admissions.csv.gz');
     const line = lines.findIndex((l, i) => i > 0 && icuAdmissions.has(l.split(',')[1])) + 1;
-    const dir = brokenCopy('bad-flag', {
+    const dir = demoCopy(root, 'bad-flag', {
       'hosp/admissions.csv': withField(lines, line, 'hospital_expire_flag', '2'),
     });
     await expectInputError(dir, {
@@ -242,7 +203,7 @@ describe('MIMIC-IV import stopped part-way', () => {
   it('cancelled while reading chart events: nothing is written', async () => {
     const { store, before } = storeWithCohort();
     const controller = new AbortController();
-    const importing = importMimicIv(store, DEMO, {
+    const importing = importMimicIv(store, MIMIC_IV_DEMO, {
       signal: controller.signal,
       progress: (u) => {
         if (u.phase === 'Chart events' && u.done > 0) controller.abort();
@@ -256,7 +217,7 @@ describe('MIMIC-IV import stopped part-way', () => {
     const { store, before } = storeWithCohort();
     const controller = new AbortController();
     let cohortsWhenCancelled = 0;
-    const importing = importMimicIv(store, DEMO, {
+    const importing = importMimicIv(store, MIMIC_IV_DEMO, {
       signal: controller.signal,
       progress: (u) => {
         if (u.phase === 'Writing stays' && !controller.signal.aborted) {
@@ -272,7 +233,7 @@ describe('MIMIC-IV import stopped part-way', () => {
 
   it('refuses a cohort name already taken before reading anything', async () => {
     const { store, before } = storeWithCohort();
-    await expect(importMimicIv(store, DEMO, { name: 'tiny' })).rejects.toBeInstanceOf(
+    await expect(importMimicIv(store, MIMIC_IV_DEMO, { name: 'tiny' })).rejects.toBeInstanceOf(
       ConflictError,
     );
     expect(storeFingerprint(store)).toEqual(before);
