@@ -2,11 +2,16 @@ import type { CsvRow } from '../csv-reader';
 import { InputError, shown } from '../input-error';
 import type { StayDraft, StayDrafts } from './types';
 
+/** Why a required field is refused when it is empty. */
+export const EMPTY_FIELD = 'the field is empty; a value is required';
+
+/** Why a row that names a stay stays.csv does not list is refused. */
+export const unknownStay = (key: string) => `unknown stay ${shown(key)}: it is not in stays.csv`;
+
 /** A value that must be present; surrounding blanks are never part of an id or a name. */
 export function requiredText(file: string, row: CsvRow, column: string): string {
   const value = row.get(column).trim();
-  if (value === '')
-    throw new InputError(file, row.line, column, 'the field is empty; a value is required');
+  if (value === '') throw new InputError(file, row.line, column, EMPTY_FIELD);
   return value;
 }
 
@@ -28,13 +33,7 @@ export function hasColumn(row: CsvRow, column: string): boolean {
 export function stayOf(file: string, row: CsvRow, stays: StayDrafts): StayDraft {
   const key = requiredText(file, row, 'stay_id');
   const stay = stays.get(key);
-  if (!stay)
-    throw new InputError(
-      file,
-      row.line,
-      'stay_id',
-      `unknown stay ${shown(key)}: it is not in stays.csv`,
-    );
+  if (!stay) throw new InputError(file, row.line, 'stay_id', unknownStay(key));
   return stay;
 }
 

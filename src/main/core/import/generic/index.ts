@@ -15,7 +15,7 @@ import { InputError } from '../input-error';
 import { locateFiles, MANIFEST_FILE, type GenericFiles } from './files';
 import { ImportClock } from './import-clock';
 import { readManifest } from './manifest';
-import { readMeasurements } from './measurements-file';
+import { readMeasurements, type MeasurementsReading } from './measurements-file';
 import { readNotes } from './notes-file';
 import { readOutcomes } from './outcomes-file';
 import { readStaticInputs } from './static-file';
@@ -28,18 +28,21 @@ import { readVariables } from './variables-file';
  * first; only then is the cohort written, in one transaction. Bad input throws an
  * InputError naming file, line and field, and leaves the store exactly as it was. The name
  * (options.name, else cohort.json's, else the folder's) follows cohort-name.ts's rule.
+ * `reading.exactReader` is internal, for the tests and the benchmark that hold the fast path
+ * for measurements.csv to the exact reader.
  */
 export async function importGeneric(
   store: Store,
   dir: string,
   options: ImportOptions,
+  reading: MeasurementsReading = {},
 ): Promise<ImportReport> {
   store.assertWritable();
   const given = options.name === undefined ? null : checkCohortName(options.name);
   const root = resolve(dir);
   const files = locateFiles(root);
   try {
-    return await importFolder(store, root, files, given, options);
+    return await importFolder(store, root, files, given, options, reading);
   } catch (error) {
     throw await explainGzip(error, csvFiles(files));
   }
@@ -51,6 +54,7 @@ async function importFolder(
   files: GenericFiles,
   given: string | null,
   options: ImportOptions,
+  reading: MeasurementsReading,
 ): Promise<ImportReport> {
   const clock = new ImportClock(options, csvCount(files));
   clock.check();
@@ -91,7 +95,15 @@ async function importFolder(
   const { stays, splitsFromFile } = await readStays(files.stays, guard, clock);
   report.staysSeen = stays.size;
   report.countRows(basename(files.stays), stays.size);
-  await readMeasurements(files.measurements, stays, variables, manifest.hours, report, clock);
+  await readMeasurements(
+    files.measurements,
+    stays,
+    variables,
+    manifest.hours,
+    report,
+    clock,
+    reading,
+  );
   await readOutcomes(files.outcomes, stays, manifest.tasks, report, clock);
   const attributes = files.attributes
     ? await readAttributes(files.attributes, stays, guard, report, clock)

@@ -1,21 +1,32 @@
 import { basename } from 'node:path';
-import type { CsvRow } from '../csv-reader';
-import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
+import { readCsv, type CsvRow } from '../csv-reader';
+import { readCsvFields, type CsvFields } from '../csv-scanner';
 import { FLOAT32_MAX, fitsFloat32, HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../input-error';
-import { hasColumn, hourInWindow, requiredText, stayOf } from './fields';
+import { EMPTY_FIELD, hasColumn, hourInWindow, unknownStay } from './fields';
 import type { ImportClock } from './import-clock';
-import type { GenericVariable, StayDraft, StayDrafts } from './types';
+import type { GenericVariable, StayDrafts } from './types';
 import { counted } from '../../../../shared/counted';
 
 /** How a file places a value in time: one rule per file, chosen by its header. */
 type TimeRule = 'time' | 'hour_offset';
 
+const REQUIRED = ['stay_id', 'variable', 'value'] as const;
+// Positions in the columns read: the required ones, then the file's time column.
+const [STAY, VARIABLE, VALUE, WHEN] = [0, 1, 2, 3];
+
+/** How the file is read: the fast path (csv-scanner.ts) unless the exact reader is asked for. */
+export interface MeasurementsReading {
+  exactReader?: boolean;
+}
+
 /**
  * Streams the long-format measurements into each stay's hourly bins. The file may hold
  * millions of rows in any order; memory grows with the cohort (one HourlyBins per stay with
- * data), never with the file.
+ * data), never with the file. Read through the fast path while it holds (csv-scanner.ts):
+ * every row is checked in full before anything is taken from it, so that where the fast path
+ * gives way the exact reader can hand the row again and name its problem.
  */
 export async function readMeasurements(
   path: string,
@@ -24,46 +35,55 @@ export async function readMeasurements(
   hours: number,
   report: ImportReportBuilder,
   clock: ImportClock,
+  reading: MeasurementsReading = {},
 ): Promise<void> {
   const file = basename(path);
+  const first = await firstRow(path);
+  if (first === null) {
+    report.countRows(file, 0);
+    return clock.fileDone(file, 0);
+  }
+  const rule = timeRule(file, first);
   const index = new Map(variables.map((v, i) => [v.name, i]));
-  let rule: TimeRule | null = null;
-  let rows = 0;
   let outside = 0;
   let unstorable = 0;
-  for await (const row of readCsv(path, ['stay_id', 'variable', 'value'])) {
-    rule ??= timeRule(file, row);
-    rows++;
-    const stay = stayOf(file, row, stays);
-    const name = requiredText(file, row, 'variable');
-    const variable = index.get(name);
-    if (variable === undefined) {
-      throw new InputError(
-        file,
-        row.line,
-        'variable',
-        `unknown variable ${shown(name)}: it is not in variables.csv`,
-      );
-    }
-    const value = parseNumber(file, row, 'value')!;
-    const offset = offsetOf(file, row, rule, stay, hours);
+  const handle = (row: CsvFields) => {
+    const key = row.text(STAY).trim();
+    if (key === '') row.refuse(STAY, EMPTY_FIELD);
+    const stay = stays.get(key) ?? row.refuse(STAY, unknownStay(key));
+    const name = row.text(VARIABLE).trim();
+    if (name === '') row.refuse(VARIABLE, EMPTY_FIELD);
+    const variable =
+      index.get(name) ??
+      row.refuse(VARIABLE, `unknown variable ${shown(name)}: it is not in variables.csv`);
+    const value = row.number(VALUE);
+    const offset =
+      rule === 'time' ? hourInWindow(stay, row.timestamp(WHEN), hours) : hourOffset(row, hours);
     if (offset === null) {
       outside++;
-    } else {
-      const spec = variables[variable]!;
-      if (!fitsFloat32(value)) {
-        // Beyond what the store can hold (1e300 would be stored as Infinity): out of range.
-        unstorable++;
-        report.dropImplausible(variable);
-      } else if (value < spec.plausibleMin || value > spec.plausibleMax) {
-        report.dropImplausible(variable);
-      } else {
-        stay.bins ??= new HourlyBins(hours, variables.length);
-        stay.bins.add(Math.floor(offset), variable, value);
-      }
+      return;
     }
-    clock.row(file, rows);
-  }
+    const spec = variables[variable]!;
+    if (!fitsFloat32(value)) {
+      // Beyond what the store can hold (1e300 would be stored as Infinity): out of range.
+      unstorable++;
+      report.dropImplausible(variable);
+    } else if (value < spec.plausibleMin || value > spec.plausibleMax) {
+      report.dropImplausible(variable);
+    } else {
+      stay.bins ??= new HourlyBins(hours, variables.length);
+      stay.bins.add(Math.floor(offset), variable, value);
+    }
+  };
+  const rows = await readCsvFields(
+    path,
+    file,
+    [...REQUIRED, rule],
+    handle,
+    (n) => clock.row(file, n),
+    { bytesRead: 0 },
+    reading.exactReader === true,
+  );
   report.countRows(file, rows);
   if (outside > 0) {
     report.note(`${file}: ${counted(outside, 'value')} outside the ${hours} h window ignored.`);
@@ -74,6 +94,12 @@ export async function readMeasurements(
     );
   }
   clock.fileDone(file, rows);
+}
+
+/** The first row (the exact reader checks the header), or null when there is none. */
+async function firstRow(path: string): Promise<CsvRow | null> {
+  for await (const row of readCsv(path, REQUIRED)) return row;
+  return null;
 }
 
 function timeRule(file: string, row: CsvRow): TimeRule {
@@ -98,15 +124,8 @@ function timeRule(file: string, row: CsvRow): TimeRule {
   return time ? 'time' : 'hour_offset';
 }
 
-/** Hours since t0 (fractional), or null outside the window. */
-function offsetOf(
-  file: string,
-  row: CsvRow,
-  rule: TimeRule,
-  stay: StayDraft,
-  hours: number,
-): number | null {
-  if (rule === 'time') return hourInWindow(stay, parseTimestamp(file, row, 'time')!, hours);
-  const offset = parseNumber(file, row, 'hour_offset')!;
+/** Hours since t0 (fractional) as given, or null outside the window. */
+function hourOffset(row: CsvFields, hours: number): number | null {
+  const offset = row.number(WHEN);
   return offset >= 0 && offset < hours ? offset : null;
 }

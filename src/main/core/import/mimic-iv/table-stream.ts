@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { throwIfCancelled } from '../../jobs/progress';
 import type { PhiGuard } from '../../phi';
 import { readCsv, type CsvReadProgress, type CsvRow } from '../csv-reader';
-import { CsvRowFields, scanCsv, type CsvFields } from '../csv-scanner';
+import { readCsvFields, type CsvFields } from '../csv-scanner';
 import type { ImportOptions } from '../import-options';
 import type { ImportReportBuilder } from '../import-report';
 import type { SourceFile } from './layout';
@@ -92,10 +92,8 @@ export async function* streamTable(
 
 /**
  * Hands every row of a big event table to `handle`, through the fast path (csv-scanner.ts)
- * while it holds. Where it gives way, the exact reader re-reads the table, passing over the
- * rows already handled: it names the problem (file, line, field) as it always has, or, when
- * there is none, hands on the remaining rows. Progress, cancellation and the row count in
- * the report are as streamTable's.
+ * while it holds, else the exact reader (readCsvFields). Progress, cancellation and the row
+ * count in the report are as streamTable's.
  */
 export async function scanTable(
   file: SourceFile,
@@ -104,26 +102,16 @@ export async function scanTable(
   job: ImportJob,
   handle: (row: CsvFields) => void,
 ): Promise<void> {
-  let handled = 0;
-  if (job.exactReader !== true) {
-    const progress = new TableProgress(file, phase, job);
-    let rows = 0;
-    const counted = (row: CsvFields): void => {
-      handle(row);
-      progress.rows(++rows);
-    };
-    const scan = await scanCsv(file.path, columns, counted, progress.position);
-    if (scan.complete) {
-      job.report.countRows(file.label, scan.rows);
-      return progress.done(scan.rows);
-    }
-    handled = scan.rows;
-  }
-  const fields = new CsvRowFields(file.name, columns);
-  let row = 0;
-  for await (const csvRow of streamTable(file, columns, phase, job)) {
-    if (++row <= handled) continue;
-    fields.row = csvRow;
-    handle(fields);
-  }
+  const progress = new TableProgress(file, phase, job);
+  const rows = await readCsvFields(
+    file.path,
+    file.name,
+    columns,
+    handle,
+    (n) => progress.rows(n),
+    progress.position,
+    job.exactReader === true,
+  );
+  job.report.countRows(file.label, rows);
+  progress.done(rows);
 }
