@@ -62,6 +62,34 @@ export interface RunSpec {
   decision?: RunDecision;
   /** The abstention policy and review budget; absent on older runs (the paper's rule). */
   abstention?: RunAbstention;
+  /** How far each stay's search went; absent: 'to-limit' (runs since policies were added). */
+  searchExtent?: SearchExtent;
+}
+
+/**
+ * How far each stay's search goes. 'to-limit' (the default): on past convergence to S_max,
+ * recording the leader's path, so that toe-tuned can replay other stopping rules on it.
+ * 'to-convergence': stopped where it converges, as the paper's search stops: the same
+ * evidence, trace and flags, at about a third of the time per stay (npm run bench -- --only
+ * leader-path), without toe-tuned.
+ */
+export const SEARCH_EXTENTS = ['to-limit', 'to-convergence'] as const;
+export type SearchExtent = (typeof SEARCH_EXTENTS)[number];
+
+/** Why toe-tuned is refused or unavailable where searches stopped at convergence. */
+export const TOE_TUNED_NEEDS_PATH =
+  'toe-tuned replays each search past convergence to S_max, and these searches stopped where they converged; audit with searches that go on to S_max, or choose another policy';
+
+/** A run's search extent, 'to-limit' for runs that do not record one. */
+export function searchExtentOf(spec: Pick<RunSpec, 'searchExtent'>): SearchExtent {
+  return spec.searchExtent ?? 'to-limit';
+}
+
+/** How far the run's searches went, in words, for every place that shows a run's settings. */
+export function describeSearchExtent(extent: SearchExtent): string {
+  return extent === 'to-limit'
+    ? 'each went on past convergence to S_max, recording the path toe-tuned replays'
+    : 'each stopped where it converged, so toe-tuned is unavailable';
 }
 
 /** A run's abstention settings, fixed when it starts. */

@@ -9,13 +9,14 @@ import {
   QUEUE_SCOPES,
   type AbstentionRow,
 } from './abstention-queue';
-import type {
-  RunProgress,
-  RunSummary,
-  SearchParams,
-  StayAuditDetail,
-  StayAuditResult,
-  StayReview,
+import {
+  SEARCH_EXTENTS,
+  type RunProgress,
+  type RunSummary,
+  type SearchParams,
+  type StayAuditDetail,
+  type StayAuditResult,
+  type StayReview,
 } from './audit';
 import { CONFUSION_CLASSES, DEFAULT_FIGURES_SEED, type CohortStatistics } from './audit-statistics';
 import type { BiasAudit } from './bias-audit';
@@ -167,6 +168,8 @@ export const calls = {
           .optional(),
         /** Audit the validation split first, for the policies fitted on it (default true). */
         validation: z.boolean().default(true),
+        /** How far each stay's search goes (default 'to-limit'; SearchExtent). */
+        searchExtent: z.enum(SEARCH_EXTENTS).optional(),
         jobId,
       })
       .strict(),

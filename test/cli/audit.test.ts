@@ -84,6 +84,20 @@ describe('toe audit, runs, resume', () => {
     const again = toe('resume', '2');
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/already complete/);
+    expect(toe('runs', '--json').stdout).not.toMatch(/to-convergence/);
+  });
+
+  it('stops each search at convergence when asked, and refuses toe-tuned then', () => {
+    const stopped = toe(...audit, '--beam-width', '4', '--stop-at-convergence');
+    expect(stopped.status, stopped.stderr).toBe(0);
+    // The validation audit recorded to S_max serves it.
+    expect(stopped.stderr).toMatch(/reusing completed audit run 1/);
+    expect(stopped.stdout).toMatch(/searches: each stopped where it converged/);
+    const runs = JSON.parse(toe('runs', '--json').stdout) as { spec: { searchExtent?: string } }[];
+    expect(runs.at(-1)!.spec.searchExtent).toBe('to-convergence');
+    const refused = toe(...audit, '--stop-at-convergence', '--abstention', 'toe-tuned');
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/toe-tuned replays each search past convergence to S_max/);
   });
 
   it('refuses what it cannot audit, with the documented exit codes', () => {
@@ -96,6 +110,6 @@ describe('toe audit, runs, resume', () => {
     expect(toe(...audit, '--workers', '0').status).toBe(2);
     expect(toe('resume', '99').status).toBe(4);
     expect(toe(...audit, '--review-budget', '0%').status).toBe(2);
-    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(3);
+    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(4);
   });
 });

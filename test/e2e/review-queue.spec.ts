@@ -101,6 +101,22 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await validation.check();
     await expect(page.getByTestId('validation-warning')).toHaveCount(0);
 
+    // Searches stopped at convergence cannot serve toe-tuned: said before the run starts.
+    const stopAtConvergence = page.getByRole('checkbox', {
+      name: /Stop each search where it converges/,
+    });
+    await expect(stopAtConvergence).not.toBeChecked();
+    await page.getByLabel('Abstention policy').selectOption('toe-tuned');
+    await stopAtConvergence.check();
+    await expect(page.getByTestId('extent-warning')).toContainText(
+      'The toe-tuned policy replays each search past convergence to S_max',
+    );
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    expect(await callApi(app, 'runs.list', {})).toHaveLength(runsBefore);
+    await stopAtConvergence.uncheck();
+    await expect(page.getByTestId('extent-warning')).toHaveCount(0);
+    await page.getByLabel('Abstention policy').selectOption('learned');
+
     await budget.fill('5%');
     await expect(page.getByTestId('budget-reads')).toHaveText(
       'Review the 5% of stays most likely wrong.',
@@ -133,6 +149,9 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     );
     await expect(section.getByTestId('run-decision')).toContainText('Calibrated.');
     await expect(section.getByTestId('review-policy')).toContainText('learned');
+    await expect(section.getByTestId('search-extent')).toContainText(
+      'each went on past convergence to S_max',
+    );
     await expect(section.getByTestId('review-budget')).toHaveText(
       'the 5% of stays most likely wrong',
     );

@@ -121,6 +121,18 @@ describe('runs.* calls', () => {
       params: { beam: 4 },
     });
     expect(!unknownKey.ok && unknownKey.error.message).toMatch(/unknown field beam/);
+    expect(
+      await call('runs.start', { cohortId: demo.cohortId, task: 'E1', searchExtent: 'halfway' }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    const toeTuned = await call('runs.start', {
+      cohortId: demo.cohortId,
+      task: 'E1',
+      split: 'test',
+      searchExtent: 'to-convergence',
+      abstention: { policy: 'toe-tuned' },
+    });
+    expect(toeTuned).toMatchObject({ ok: false, error: { code: 'bad-input' } });
+    expect(!toeTuned.ok && toeTuned.error.message).toMatch(/toe-tuned replays each search/);
     expect(await call('runs.get', { runId: 999 })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },

@@ -64,6 +64,8 @@ export interface AbstentionInput {
   validationRunId?: number | null;
   policy: AbstentionPolicyName;
   budget: ReviewBudget;
+  /** The searches of either audit stopped at convergence (ScoringInput's). */
+  stoppedAtConvergence?: boolean;
   /** Bootstrap seed (integer in [0, 2^32)), resamples and interval level. */
   seed?: number;
   resamples?: number;
@@ -113,7 +115,17 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   if (input.validation) checkStays('analyseAbstention (validation)', input.validation);
   checkBudget(budget);
 
-  const scored = comparedAtQueueSize({ test, validation: input.validation, budget }, policy);
+  const scored = comparedAtQueueSize(
+    {
+      test,
+      validation: input.validation,
+      budget,
+      ...(input.stoppedAtConvergence === undefined
+        ? {}
+        : { stoppedAtConvergence: input.stoppedAtConvergence }),
+    },
+    policy,
+  );
   const byName = new Map(scored.map((s) => [s.policy, s]));
   const columns = stayColumns(test);
   const errorsF64 = Float64Array.from(columns.error);
@@ -408,7 +420,10 @@ export interface ReviewQueue {
  * as analyseAbstention computes for the same input (it shares their code, not the bootstrap).
  */
 export function queueOrder(
-  input: Pick<AbstentionInput, 'test' | 'validation' | 'policy' | 'budget'>,
+  input: Pick<
+    AbstentionInput,
+    'test' | 'validation' | 'policy' | 'budget' | 'stoppedAtConvergence'
+  >,
 ): ReviewQueue {
   checkStays('queueOrder (test)', input.test);
   if (input.validation) checkStays('queueOrder (validation)', input.validation);

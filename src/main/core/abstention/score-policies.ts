@@ -19,6 +19,7 @@ import {
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
+import { TOE_TUNED_NEEDS_PATH } from '../../../shared/audit';
 import { budgetShare, flagForReview } from './budget';
 import {
   DEFAULT_GUARANTEE,
@@ -76,6 +77,11 @@ export interface ScoringInput {
   test: readonly PolicyStay[];
   validation: readonly PolicyStay[] | null;
   budget: ReviewBudget;
+  /**
+   * True when the test or validation audit stopped each search at convergence: the leader
+   * paths end there, and toe-tuned, which replays them to S_max, is unavailable.
+   */
+  stoppedAtConvergence?: boolean;
 }
 
 /** Validation stays of each class the learned model needs (every cross-fit fold sees both). */
@@ -161,6 +167,7 @@ export function scorePolicy(policy: AbstentionPolicyName, input: ScoringInput): 
       };
     }
     case 'toe-tuned': {
+      if (input.stoppedAtConvergence === true) return unavailable(TOE_TUNED_NEEDS_PATH);
       if (!validation) return unavailable(noValidation);
       const fit = fitToeTuned(validation, budgetShare(budget, test.length));
       description.toeTuned = fit;

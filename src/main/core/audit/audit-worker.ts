@@ -35,7 +35,14 @@ async function audit(runtime: ModelRuntime, store: Store, stayIds: number[]): Pr
     if (loop.stopping) return;
     post({
       kind: 'result',
-      detail: await auditStay(models[i]!, stay, data.task, data.params, calibration),
+      detail: await auditStay(
+        models[i]!,
+        stay,
+        data.task,
+        data.params,
+        calibration,
+        data.searchExtent,
+      ),
     });
   }
 }

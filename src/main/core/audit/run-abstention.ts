@@ -5,7 +5,7 @@
  * from the same store. Runs from before abstention policies existed keep the paper's rule.
  */
 import type { AbstentionAnalysis } from '../../../shared/abstention';
-import { runAbstention, type RunAbstention } from '../../../shared/audit';
+import { runAbstention, searchExtentOf, type RunAbstention } from '../../../shared/audit';
 import {
   analyseAbstention,
   queueOrder,
@@ -53,17 +53,20 @@ function policyStays(run: RunSummary, results: readonly StayAuditResult[]): Poli
  * The validation audit's stays, when the run names one that is complete and decided the
  * same way (same threshold and calibration); else null, and the fitted policies say why.
  */
-function validationStays(store: Store, run: RunSummary, settings: RunAbstention) {
+function validationAudit(store: Store, run: RunSummary, settings: RunAbstention) {
   if (settings.validationRunId === null) return null;
   const validation = new RunStore(store).getRun(settings.validationRunId);
   if (validation.status !== 'completed') return null;
   if (JSON.stringify(validation.spec.decision) !== JSON.stringify(run.spec.decision)) return null;
-  return policyStays(validation, new RunStore(store).results(validation.id));
+  return {
+    stays: policyStays(validation, new RunStore(store).results(validation.id)),
+    extent: searchExtentOf(validation.spec),
+  };
 }
 
 type RunInput = Pick<
   AbstentionInput,
-  'runId' | 'test' | 'validation' | 'validationRunId' | 'policy' | 'budget'
+  'runId' | 'test' | 'validation' | 'validationRunId' | 'policy' | 'budget' | 'stoppedAtConvergence'
 >;
 
 export function runAbstentionInput(store: Store, runId: number): RunInput {
@@ -74,14 +77,16 @@ export function runAbstentionInput(store: Store, runId: number): RunInput {
 /** The policies' input from a run and its results, read by the caller once. */
 function inputOf(store: Store, run: RunSummary, results: readonly StayAuditResult[]): RunInput {
   const settings = runAbstention(run);
-  const validation = validationStays(store, run, settings);
+  const validation = validationAudit(store, run, settings);
+  const extents = [searchExtentOf(run.spec), ...(validation ? [validation.extent] : [])];
   return {
     runId: run.id,
     test: policyStays(run, results),
-    validation,
+    validation: validation?.stays ?? null,
     validationRunId: validation ? settings.validationRunId : null,
     policy: settings.policy,
     budget: settings.budget,
+    stoppedAtConvergence: extents.includes('to-convergence'),
   };
 }
 

@@ -25,6 +25,7 @@ import {
 } from '../models';
 import type { SearchParams } from '../search';
 import type { Store } from '../store';
+import { searchExtentOf, type SearchExtent } from '../../../shared/audit';
 import type { RunProgress, RunSpec, RunSummary } from './audit-types';
 import { precomputeNoteEmbeddings } from './note-precompute';
 import { RunCancelledError, RunFailedError } from './run-errors';
@@ -66,6 +67,8 @@ export interface RunRequest {
   abstention?: { policy?: AbstentionPolicyName; budget?: ReviewBudget };
   /** The validation-split audit that fitted policies use (see validation-run.ts). */
   validationRunId?: number | null;
+  /** How far each stay's search goes (default 'to-limit'). */
+  searchExtent?: SearchExtent;
 }
 
 export interface RunOptions {
@@ -123,6 +126,7 @@ export async function startRun(
       request.calibration ?? 'bundle',
       request.params?.threshold,
     );
+    const searchExtent = request.searchExtent ?? 'to-limit';
     const spec: RunSpec = {
       cohortId: cohort.id,
       task: request.task,
@@ -135,7 +139,13 @@ export async function startRun(
       workers: checkWorkers(request.workers ?? availableParallelism()),
       stayKeys,
       decision,
-      abstention: resolveAbstention(decision, request.abstention, request.validationRunId ?? null),
+      abstention: resolveAbstention(
+        decision,
+        request.abstention,
+        request.validationRunId ?? null,
+        searchExtent,
+      ),
+      searchExtent,
     };
     const provenance = runProvenance(store, cohort, runtime, decision, mapping);
     runId = new RunStore(store).createRun({
@@ -277,6 +287,7 @@ async function execute(
         task: spec.task,
         params: spec.params,
         calibration: spec.decision?.mode === 'calibrated' ? spec.decision.map : null,
+        searchExtent: searchExtentOf(spec),
       },
       ...(options.workerEntry ? { entry: options.workerEntry } : {}),
       signal,

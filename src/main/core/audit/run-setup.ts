@@ -11,7 +11,12 @@ import {
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
-import { HOURLY_WINDOWS_ONLY, type RunAbstention } from '../../../shared/audit';
+import {
+  HOURLY_WINDOWS_ONLY,
+  TOE_TUNED_NEEDS_PATH,
+  type RunAbstention,
+  type SearchExtent,
+} from '../../../shared/audit';
 import type { RunDecision } from '../../../shared/calibration';
 import type { CohortDetail, Split } from '../../../shared/domain';
 import { readBundleCalibration } from '../calibration';
@@ -160,19 +165,32 @@ export function decisionThreshold(decision: RunDecision): number {
 
 /**
  * The run's abstention settings. The paper's mode keeps the paper's rule by default: every
- * exhausted search flagged (the whole of them is the budget).
+ * exhausted search flagged (the whole of them is the budget). toe-tuned replays the leader's
+ * path to S_max, which a run whose searches stop at convergence does not record.
  */
 export function resolveAbstention(
   decision: RunDecision,
   given: { policy?: AbstentionPolicyName; budget?: ReviewBudget } | undefined,
   validationRunId: number | null,
+  searchExtent: SearchExtent = 'to-limit',
 ): RunAbstention {
+  refuseToeTunedWithoutPath(given?.policy, searchExtent);
   const paper = decision.mode === 'paper';
   return {
     policy: given?.policy ?? (paper ? 'exhausted' : DEFAULT_ABSTENTION_POLICY),
     budget: given?.budget ?? (paper ? { kind: 'share', share: 1 } : DEFAULT_REVIEW_BUDGET),
     validationRunId,
   };
+}
+
+/** toe-tuned replays the leader's path to S_max, which searches stopped at convergence lack. */
+export function refuseToeTunedWithoutPath(
+  policy: AbstentionPolicyName | undefined,
+  searchExtent: SearchExtent,
+): void {
+  if (policy === 'toe-tuned' && searchExtent === 'to-convergence') {
+    throw new InputError('abstention policy', null, null, TOE_TUNED_NEEDS_PATH);
+  }
 }
 
 export function runProvenance(

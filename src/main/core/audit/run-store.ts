@@ -17,6 +17,7 @@ import { hostname } from 'node:os';
 import {
   LEASE_HEARTBEAT_SECONDS,
   LEASE_STALE_SECONDS,
+  searchExtentOf,
   type RunLeaseInfo,
 } from '../../../shared/audit';
 import { ConflictError, NotFoundError, type Store } from '../store';
@@ -40,6 +41,7 @@ import {
   SUMMARY_COLUMNS,
   type ResultRow,
 } from './run-result-rows';
+import { refuseToeTunedWithoutPath } from './run-setup';
 
 export interface NewRun {
   spec: RunSpec;
@@ -292,6 +294,7 @@ export class RunStore {
    */
   setAbstention(runId: number, settings: Omit<RunAbstention, 'validationRunId'>): RunSummary {
     const run = this.getRun(runId);
+    refuseToeTunedWithoutPath(settings.policy, searchExtentOf(run.spec));
     const spec: RunSpec = {
       ...run.spec,
       abstention: {

@@ -1,12 +1,13 @@
 /**
  * One stay's audit: the dynamic-mode ToE search (continued past convergence to record the
- * leader's path for the abstention policies), plus one evaluation of the complement (every
+ * leader's path for the abstention policies, unless the run stops at convergence), plus one evaluation of the complement (every
  * valid unit except the evidence) for comprehensiveness. A pure function of the stay's model,
  * its label and the parameters, so a stay gives the same result in any worker, in any order,
  * before or after an interruption; only elapsedMs measures the machine.
  */
 import { allUnits, fusedProbabilities, type StayModel } from '../models/stay-model';
 import { treeOfEvidenceSearch, type ProbabilityMap, type SearchParams } from '../search';
+import type { SearchExtent } from '../../../shared/audit';
 import type { StayAuditDetail } from './audit-types';
 
 export interface AuditedStay {
@@ -21,6 +22,7 @@ export async function auditStay(
   task: string,
   params: SearchParams,
   calibration?: ProbabilityMap,
+  extent: SearchExtent = 'to-limit',
 ): Promise<StayAuditDetail> {
   const label = stay.outcomes[task];
   if (label !== 0 && label !== 1) {
@@ -28,7 +30,7 @@ export async function auditStay(
   }
   const started = performance.now();
   const result = await treeOfEvidenceSearch(model, { kind: 'dynamic' }, params, {
-    continuePastConvergence: true,
+    continuePastConvergence: extent === 'to-limit',
     ...(calibration ? { calibration } : {}),
   });
   if (result.status === 'budget') throw new Error('a dynamic search returned a budget status');

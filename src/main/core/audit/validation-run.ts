@@ -8,12 +8,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { searchExtentOf } from '../../../shared/audit';
 import { CALIBRATION_FILE } from '../calibration';
 import { bundleHashes, changedBundleFiles, readManifest, SHIPPED_MODELS_DIR } from '../models';
 import type { Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { resumeRun, startRun, type RunOptions, type RunRequest } from './run-engine';
 import { RunStore } from './run-store';
+import { refuseToeTunedWithoutPath } from './run-setup';
 
 export interface AuditPairOptions extends RunOptions {
   /** Told before the validation audit starts or is resumed, and when one is reused. */
@@ -26,6 +28,8 @@ export async function startAuditWithValidation(
   request: RunRequest,
   options: AuditPairOptions = {},
 ): Promise<RunSummary> {
+  // Refused before a validation audit is spent on it.
+  refuseToeTunedWithoutPath(request.abstention?.policy, request.searchExtent ?? 'to-limit');
   const split = request.split ?? null;
   if (split === null || split === 'val' || request.validationRunId !== undefined) {
     return startRun(store, request, options);
@@ -132,6 +136,9 @@ function matchesRequest(run: RunSummary, request: RunRequest, expected: Expected
     return false;
   const sha = spec.decision?.mode === 'calibrated' ? spec.decision.fileSha256 : null;
   if (sha !== expected.calibrationSha256) return false;
+  // Searches recorded to S_max serve a request to stop at convergence too, not the reverse.
+  const stopped = searchExtentOf(spec) === 'to-convergence';
+  if (stopped && (request.searchExtent ?? 'to-limit') === 'to-limit') return false;
   const given = request.params ?? {};
   return Object.entries(given).every(
     ([key, value]) => value === undefined || spec.params[key as keyof typeof spec.params] === value,

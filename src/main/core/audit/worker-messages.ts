@@ -3,6 +3,7 @@
  * ids, never tensors: each loads its stays from the store itself, so messages stay small
  * and the main thread does nothing but hand out ids and commit results.
  */
+import type { SearchExtent } from '../../../shared/audit';
 import type { CalibrationMap } from '../../../shared/calibration';
 import type { ExecutionProviderName } from '../models';
 import type { SearchParams } from '../search';
@@ -22,6 +23,8 @@ export interface AuditWorkerData {
   params: SearchParams;
   /** The run's calibration, applied to every probability the search scores; null: none. */
   calibration: CalibrationMap | null;
+  /** How far each stay's search goes (the run's). */
+  searchExtent: SearchExtent;
 }
 
 /** 'stop': finish the stay at hand, audit nothing more, release the sessions and exit. */

@@ -4,6 +4,7 @@
  * warnings a reader must see before any figure: synthetic data, an unfinished run, a cohort
  * or bundle that changed since the run.
  */
+import { describeSearchExtent, searchExtentOf } from '../../../shared/audit';
 import { describeDecision } from '../../../shared/calibration';
 import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../../shared/evidence-units';
 import { variableMatchSentences } from '../../../shared/variable-match';
@@ -156,6 +157,7 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
       'Search parameters',
       `B = ${model.params.beamWidth}, S_max = ${model.params.maxSteps}, λ = ${model.params.lambda}, μ = ${model.params.mu}, τ_conf = ${model.params.tauConf}, τ_suff = ${model.params.tauSuff}, ${model.params.stability} stability`,
     ],
+    ['Searches', describeSearchExtent(searchExtentOf(run.spec))],
   ]);
   layout.heading('This report');
   layout.keyValues([

@@ -84,6 +84,7 @@ export function runHandlers(
             calibration: args.calibration ?? 'bundle',
             ...(args.abstention ? { abstention: args.abstention } : {}),
             ...(args.validation ? {} : { validationRunId: null }),
+            ...(args.searchExtent ? { searchExtent: args.searchExtent } : {}),
           },
           runOptions(job),
         ).then(settled),
