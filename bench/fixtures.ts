@@ -29,6 +29,8 @@ export interface BenchOptions {
   evaluateStays: number;
   /** Chartevents rows of the MIMIC-IV-sized import (default 100,000,000). */
   bigMimicRows: number;
+  /** Stays searched stopped at convergence and continued to S_max (default 300). */
+  leaderPathStays: number;
 }
 
 export interface TestStays {

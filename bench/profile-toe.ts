@@ -15,6 +15,7 @@ const fixtures = new BenchFixtures({
   scaleStays: 1,
   evaluateStays: 1,
   bigMimicRows: 1,
+  leaderPathStays: 1,
 });
 try {
   const { runtime, tensors } = await fixtures.demoTestStays();

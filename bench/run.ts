@@ -1,6 +1,7 @@
 // npm run bench [-- --only ceiling,toe] [--quick] [--stays N] [--audit-stays N]
 //                [--mimic-rows N] [--scaling-stays N] [--gc-stays N] [--open-stays N]
 //                [--scale-stays N] [--evaluate-stays N] [--big-mimic-rows N]
+//                [--leader-path-stays N]
 // Every benchmark measured in one run on this machine, merged into bench/results.json (each
 // section with its own date and load; sections not run keep their last figures) and printed
 // as a table. Goals live here and in docs/performance.md, never in timed tests.
@@ -12,6 +13,7 @@ import { ceilingBenchmark } from './ceiling';
 import { evaluateBenchmark } from './evaluate';
 import { BenchFixtures, type BenchOptions } from './fixtures';
 import { bigImportBenchmark, importsBenchmark } from './imports';
+import { leaderPathBenchmark } from './leader-path';
 import { openRunBenchmark } from './open-run';
 import { section, type SectionBody, type SectionResult } from './measure';
 import { phiGuardBenchmark } from './phi-guard';
@@ -28,6 +30,7 @@ const SECTIONS: Record<string, Body> = {
   toe: toeBenchmark,
   baselines: baselinesBenchmark,
   scaling: scalingBenchmark,
+  'leader-path': leaderPathBenchmark,
   imports: importsBenchmark,
   // Minutes: a MIMIC-IV-sized chartevents written and imported (--only big-import).
   'big-import': bigImportBenchmark,
@@ -75,6 +78,7 @@ function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOpt
       scaleStays: count('--scale-stays', 100_000, 2000),
       evaluateStays: count('--evaluate-stays', 60, 6),
       bigMimicRows: count('--big-mimic-rows', 100_000_000, 1_000_000),
+      leaderPathStays: count('--leader-path-stays', 300, 30),
     },
   };
 }
