@@ -1,19 +1,30 @@
 // One audit run of the audit benchmark, in a process of its own so that its peak memory
 // (resident set, worker threads included) is the audit's alone:
-//   node --import tsx bench/audit-run.ts STORE.sqlite WORKERS
+//   node --import tsx bench/audit-run.ts STORE.sqlite WORKERS [to-limit|to-convergence]
 // Prints one JSON line: total, embedding and worker-phase seconds, stays, peak RSS, CPU.
 import { startRun } from '../src/main/core/audit/run-engine';
+import type { SearchExtent } from '../src/shared/audit';
 import { Store } from '../src/main/core/store';
 import { E1_BUNDLE } from './fixtures';
 
-const [path, workersArg] = process.argv.slice(2);
+const [path, workersArg, extentArg = 'to-limit'] = process.argv.slice(2);
 const workers = Number(workersArg);
+if (extentArg !== 'to-limit' && extentArg !== 'to-convergence') {
+  throw new Error(`search extent: to-limit or to-convergence, got ${extentArg}`);
+}
+const searchExtent: SearchExtent = extentArg;
 const store = new Store(path!);
 let auditingStarted = 0;
 const started = performance.now();
 const summary = await startRun(
   store,
-  { cohortId: store.resolveCohort('demo'), task: 'E1', bundleDir: E1_BUNDLE, workers },
+  {
+    cohortId: store.resolveCohort('demo'),
+    task: 'E1',
+    bundleDir: E1_BUNDLE,
+    workers,
+    searchExtent,
+  },
   {
     executionProvider: 'cpu',
     progress: (p) => {

@@ -39,8 +39,10 @@ const SECTIONS: Record<string, Body> = {
   evaluate: evaluateBenchmark,
   audit: auditBenchmark,
   gc: gcBenchmark,
-  // Half an hour on this machine: run it on its own (--only scale).
-  scale: scaleBenchmark,
+  // Most of an hour on this machine: run it on its own (--only scale).
+  scale: scaleBenchmark('to-limit'),
+  // The same audit with its searches stopped at convergence (toe audit --stop-at-convergence).
+  'scale-convergence': scaleBenchmark('to-convergence'),
 };
 
 function parseArgs(argv: readonly string[]): { only: string[]; options: BenchOptions } {
