@@ -32,7 +32,7 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['reports.pdf', {}],
 ];
 
-async function completedRun(store: Store, stays: number): Promise<number> {
+export async function completedRun(store: Store, stays: number): Promise<number> {
   await createDemoCohort(store, { name: 'demo', stays, seed: 7, spurious: false }, {});
   const cohortId = store.resolveCohort('demo');
   const stayKeys = store

@@ -28,6 +28,7 @@ const REQUESTS = (runId: number): FiguresRequest[] => [
   { kind: 'abstention', runId, seed: 7 },
   { kind: 'bias', runId, seed: 7, reference: 'largest' },
   { kind: 'bias', runId, seed: 3, minGroupSize: 5, intersections: [['sex', 'age_band']] },
+  { kind: 'coverage', runId, noteSlots: 4 },
 ];
 
 describe('stored run figures', () => {
@@ -82,6 +83,11 @@ describe('stored run figures', () => {
     expect(report.abstentionAnalysis).toStrictEqual(
       computeFigures(fx.store, { kind: 'abstention', runId: fx.run.id, seed: 7 }),
     );
+    // The input coverage the report printed is kept too, for the bundle's 20 note slots.
+    const asked: FiguresRequest = { kind: 'coverage', runId: fx.run.id, noteSlots: 20 };
+    expect(stored(asked)).toStrictEqual(report.coverage);
+    expect(computeFigures(fx.store, asked)).toStrictEqual(report.coverage);
+    expect(report.coverage.stays).toBe(fx.run.doneStays);
   });
 
   it('keeps figures current through a review, and recomputes them when the policy changes', () => {

@@ -1,30 +1,40 @@
 /**
- * One pass over the audited stays for what the results table does not hold: each stay's
- * attributes (for the bias audit) and how much of its input was missing (TRIPOD+AI item 11:
- * a reader must know how often the model saw an empty hour, no note or no context study).
- * Stays are read in slices, so memory stays flat for large runs.
+ * How much of the audited stays' input was missing (TRIPOD+AI item 11: a reader must know
+ * how often the model saw an empty hour, no note or no context study). One pass over the
+ * stays, read in slices so memory stays flat; on a 100,000-stay run that pass is seconds, so
+ * the report keeps its result with the run's other figures (stored-figures.ts).
  */
 import type { CohortDetail } from '../../../shared/domain';
-import type { AttributesByStay } from '../audit/statistics-index';
 import type { Store } from '../store';
-import type { InputCoverage } from './report-data-types';
 
 const SLICE = 500;
 
-export interface AuditedStayScan {
-  attributes: AttributesByStay;
-  coverage: InputCoverage;
+export interface VariableMissingness {
+  name: string;
+  unit: string;
+  /** Share of stay-hours with nothing charted, over the audited stays. */
+  missingShare: number;
 }
 
-export function scanAuditedStays(
+/** Missing inputs among the audited stays (TRIPOD+AI item 11). */
+export interface InputCoverage {
+  stays: number;
+  variables: VariableMissingness[];
+  staysWithoutNotes: number;
+  staysWithoutCxr: number;
+  staysWithoutEcg: number;
+  /** Stays with more chunks than the bundle's note slots: only the most recent are units. */
+  staysWithDroppedChunks: number;
+}
+
+export function inputCoverage(
   store: Store,
   stayIds: readonly number[],
   cohort: CohortDetail,
   noteSlots: number,
-): AuditedStayScan {
+): InputCoverage {
   const { variables, hours } = cohort.featureSchema;
   const missingHours = new Array<number>(variables.length).fill(0);
-  const attributes = new Map<number, Readonly<Record<string, string>>>();
   const coverage: InputCoverage = {
     stays: stayIds.length,
     variables: [],
@@ -35,7 +45,6 @@ export function scanAuditedStays(
   };
   for (let start = 0; start < stayIds.length; start += SLICE) {
     for (const stay of store.loadStays(stayIds.slice(start, start + SLICE))) {
-      attributes.set(stay.id, stay.attributes);
       for (let t = 0; t < hours; t++) {
         for (let v = 0; v < variables.length; v++) {
           if (stay.missing[t * variables.length + v] !== 0) missingHours[v]!++;
@@ -53,5 +62,5 @@ export function scanAuditedStays(
     unit: variable.unit,
     missingShare: stayHours > 0 ? missingHours[v]! / stayHours : 0,
   }));
-  return { attributes, coverage };
+  return coverage;
 }

@@ -12,6 +12,7 @@ import { ConflictError, type Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { biasAudit } from './bias-audit';
 import { cohortStatistics } from './cohort-statistics';
+import { inputCoverage, type InputCoverage } from './input-coverage';
 import { runAbstentionAnalysis } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
 import { RunStore } from './run-store';
@@ -28,13 +29,17 @@ export type FiguresRequest =
       reference?: ReferenceRule;
       minGroupSize?: number;
       intersections?: [string, string][];
-    };
+    }
+  /** The audited stays' missing inputs; noteSlots: the bundle's (0 for an hourly-windows-only run). */
+  | { kind: 'coverage'; runId: number; noteSlots: number };
 
 export type FiguresOf<R extends FiguresRequest> = R extends { kind: 'statistics' }
   ? CohortStatistics
   : R extends { kind: 'abstention' }
     ? AbstentionAnalysis
-    : BiasAudit;
+    : R extends { kind: 'coverage' }
+      ? InputCoverage
+      : BiasAudit;
 
 /** The run, refusing one without any result yet: there is nothing to compute on. */
 export function runWithResults(store: Store, runId: number): RunSummary {
@@ -49,6 +54,11 @@ export function runWithResults(store: Store, runId: number): RunSummary {
 
 export function computeFigures<R extends FiguresRequest>(store: Store, request: R): FiguresOf<R> {
   const run = runWithResults(store, request.runId);
+  if (request.kind === 'coverage') {
+    const stayIds = new RunStore(store).results(request.runId).map((r) => r.stayId);
+    const cohort = store.getCohort(run.spec.cohortId);
+    return inputCoverage(store, stayIds, cohort, request.noteSlots) as FiguresOf<R>;
+  }
   const p = run.spec.params;
   const resamples = request.resamples !== undefined ? { resamples: request.resamples } : {};
   if (request.kind === 'abstention') {

@@ -28,7 +28,6 @@ import {
 import { NotFoundError, type Store } from '../store';
 import { chooseExamples } from './example-selection';
 import { exampleTrace } from './example-trace-data';
-import { scanAuditedStays } from './input-coverage';
 import {
   REPORT_VERSION,
   type AbstentionData,
@@ -153,7 +152,7 @@ export function reportFigureRequests(runId: number, options: ReportDataOptions) 
       reference: 'largest',
       ...(minGroupSize !== undefined ? { minGroupSize } : {}),
     },
-  } as const satisfies Record<FiguresRequest['kind'], FiguresRequest>;
+  } as const satisfies Record<Exclude<FiguresRequest['kind'], 'coverage'>, FiguresRequest>;
 }
 
 export function gatherReportData(
@@ -176,12 +175,8 @@ export function gatherReportData(
   const noteSlots = hourlyWindowsOnly(run.provenance)
     ? 0
     : (manifest?.units.notes?.Mmax ?? cohort.noteRule.maxChunks);
-  const scan = scanAuditedStays(
-    store,
-    results.map((r) => r.stayId),
-    cohort,
-    noteSlots,
-  );
+  // Kept with the run's figures: on a large run the pass over every stay is seconds.
+  const coverage = runFigures(store, { kind: 'coverage', runId, noteSlots });
   const { seed, resamples = 1000, minGroupSize = 11 } = options;
   const figures = reportFigureRequests(runId, options);
   const statistics = runFigures(store, figures.statistics);
@@ -229,7 +224,7 @@ export function gatherReportData(
     bias,
     abstention: abstentionData(queue, exhausted, reviews.length),
     abstentionAnalysis,
-    coverage: scan.coverage,
+    coverage,
     examples,
   };
 }

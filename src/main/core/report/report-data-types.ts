@@ -15,6 +15,9 @@ import type {
 } from '../audit/statistics-index';
 import type { ConfusionClass } from '../metrics';
 import type { TrainingRelation } from '../models';
+import type { InputCoverage } from '../audit/input-coverage';
+
+export type { InputCoverage, VariableMissingness } from '../audit/input-coverage';
 
 export const REPORT_VERSION = 1;
 
@@ -97,24 +100,6 @@ export interface AbstentionData {
   /** Exhausted searches by why they exhausted (every exhausted stay, flagged or not). */
   byReason: Record<AbstentionReason, number>;
   review: ReviewStatus;
-}
-
-export interface VariableMissingness {
-  name: string;
-  unit: string;
-  /** Share of stay-hours with nothing charted, over the audited stays. */
-  missingShare: number;
-}
-
-/** Missing inputs among the audited stays (TRIPOD+AI item 11). */
-export interface InputCoverage {
-  stays: number;
-  variables: VariableMissingness[];
-  staysWithoutNotes: number;
-  staysWithoutCxr: number;
-  staysWithoutEcg: number;
-  /** Stays with more chunks than the bundle's note slots: only the most recent are units. */
-  staysWithDroppedChunks: number;
 }
 
 export interface TraceStepRow {
