@@ -13,7 +13,7 @@ import { writeGenericFolder } from '../../../bench/generic-folder';
 import { scanCsv } from '../../../src/main/core/import/csv-scanner';
 import { createDemoCohort } from '../../../src/main/core/import/demo';
 import { importGeneric } from '../../../src/main/core/import/generic';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { importOutcome, type ImportOutcome as Outcome } from '../../support/import-outcome';
 import { tempStore } from '../../support/temp-store';
 
 const FIXTURES = resolve(__dirname, '../../fixtures');
@@ -34,28 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Outcome =
-  | { hash: string; report: object }
-  | { error: { file: string; line: number | null; field: string | null; message: string } };
-
 /** An import into a fresh store: the cohort's content hash and its report, or the InputError. */
-async function outcome(dir: string, exactReader: boolean): Promise<Outcome> {
-  const { store, dispose } = tempStore();
-  try {
-    const report = await importGeneric(store, dir, {}, { exactReader });
-    return {
-      hash: store.cohortContentHash(store.resolveCohort(report.cohortName)),
-      report: { ...report, startedAt: '', finishedAt: '' },
-    };
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return {
-      error: { file: error.file, line: error.line, field: error.field, message: error.message },
-    };
-  } finally {
-    dispose();
-  }
-}
+const outcome = (dir: string, exactReader: boolean): Promise<Outcome> =>
+  importOutcome((store) => importGeneric(store, dir, {}, { exactReader }));
 
 /** The outcome of the fast path, once checked equal to the exact reader's. */
 async function sameOutcome(dir: string): Promise<Outcome> {

@@ -17,7 +17,7 @@ import { InputError } from '../../../src/main/core/import/input-error';
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { CHART_ITEM_VARIABLES } from '../../../src/main/core/import/mimic-iv/measurements';
 import { STATIC_CHART_ITEMS } from '../../../src/main/core/import/mimic-iv/static-inputs';
-import { tempStore } from '../../support/temp-store';
+import { importOutcome, type ImportOutcome as Outcome } from '../../support/import-outcome';
 import { demoCopy, demoLines, MIMIC_IV_DEMO } from '../../support/mimic-demo';
 
 const HAVE_DEMO = existsSync(join(MIMIC_IV_DEMO, 'icu/chartevents.csv.gz'));
@@ -32,28 +32,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Outcome =
-  | { hash: string; report: object }
-  | { error: { file: string; line: number | null; field: string | null; message: string } };
-
 /** An import into a fresh store: the cohort's content hash and its report, or the InputError. */
-async function outcome(dir: string, exactReader: boolean): Promise<Outcome> {
-  const { store, dispose } = tempStore();
-  try {
-    const report = await importMimicIv(store, dir, {}, { exactReader });
-    return {
-      hash: store.cohortContentHash(store.resolveCohort('mimic-iv')),
-      report: { ...report, startedAt: '', finishedAt: '' },
-    };
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return {
-      error: { file: error.file, line: error.line, field: error.field, message: error.message },
-    };
-  } finally {
-    dispose();
-  }
-}
+const outcome = (dir: string, exactReader: boolean): Promise<Outcome> =>
+  importOutcome((store) => importMimicIv(store, dir, {}, { exactReader }));
 
 /** The outcome of the fast path, once checked equal to the exact reader's. */
 async function sameOutcome(dir: string): Promise<Outcome> {
