@@ -1,4 +1,5 @@
 import type { CsvRow } from '../csv-reader';
+import type { CsvFields } from '../csv-scanner';
 import { InputError, shown } from '../input-error';
 import type { StayDraft, StayDrafts } from './types';
 
@@ -13,6 +14,12 @@ export function requiredText(file: string, row: CsvRow, column: string): string 
   const value = row.get(column).trim();
   if (value === '') throw new InputError(file, row.line, column, EMPTY_FIELD);
   return value;
+}
+
+/** requiredText for a row read as fields (csv-scanner.ts): the same rule, the same refusal. */
+export function requiredField(row: CsvFields, column: number): string {
+  const value = row.text(column).trim();
+  return value === '' ? row.refuse(column, EMPTY_FIELD) : value;
 }
 
 /**

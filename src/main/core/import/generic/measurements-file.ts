@@ -4,7 +4,7 @@ import { readCsvFields, type CsvFields } from '../csv-scanner';
 import { FLOAT32_MAX, fitsFloat32, HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../input-error';
-import { EMPTY_FIELD, hasColumn, hourInWindow, unknownStay } from './fields';
+import { hasColumn, hourInWindow, requiredField, unknownStay } from './fields';
 import type { ImportClock } from './import-clock';
 import type { GenericVariable, StayDrafts } from './types';
 import { counted } from '../../../../shared/counted';
@@ -48,11 +48,9 @@ export async function readMeasurements(
   let outside = 0;
   let unstorable = 0;
   const handle = (row: CsvFields) => {
-    const key = row.text(STAY).trim();
-    if (key === '') row.refuse(STAY, EMPTY_FIELD);
+    const key = requiredField(row, STAY);
     const stay = stays.get(key) ?? row.refuse(STAY, unknownStay(key));
-    const name = row.text(VARIABLE).trim();
-    if (name === '') row.refuse(VARIABLE, EMPTY_FIELD);
+    const name = requiredField(row, VARIABLE);
     const variable =
       index.get(name) ??
       row.refuse(VARIABLE, `unknown variable ${shown(name)}: it is not in variables.csv`);
