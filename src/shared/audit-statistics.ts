@@ -140,7 +140,7 @@ export interface CalibrationBinReport {
   count: number;
   /** Mean predicted probability in the bin; null for an empty bin. */
   meanPredicted: number | null;
-  /** Share of positive labels in the bin, with its interval (bin membership resampled too). */
+  /** Share of positive labels among the bin's `count` stays, with its Clopper–Pearson interval. */
   observedRate: Estimate;
 }
 

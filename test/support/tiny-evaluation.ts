@@ -130,6 +130,7 @@ const est = (estimate: number | null): Estimate => ({
   missing: estimate === null ? 'undefined' : null,
   lower: estimate === null ? null : estimate - 0.1,
   upper: estimate === null ? null : estimate + 0.1,
+  method: estimate === null ? 'none' : 'bootstrap',
   resamples: 100,
   skipped: 0,
 });

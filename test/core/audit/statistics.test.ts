@@ -4,7 +4,8 @@ import {
   reachableConfidence,
   type CohortStatistics,
 } from '../../../src/main/core/audit/statistics-index';
-import { exhaustionRates, fidelityMae, withCi } from '../../../src/main/core/metrics';
+import { abstentionEffect, fidelityMae, withCi } from '../../../src/main/core/metrics';
+import { proportionEstimate, ratioOfProportionsEstimate } from '../../../src/main/core/statistics';
 import { convergenceReachable } from '../../../src/main/core/search';
 import { stay } from './audit-fixtures';
 
@@ -74,7 +75,7 @@ describe('cohortStatistics on a hand-built run', () => {
       lower: null,
       upper: null,
     });
-    expect(r.fpRate.skipped).toBe(200);
+    expect(r.fpRate).toMatchObject({ method: 'none', resamples: 0 });
     expect(s.exhaustion.unreachableButConverged).toBe(0);
   });
 
@@ -147,7 +148,7 @@ describe('cohortStatistics: intervals and serialisation', () => {
   it('bootstraps 1,000 resamples by default, deterministically for a seed', () => {
     const a = cohortStatistics(results, { ...OPTIONS, resamples: undefined });
     const b = cohortStatistics(results, { ...OPTIONS, resamples: undefined });
-    expect(a.exhaustion.fpTpRatio.resamples).toBe(1000);
+    expect(a.discrimination.auroc.resamples).toBe(1000);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     const rate = a.exhaustion.byClass.TP.rate;
     expect(rate.lower!).toBeLessThanOrEqual(0.5);
@@ -164,12 +165,34 @@ describe('cohortStatistics: intervals and serialisation', () => {
     expect(s.faithfulness.fidelityMae).toMatchObject({ lower: ci.lower, upper: ci.upper });
     const labels = results.map((r) => r.label);
     const exhausted = results.map((r) => r.status === 'exhausted');
-    const ratio = withCi((p, y, e) => exhaustionRates(p, y, e).ratio, [pFull, labels, exhausted], {
-      seed: 11,
-      resamples: 200,
-    });
-    expect(s.exhaustion.fpTpRatio.lower).toBe(ratio.lower);
-    expect(s.exhaustion.fpTpRatio.skipped).toBe(ratio.skipped);
+    const gained = withCi(
+      (p, y, e) => abstentionEffect(p, y, e, 0.5).precisionGained,
+      [pFull, labels, exhausted],
+      { seed: 11, resamples: 200 },
+    );
+    expect(s.abstention.onExhaustion.precisionGained.lower).toBe(gained.lower);
+    expect(s.abstention.onExhaustion.precisionGained.skipped).toBe(gained.skipped);
+  });
+
+  it('gives every rate of counts of stays its exact interval, not a bootstrap', () => {
+    const s = cohortStatistics(results, OPTIONS);
+    const { TP, FP } = s.exhaustion.byClass;
+    expect(TP.rate).toEqual(proportionEstimate(TP.exhausted, TP.stays));
+    expect(s.exhaustion.fpTpRatio).toEqual(
+      ratioOfProportionsEstimate(FP.exhausted, FP.stays, TP.exhausted, TP.stays),
+    );
+    const all = [
+      s.exhaustion.overall,
+      s.exhaustion.reachableShare,
+      ...Object.values(s.exhaustion.explainedByReachability),
+      s.abstention.onExhaustion.precisionWithout,
+      s.abstention.onExhaustion.sensitivityLost,
+      s.evidenceSize.all.exhausted,
+      s.modality.staysWithNotesShare,
+      s.faithfulness.decisionAgreement,
+      ...s.calibration.full.curve.map((bin) => bin.observedRate),
+    ];
+    for (const e of all) expect(['clopper-pearson', 'none']).toContain(e.method);
   });
 
   it('writes undefined and infinite figures as null with the reason', () => {
@@ -191,7 +214,7 @@ describe('cohortStatistics: intervals and serialisation', () => {
     const s = cohortStatistics([], OPTIONS);
     expect(s.stays).toBe(0);
     expect(s.exhaustion.overall).toMatchObject({ estimate: null, missing: 'undefined' });
-    expect(s.exhaustion.overall.skipped).toBe(200);
+    expect(s.exhaustion.overall).toMatchObject({ method: 'none', resamples: 0 });
     expect(s.faithfulness.sufficiencyAuroc.estimate).toBeNull();
     expect(JSON.stringify(s)).not.toMatch(/NaN|Infinity/);
   });

@@ -14,6 +14,7 @@ import {
   describeDifferences,
   type ComparisonSide,
 } from '../../../src/main/core/compare';
+import { cohortStatistics } from '../../../src/main/core/audit/statistics-index';
 import { InputError } from '../../../src/main/core/import/input-error';
 import { ConflictError } from '../../../src/main/core/store';
 import type { ComparedRunInfo } from '../../../src/shared/run-comparison';
@@ -120,6 +121,30 @@ describe('compareResults', () => {
     expect(ex.difference.lower!).toBeGreaterThan(0);
     // Same seed, same comparison.
     expect(compareResults(side(1, fixed(5)), side(2, fixed(2)), opts)).toEqual(c);
+  });
+
+  it("shows each run's figures as its own cohort statistics give them, at the comparison's seed", () => {
+    const a = results(200, 6);
+    const b = results(150, 7, { exhaust: 0.4 });
+    const c = compareResults(side(1, a), side(2, b), opts);
+    const own = (rs: StayAuditResult[]) =>
+      cohortStatistics(rs, { threshold: 0.5, tauConf: 0.9, tauSuff: 0.9, ...opts });
+    for (const [key, rs] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      const s = own(rs);
+      const fig = (f: string) => c.figures.find((x) => x.figure === f)![key];
+      // B too: its difference is drawn with another seed, its own figures are not.
+      expect(fig('auroc')).toEqual(s.discrimination.auroc);
+      expect(fig('ece')).toEqual(s.calibration.full.ece);
+      expect(fig('exhaustionRateTp')).toEqual(s.exhaustion.byClass.TP.rate);
+      expect(fig('ppv')).toEqual(s.abstention.onExhaustion.precisionWithout);
+      expect(fig('meanEvidenceSize')).toEqual(s.evidenceSize.all.mean);
+      expect(c.calibration[key]).toEqual(s.calibration.full);
+    }
+    // Rates of counts carry their exact interval, as everywhere else.
+    expect(c.figures.find((x) => x.figure === 'fpr')!.a.method).toBe('clopper-pearson');
   });
 
   it('compares subgroups both runs share, refusing figures below their estimability minimum', () => {

@@ -48,10 +48,12 @@ describe('the Markdown report', () => {
   });
 
   it('shows estimates with their intervals and the headline figures', () => {
+    // Retention 1 in every resample: a collapsed interval is not shown as "(100.0–100.0%)".
     expect(markdown).toMatch(
-      /\*\*ToE AUROC retention at k = 5\*\*.*\*\*100\.0% \(100\.0–100\.0%\)\*\*/,
+      /\*\*ToE AUROC retention at k = 5\*\*.*\*\*100\.0% — too few to estimate\*\*/,
     );
-    expect(markdown).toMatch(/Fidelity MAE at k = 1:\*\* ToE 0\.100 \(\d\.\d{3}–\d\.\d{3}\)/);
+    expect(markdown).toMatch(/Top-k ranking 0\.325 \(\d\.\d{3}–\d\.\d{3}\)/);
+    expect(markdown).not.toMatch(/\((\d+\.\d+)–\1[%×]?\)/);
     // Sections whose variants were not run say so rather than showing empty tables.
     expect(markdown).toContain('The objective ablation: not run');
   });
@@ -93,7 +95,8 @@ describe('the CSV tables', () => {
   it('list every other figure in long form, undefined figures as empty cells', () => {
     const csv = summaryCsv(tinyResult());
     expect(csv.split('\n')[0]).toBe('section,figure,k,estimate,lower,upper');
-    expect(csv).toContain('headline,toe_auroc_retention,5,1,1,1');
+    // A collapsed interval is withheld: empty bounds.
+    expect(csv).toContain('headline,toe_auroc_retention,5,1,,\n');
     expect(csv).toMatch(/exhaustion \(S_max 10\),reachable_fp_rate,,,,\n/);
   });
 });

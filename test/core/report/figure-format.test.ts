@@ -1,6 +1,6 @@
 /**
  * How the report prints figures: "0.804 (0.708–0.881)", percentages, "—" with the reason a
- * figure has no value, open-ended intervals, and the W/N unit labels.
+ * figure has no value, "too few stays" where no interval can be shown, and the W/N unit labels.
  */
 import { describe, expect, it } from 'vitest';
 import { figure, percent, unitLabel, utcMinute } from '../../../src/main/core/report/figure-format';
@@ -20,10 +20,19 @@ describe('figure format', () => {
     expect(percent(f(0.125, 0.08, 0.171))).toBe('12.5% (8.0–17.1%)');
   });
 
-  it('spells out a range with a negative bound, and an interval open above', () => {
+  it('spells out a range with a negative bound', () => {
     expect(percent(f(0.359, -0.232, 0.824))).toBe('35.9% (-23.2 to 82.4%)');
-    expect(figure(f(1.78, 0.79, null), 2)).toBe('1.78 (0.79–∞)');
-    expect(figure(f(0.5, null, null))).toBe('0.500 (CI n/a)');
+  });
+
+  it('says "too few stays" instead of an interval that cannot be shown', () => {
+    const none = '(too few stays to estimate an interval)';
+    // Withheld, open above (never "∞"), collapsed, equal once printed, or around another value.
+    expect(figure(f(0.5, null, null))).toBe(`0.500 ${none}`);
+    expect(figure(f(1.78, 0.79, null), 2)).toBe(`1.78 ${none}`);
+    expect(percent(f(1, 1, 1))).toBe(`100.0% ${none}`);
+    expect(figure(f(1, 0.99999, 1.00001), 2)).toBe(`1.00 ${none}`);
+    expect(figure(f(0, 0.001, 3.62))).toBe(`0.000 ${none}`);
+    expect(percent(f(1, 1, 1), 1, true)).toBe('100.0% — too few to estimate');
   });
 
   it('prints "—" with the reason for a figure without a value', () => {

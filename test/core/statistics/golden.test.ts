@@ -4,8 +4,11 @@
  * figure an audit run or `toe evaluate` reported before is reported now with the same value
  * and interval, the evaluation's Markdown and CSV tables are byte-identical (the Markdown
  * files updated since only where its wording changed on purpose, never a number), and its chart
- * definitions unchanged. The golden inputs are in golden-fixtures.ts, the files in
- * test/fixtures/statistics-golden/.
+ * definitions unchanged. One deliberate exception: since issue 24 a rate of counts carries its
+ * exact interval instead of a bootstrap one and a collapsed interval is withheld, so the golden
+ * files were rewritten then with those intervals (point estimates unchanged, but for the last
+ * bit of one now computed as a count over a count). The golden inputs are in
+ * golden-fixtures.ts, the files in test/fixtures/statistics-golden/.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

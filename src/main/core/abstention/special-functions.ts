@@ -178,3 +178,63 @@ export function chiSquareSurvival(statistic: number, degreesOfFreedom: number): 
   if (statistic <= 0) return 1;
   return regularizedGammaQ(degreesOfFreedom / 2, statistic / 2);
 }
+
+/** Σ c_i x^i, coefficients from the constant term up. */
+function polynomial(coefficients: readonly number[], x: number): number {
+  let value = 0;
+  for (let i = coefficients.length - 1; i >= 0; i--) value = value * x + coefficients[i]!;
+  return value;
+}
+
+// Wichura's AS 241 (Applied Statistics 37, 1988), PPND16: about 16 significant digits.
+const AS241_CENTRAL = {
+  a: [
+    3.3871328727963665, 133.14166789178438, 1971.5909503065513, 13731.69376550946,
+    45921.95393154987, 67265.7709270087, 33430.57558358813, 2509.0809287301227,
+  ],
+  b: [
+    1, 42.31333070160091, 687.1870074920579, 5394.196021424751, 21213.794301586597,
+    39307.89580009271, 28729.085735721943, 5226.495278852546,
+  ],
+};
+const AS241_NEAR = {
+  c: [
+    1.4234371107496835, 4.630337846156546, 5.769497221460691, 3.6478483247632045,
+    1.2704582524523684, 0.2417807251774506, 0.022723844989269184, 0.0007745450142783414,
+  ],
+  d: [
+    1, 2.053191626637759, 1.6763848301838038, 0.6897673349851, 0.14810397642748008,
+    0.015198666563616457, 0.0005475938084995345, 1.0507500716444169e-9,
+  ],
+};
+const AS241_TAIL = {
+  e: [
+    6.657904643501103, 5.463784911164114, 1.7848265399172913, 0.29656057182850487,
+    0.026532189526576124, 0.0012426609473880784, 0.000027115555687434876, 2.0103343992922881e-7,
+  ],
+  f: [
+    1, 0.599832206555888, 0.1369298809227358, 0.014875361290850615, 0.0007868691311456133,
+    0.000018463183175100548, 1.421511758316446e-7, 2.0442631033899397e-15,
+  ],
+};
+
+/** The q-quantile of the standard normal distribution (scipy.stats.norm.ppf), 0 < q < 1. */
+export function standardNormalQuantile(q: number): number {
+  if (!(q > 0 && q < 1))
+    throw new RangeError(`standardNormalQuantile: q must be in (0, 1), got ${q}`);
+  const centred = q - 0.5;
+  if (Math.abs(centred) <= 0.425) {
+    const r = 0.180625 - centred * centred;
+    return (centred * polynomial(AS241_CENTRAL.a, r)) / polynomial(AS241_CENTRAL.b, r);
+  }
+  let r = Math.sqrt(-Math.log(centred < 0 ? q : 1 - q));
+  let x: number;
+  if (r <= 5) {
+    r -= 1.6;
+    x = polynomial(AS241_NEAR.c, r) / polynomial(AS241_NEAR.d, r);
+  } else {
+    r -= 5;
+    x = polynomial(AS241_TAIL.e, r) / polynomial(AS241_TAIL.f, r);
+  }
+  return centred < 0 ? -x : x;
+}

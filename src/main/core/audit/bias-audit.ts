@@ -12,7 +12,6 @@ import type { StayAuditResult } from './audit-types';
 import {
   bootstrapShortfall,
   checkMinimum,
-  clopperPearson,
   countShortfall,
   DEFAULT_MINIMUMS,
   notEstimable,
@@ -41,11 +40,11 @@ import {
   type GroupCounts,
   type GroupMetric,
 } from './group-metrics';
-import type { Estimate } from '../../../shared/estimate';
 import {
   benjaminiHochberg,
   jeffreysDraws,
   jsonNumber,
+  proportionEstimate,
   ratioTest,
   replicateInterval,
   toEstimate,
@@ -78,12 +77,6 @@ interface Pending {
   pValue: number | null;
 }
 
-/** A proportion k / m with its exact interval, as an Estimate (no resamples drawn). */
-function proportionEstimate(k: number, m: number): Estimate {
-  const [lower, upper] = clopperPearson(k, m, LEVEL);
-  return { estimate: k / m, missing: null, lower, upper, resamples: 0, skipped: 0 };
-}
-
 /** Every compared figure of one reported group, judged for estimability. */
 function assessFigures(
   counts: GroupCounts,
@@ -103,7 +96,7 @@ function assessFigures(
       const estimable = short === null;
       out[metric] = {
         estimate,
-        value: estimable ? proportionEstimate(k, m) : null,
+        value: estimable ? proportionEstimate(k, m, LEVEL) : null,
         shortfalls: short ? [short] : [],
         interval: 'clopper-pearson',
         method: 'jeffreys',

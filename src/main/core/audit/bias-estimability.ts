@@ -6,7 +6,8 @@
  *
  * 1. its own denominator must reach a minimum (ESTIMABILITY_RULES: outcome events, stays
  *    without the outcome, positive predictions; 10 of each by default);
- * 2. a proportion gets an exact Clopper–Pearson interval, which never collapses to a point;
+ * 2. a proportion gets an exact Clopper–Pearson interval (statistics/exact-intervals.ts),
+ *    which never collapses to a point;
  * 3. a bootstrapped figure (AUROC, ECE, observed/expected, mean |E|, fidelity MAE) is not
  *    estimable when too many of its resamples are degenerate (a class absent: more than the
  *    interval's own tail, 2.5% at 95%) or when its interval has zero width.
@@ -14,7 +15,6 @@
  * A comparison is made only between two estimable figures (bias-audit.ts).
  */
 import type { BootstrapCi } from '../metrics';
-import { clopperPearsonUpper } from '../abstention/special-functions';
 import {
   DEFAULT_MINIMUMS,
   ESTIMABILITY_RULES,
@@ -26,22 +26,6 @@ import type { GroupCounts } from './group-metrics';
 
 export { DEFAULT_MINIMUMS, ESTIMABILITY_RULES };
 export type Minimums = Record<EstimabilityCount, number>;
-
-/**
- * The two-sided exact (Clopper–Pearson, 1934) interval of k successes in m trials at
- * `level`: each bound is the one-sided bound at 1 − (1 − level)/2, the lower one by
- * symmetry (the lower bound of k of m is 1 − the upper bound of m − k of m). The bounds are
- * 0 at k = 0 and 1 at k = m, and the other bound is then strictly inside (0, 1): the
- * interval of 0 of 10 is [0, 1 − 0.025^(1/10)] = [0, 0.308].
- */
-export function clopperPearson(k: number, m: number, level = 0.95): [number, number] {
-  if (!Number.isInteger(m) || m < 1 || !Number.isInteger(k) || k < 0 || k > m)
-    throw new RangeError(`clopperPearson: need integers 0 <= k <= m, m >= 1 (${k}, ${m})`);
-  if (!(level > 0 && level < 1))
-    throw new RangeError(`clopperPearson: level must be in (0, 1), got ${level}`);
-  const oneSided = 1 - (1 - level) / 2;
-  return [1 - clopperPearsonUpper(m - k, m, oneSided), clopperPearsonUpper(k, m, oneSided)];
-}
 
 /** One reason a figure is not estimable, worded for whichever group it is about. */
 export interface Shortfall {

@@ -3,9 +3,10 @@
  * dashboard, in the CLI and in the PDF. Pure: results in, a JSON-safe object out. The run's
  * results become per-stay columns and the statistics layer (../statistics) makes every
  * section; here they are put together at the run's own parameters, with the reachability
- * band its τ give. Every rate comes with a seeded percentile bootstrap interval over stays
- * (method.md: 1,000 resamples, 95%); every stay-level resample is the same for every figure,
- * since all use one seed.
+ * band its τ give. A rate of counts of stays comes with its exact interval (Clopper–Pearson,
+ * a ratio of two rates Katz's log interval); every other figure with a seeded percentile
+ * bootstrap interval over stays (method.md: 1,000 resamples, 95%), the same stay-level
+ * resamples for every figure, since all use one seed.
  */
 import type {
   CohortStatistics,
@@ -106,7 +107,7 @@ export function cohortStatistics(
     confusion: confusionCounts(c.pFull, c.labels, threshold),
     discrimination: discriminationSection(c.pFull, c.labels, boot),
     reachability: reachabilityBand(results, options, stability),
-    exhaustion: exhaustionSection(c, threshold, boot),
+    exhaustion: exhaustionSection(c, threshold, boot.level),
     abstention: abstentionSection(c, threshold, boot),
     evidenceSize: evidenceSizeSection(c, boot, options.maxEvidenceSize),
     modality: modalitySection(c, boot),

@@ -5,18 +5,21 @@
  * cannot credit the search with a signal the model's own confidence already gives.
  */
 import type { AbstentionFigures, CohortStatistics } from '../../../shared/audit-statistics';
-import type { Estimate } from '../../../shared/estimate';
+import { NO_INTERVAL, printedBounds, type Estimate } from '../../../shared/estimate';
 
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const decimal = (x: number): string => x.toFixed(2);
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** "12.5% (95% CI 8.0–17.1%)", "undefined" or "infinite"; a null bound prints as "∞" / "?". */
+/**
+ * "12.5% (95% CI 8.0% to 17.1%)", "undefined" or "infinite"; where no interval can be shown
+ * (printedBounds), "too few stays to estimate an interval" in its place.
+ */
 function describe(f: Estimate, format: (x: number) => string): string {
   if (f.estimate === null) return f.missing === 'infinite' ? 'infinite' : 'undefined';
-  const lower = f.lower === null ? '?' : format(f.lower);
-  const upper = f.upper === null ? (f.lower === null ? '?' : '∞') : format(f.upper);
-  return `${format(f.estimate)} (95% CI ${lower} to ${upper})`;
+  const bounds = printedBounds(f, format);
+  const interval = bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]} to ${bounds[1]}`;
+  return `${format(f.estimate)} (${interval})`;
 }
 
 const rate = (f: Estimate): string => describe(f, percent);

@@ -6,7 +6,10 @@
  * interval is the percentile interval of those draws and its p-value the two-sided bootstrap
  * p of "no difference" (figure-difference.ts). Benjamini–Hochberg then runs over every tested
  * figure, run-level and per subgroup; the evidence composition (evidence-composition.ts), when
- * the stays' charted masks are given, is its own family.
+ * the stays' charted masks are given, is its own family. Each run's own figures are printed as
+ * its dashboard prints them (its cohort statistics at the comparison's seed; a rate of counts
+ * with its exact interval), so one run's interval for one figure reads the same everywhere;
+ * only the difference comes from this comparison's resamples.
  */
 import {
   auroc,
@@ -17,12 +20,23 @@ import {
   pickFlags,
   type BootstrapOptions,
 } from '../metrics';
-import { calibrationSection, jointBootstrap, jointIntervals } from '../statistics';
+import {
+  calibrationSection,
+  discriminationSection,
+  evidenceSizeSection,
+  exhaustionSection,
+  jointBootstrap,
+  jointIntervals,
+  modalitySection,
+  proportionEstimate,
+} from '../statistics';
 import { countShortfall, DEFAULT_MINIMUMS, type Minimums } from '../audit/bias-estimability';
-import { GROUP_FIGURES, groupCounts, groupFigures } from '../audit/group-metrics';
+import { GROUP_FIGURES, groupCounts, groupFigures, PROPORTIONS } from '../audit/group-metrics';
 import { stayColumns, type StayColumns } from '../audit/stay-columns';
 import { auditedAttributes, partitionBy, type AttributesByStay } from '../audit/subgroups';
 import type { StayAuditResult } from '../audit/audit-types';
+import type { CohortStatistics } from '../../../shared/audit-statistics';
+import type { Estimate } from '../../../shared/estimate';
 import {
   COMPARED_FIGURE_LABELS,
   COMPARED_FIGURES,
@@ -44,7 +58,22 @@ export interface ComparisonSide {
   attributes?: AttributesByStay;
   /** What was charted in its stays, for the evidence composition (none: not compared). */
   charted?: ChartedMasks;
+  /**
+   * The run's cohort statistics as its dashboard shows them (stored-figures.ts), at the
+   * comparison's seed and resamples: each figure of the run is printed from them, so it reads
+   * the same in both places. Without them they are computed here the same way.
+   */
+  statistics?: RunFigureSource;
 }
+
+/** The parts of a run's cohort statistics its compared figures are read from. */
+export type RunFigureSource = Pick<
+  CohortStatistics,
+  'confusion' | 'discrimination' | 'exhaustion' | 'evidenceSize' | 'modality'
+> & {
+  parameters: Pick<CohortStatistics['parameters'], 'level' | 'bins'>;
+  calibration: Pick<CohortStatistics['calibration'], 'full'>;
+};
 
 export interface CompareOptions {
   /** Bootstrap seed, an integer in [0, 2^32); run B's resamples use a seed derived from it. */
@@ -117,6 +146,55 @@ export function runFigureValues(
   return COMPARED_FIGURES.map((f) => values[f]);
 }
 
+/**
+ * The sections of a run's cohort statistics the comparison reads, made by the same
+ * statistics-layer functions as cohort-statistics.ts with the same seed, so they equal the
+ * dashboard's to the last digit (a comparison given no stored statistics).
+ */
+export function runFigureSource(
+  c: StayColumns,
+  threshold: number,
+  bins: number,
+  boot: BootstrapOptions,
+): RunFigureSource {
+  const level = boot.level ?? LEVEL;
+  return {
+    parameters: { level, bins },
+    confusion: confusionCounts(c.pFull, c.labels, threshold),
+    discrimination: discriminationSection(c.pFull, c.labels, boot),
+    exhaustion: exhaustionSection(c, threshold, level),
+    evidenceSize: evidenceSizeSection(c, boot),
+    modality: modalitySection(c, boot),
+    calibration: { full: calibrationSection(c.pFull, c.labels, bins, boot) },
+  };
+}
+
+/**
+ * Each compared figure of a run as its own report shows it: the bootstrapped ones read from
+ * its cohort statistics, the rates of counts with their Clopper–Pearson intervals.
+ */
+export function comparedEstimates(s: RunFigureSource): Record<ComparedFigure, Estimate> {
+  const { tp, fp, tn, fn } = s.confusion;
+  const { level } = s.parameters;
+  const share = (k: number, n: number) => proportionEstimate(k, n, level);
+  const { TP, FP } = s.exhaustion.byClass;
+  return {
+    auroc: s.discrimination.auroc,
+    auprc: s.discrimination.auprc,
+    ece: s.calibration.full.ece,
+    predictedPositiveRate: share(tp + fp, tp + fp + tn + fn),
+    tpr: share(tp, tp + fn),
+    fpr: share(fp, fp + tn),
+    ppv: share(tp, tp + fp),
+    exhaustionRate: s.exhaustion.overall,
+    exhaustionRateTp: TP.rate,
+    exhaustionRateFp: FP.rate,
+    alertWithdrawalRate: share(TP.exhausted + FP.exhausted, TP.stays + FP.stays),
+    meanEvidenceSize: s.evidenceSize.all.mean,
+    noteShare: s.modality.noteUnitShare,
+  };
+}
+
 function subgroupComparisons(
   a: ComparisonSide,
   b: ComparisonSide,
@@ -176,6 +254,12 @@ function subgroupComparisons(
                 .filter(Boolean)
                 .join('; ')}`
             : null;
+        // A rate of counts is shown with its exact interval, as the bias audit shows it.
+        const proportion = PROPORTIONS[figure];
+        const shown = proportion && {
+          a: proportionEstimate(...proportion(sa.counts), LEVEL),
+          b: proportionEstimate(...proportion(sb.counts), LEVEL),
+        };
         out.push({
           attribute,
           group: groupA.name,
@@ -186,6 +270,7 @@ function subgroupComparisons(
             sideOf(sa.draws, sa.intervals, f),
             sideOf(sb.draws, sb.intervals, f),
             refused,
+            shown,
           ),
         });
       });
@@ -218,10 +303,24 @@ export function compareResults(
   const drawsB = jointBootstrap(cb.n, bootB, (i) => runFigureValues(cb, i, b.info.threshold, bins));
   const intervalsA = jointIntervals(drawsA, LEVEL);
   const intervalsB = jointIntervals(drawsB, LEVEL);
+  // Each run's own figures, as its dashboard shows them: both at the comparison's seed (B's
+  // seed of the difference's resamples is another), read from its statistics when given.
+  const shownBoot: BootstrapOptions = { seed, resamples, level: LEVEL };
+  const sourceOf = (side: ComparisonSide, c: StayColumns): RunFigureSource =>
+    side.statistics && side.statistics.parameters.bins === bins
+      ? side.statistics
+      : runFigureSource(c, side.info.threshold, bins, shownBoot);
+  const sourceA = sourceOf(a, ca);
+  const sourceB = sourceOf(b, cb);
+  const shownA = comparedEstimates(sourceA);
+  const shownB = comparedEstimates(sourceB);
   const figures: RunFigureComparison[] = COMPARED_FIGURES.map((figure, f) => ({
     figure,
     label: COMPARED_FIGURE_LABELS[figure],
-    ...difference(sideOf(drawsA, intervalsA, f), sideOf(drawsB, intervalsB, f), null),
+    ...difference(sideOf(drawsA, intervalsA, f), sideOf(drawsB, intervalsB, f), null, {
+      a: shownA[figure],
+      b: shownB[figure],
+    }),
   }));
   const subgroups = subgroupComparisons(a, b, ca, cb, {
     resamples,
@@ -249,10 +348,7 @@ export function compareResults(
     parameters: { seed, seedA, seedB, resamples, level: LEVEL, fdrLevel, bins, minGroupSize },
     figures,
     subgroups,
-    calibration: {
-      a: calibrationSection(ca.pFull, ca.labels, bins, bootA),
-      b: calibrationSection(cb.pFull, cb.labels, bins, bootB),
-    },
+    calibration: { a: sourceA.calibration.full, b: sourceB.calibration.full },
     evidence,
     tested,
     flagged,

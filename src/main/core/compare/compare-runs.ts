@@ -7,6 +7,7 @@ import type { RunSummary } from '../../../shared/audit';
 import type { ComparedRunInfo, RunComparison } from '../../../shared/run-comparison';
 import { runStayAttributes } from '../audit/run-attributes';
 import { RunStore } from '../audit/run-store';
+import { runFigures } from '../audit/stored-figures';
 import { InputError } from '../import/input-error';
 import { ConflictError, type Store } from '../store';
 import { runChartedMasks } from './charted-masks';
@@ -14,6 +15,9 @@ import { compareResults, type CompareOptions } from './compare-results';
 import { portablePath } from '../report/portable-path';
 
 export type CompareRunsOptions = Omit<CompareOptions, 'differences' | 'notes'>;
+
+/** The resamples a run's statistics take when none are asked for (cohort-statistics.ts). */
+const DEFAULT_RESAMPLES = 1000;
 
 function decisionOf(run: RunSummary): string {
   return run.spec.decision?.mode === 'calibrated' ? 'calibrated' : "raw (paper's mode)";
@@ -135,18 +139,28 @@ export function compareRuns(
   if (a.provenance.synthetic || b.provenance.synthetic) {
     notes.push('SYNTHETIC cohort data: not patient data');
   }
+  // Each run's figures as its dashboard reads them: its stored cohort statistics, computed
+  // and kept here if not yet stored (the dashboard's request: resamples only when not 1,000).
+  const resamples =
+    options.resamples !== undefined && options.resamples !== DEFAULT_RESAMPLES
+      ? { resamples: options.resamples }
+      : {};
+  const statistics = (runId: number) =>
+    runFigures(store, { kind: 'statistics', runId, seed: options.seed, ...resamples });
   return compareResults(
     {
       info: infoOf(a, store.getCohort(a.spec.cohortId).source),
       results: resultsA,
       attributes: runStayAttributes(store, runA),
       charted: runChartedMasks(store, a),
+      statistics: statistics(runA),
     },
     {
       info: infoOf(b, store.getCohort(b.spec.cohortId).source),
       results: resultsB,
       attributes: runStayAttributes(store, runB),
       charted: runChartedMasks(store, b),
+      statistics: statistics(runB),
     },
     { ...options, differences: describeDifferences(a, b), notes },
   );

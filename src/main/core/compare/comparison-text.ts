@@ -2,7 +2,7 @@
  * A RunComparison as text: the terminal table of `toe compare` and its Markdown report.
  * Figure, A, B, B − A with its 95% interval, the BH-adjusted p-value and the flag.
  */
-import type { Estimate } from '../../../shared/estimate';
+import { NO_INTERVAL_SHORT, printedBounds, type Estimate } from '../../../shared/estimate';
 import type {
   ComparedRunInfo,
   EvidenceComposition,
@@ -29,10 +29,22 @@ function value(e: Estimate, digits: number): string {
   return num(e.estimate, digits);
 }
 
+/** "(0.708 to 0.881)", or "— too few to estimate" where no interval can be shown. */
+function intervalText(e: Estimate, show: (x: number) => string): string {
+  const bounds = printedBounds(e, show);
+  return bounds === null ? `— ${NO_INTERVAL_SHORT}` : `(${bounds[0]} to ${bounds[1]})`;
+}
+
+/** "0.250 (0.055 to 0.572)"; a missing value says why, without an interval. */
+function withInterval(e: Estimate, digits: number): string {
+  if (e.estimate === null) return value(e, digits);
+  return `${num(e.estimate, digits)} ${intervalText(e, (x) => num(x, digits))}`;
+}
+
 function diffText(d: FigureDifference, digits: number): string {
   const e = d.difference;
   if (e.estimate === null) return e.missing ?? 'undefined';
-  return `${signed(e.estimate, digits)} (${signed(e.lower, digits)} to ${signed(e.upper, digits)})`;
+  return `${signed(e.estimate, digits)} ${intervalText(e, (x) => signed(x, digits))}`;
 }
 
 function pText(d: FigureDifference): string {
@@ -259,7 +271,7 @@ export function comparisonMarkdown(c: RunComparison): string {
     '| --- | --- | --- | --- |',
     ...c.calibration[side].curve.map(
       (bin) =>
-        `| ${bin.lower.toFixed(1)}–${bin.upper.toFixed(1)} | ${bin.count} | ${num(bin.meanPredicted)} | ${value(bin.observedRate, 3)} (${num(bin.observedRate.lower)} to ${num(bin.observedRate.upper)}) |`,
+        `| ${bin.lower.toFixed(1)}–${bin.upper.toFixed(1)} | ${bin.count} | ${num(bin.meanPredicted)} | ${withInterval(bin.observedRate, 3)} |`,
     ),
     '',
   ];

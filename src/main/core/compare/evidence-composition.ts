@@ -5,6 +5,8 @@
  * the evidence's hourly windows in which it was charted. Each run is resampled with the
  * same seed as its run figures, so every composition draw is of the same stays as the
  * figure draws, and each difference follows the run figures' rule (figure-difference.ts).
+ * An hour's share, a count of stays, is shown with its exact (Clopper–Pearson) interval; a
+ * variable's share pools windows within stays and keeps its bootstrap interval.
  */
 import type {
   EvidenceComposition,
@@ -15,7 +17,8 @@ import type {
 } from '../../../shared/run-comparison';
 import type { VariableSpec } from '../../../shared/domain';
 import type { StayAuditResult } from '../audit/audit-types';
-import { jointBootstrap, jointIntervals, type JointDraws } from '../statistics';
+import type { Estimate } from '../../../shared/estimate';
+import { jointBootstrap, jointIntervals, proportionEstimate, type JointDraws } from '../statistics';
 import { difference, flagFamily, LEVEL, oneSided, sideOf, type Side } from './figure-difference';
 
 /** A run's cohort layout and what was charted in each of its stays. */
@@ -107,6 +110,8 @@ function unitCounts(results: readonly StayAuditResult[], hours: number): Evidenc
 interface Drawn {
   draws: JointDraws;
   side: (f: number) => Side;
+  /** Figure f as shown: an hour's share of stays with its exact interval; else undefined. */
+  shown: (f: number) => Estimate | undefined;
 }
 
 function drawn(side: CompositionSide, resamples: number): Drawn {
@@ -115,14 +120,27 @@ function drawn(side: CompositionSide, resamples: number): Drawn {
     compositionValues(rows, indices),
   );
   const intervals = jointIntervals(draws, LEVEL);
-  return { draws, side: (f) => sideOf(draws, intervals, f) };
+  // Stays whose evidence holds each hour: a count of stays, so an exact interval is shown.
+  const holding = new Array<number>(rows.hours).fill(0);
+  for (let i = 0; i < rows.n; i++)
+    for (let t = 0; t < rows.hours; t++) holding[t]! += rows.inEvidence[i * rows.hours + t]!;
+  return {
+    draws,
+    side: (f) => sideOf(draws, intervals, f),
+    shown: (f) => (f < rows.hours ? proportionEstimate(holding[f]!, rows.n, LEVEL) : undefined),
+  };
 }
 
 /** A figure both, one or neither run has (f: its index in each run, or -1). */
 function compared(a: Drawn, fa: number, b: Drawn, fb: number, absent: string): FigureDifference {
-  if (fa >= 0 && fb >= 0) return difference(a.side(fa), b.side(fb), null);
-  if (fa >= 0) return oneSided(a.side(fa), 'a', `${absent} in run B's cohort`);
-  return oneSided(b.side(fb), 'b', `${absent} in run A's cohort`);
+  if (fa >= 0 && fb >= 0) {
+    const shownA = a.shown(fa);
+    const shownB = b.shown(fb);
+    const shown = shownA && shownB ? { a: shownA, b: shownB } : undefined;
+    return difference(a.side(fa), b.side(fb), null, shown);
+  }
+  if (fa >= 0) return oneSided(a.side(fa), 'a', `${absent} in run B's cohort`, a.shown(fa));
+  return oneSided(b.side(fb), 'b', `${absent} in run A's cohort`, b.shown(fb));
 }
 
 export function evidenceComposition(

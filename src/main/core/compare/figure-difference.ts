@@ -41,8 +41,17 @@ function sideShortfall(side: Side, run: string): string | null {
   return null;
 }
 
-/** A difference without its BH adjustment yet (filled in once every p-value is known). */
-export function difference(a: Side, b: Side, refused: string | null): FigureDifference {
+/**
+ * A difference without its BH adjustment yet (filled in once every p-value is known).
+ * `shown`: each run's figure as its own report shows it (an exact interval, or its
+ * dashboard's bootstrap), printed instead of this comparison's draws of it.
+ */
+export function difference(
+  a: Side,
+  b: Side,
+  refused: string | null,
+  shown?: { a: Estimate; b: Estimate },
+): FigureDifference {
   const diffs = Float64Array.from(a.draws, (x, r) => b.draws[r]! - x);
   const estimate = b.estimate - a.estimate;
   const ci = replicateInterval(estimate, diffs, LEVEL);
@@ -52,8 +61,8 @@ export function difference(a: Side, b: Side, refused: string | null): FigureDiff
   const pValue = notTested === null ? bootstrapPValue(diffs, 0) : NaN;
   if (notTested === null && Number.isNaN(pValue)) notTested = 'no resample defines it';
   return {
-    a: toEstimate(a.ci),
-    b: toEstimate(b.ci),
+    a: shown?.a ?? toEstimate(a.ci),
+    b: shown?.b ?? toEstimate(b.ci),
     difference: toEstimate(ci),
     pValue: notTested === null ? pValue : null,
     adjustedP: null,
@@ -68,13 +77,19 @@ const ABSENT: Estimate = {
   missing: 'undefined',
   lower: null,
   upper: null,
+  method: 'none',
   resamples: 0,
   skipped: 0,
 };
 
-/** A figure only one run has: shown on its side, never tested. */
-export function oneSided(present: Side, side: 'a' | 'b', why: string): FigureDifference {
-  const shown = toEstimate(present.ci);
+/** A figure only one run has: shown on its side (as `shown` when given), never tested. */
+export function oneSided(
+  present: Side,
+  side: 'a' | 'b',
+  why: string,
+  given?: Estimate,
+): FigureDifference {
+  const shown = given ?? toEstimate(present.ci);
   return {
     a: side === 'a' ? shown : ABSENT,
     b: side === 'b' ? shown : ABSENT,

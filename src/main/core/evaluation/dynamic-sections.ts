@@ -57,7 +57,7 @@ export function dynamicExhaustion(
   return {
     maxSteps,
     threshold,
-    exhaustion: exhaustionSection(outcomes, threshold, ci),
+    exhaustion: exhaustionSection(outcomes, threshold, ci.level),
     abstention: abstentionSection(outcomes, threshold, ci),
   };
 }

@@ -1,13 +1,13 @@
 /**
  * The per-(method, k) table every section reads from: sufficiency AUROC / AUPRC, fidelity
  * MAE, comprehensiveness (via the complement mask), ECE and decision agreement, each with a
- * bootstrap 95% CI over stays (method.md, "Faithfulness metrics").
+ * bootstrap 95% CI over stays (method.md, "Faithfulness metrics"), but the decision
+ * agreement, a share of stays, with its exact Clopper–Pearson interval.
  */
 import {
   auroc,
   averagePrecision,
   comprehensiveness,
-  decisionAgreement,
   expectedCalibrationError,
   fidelityMae,
   mean,
@@ -20,7 +20,7 @@ import {
   type RowMethod,
 } from '../../../shared/charts';
 import type { Estimate } from '../../../shared/estimate';
-import { estimate } from '../statistics';
+import { estimate, flaggedShareEstimate } from '../statistics';
 import { methodBudgets, outcomeColumns, selectionColumns, type StayRecord } from './stay-record';
 
 /** Full-model AUROC, AUPRC and ECE of p_full against the labels. */
@@ -64,7 +64,11 @@ export function methodRows(
         ci,
       ),
       ece: estimate((s, y) => expectedCalibrationError(s, y), [p, labels], ci),
-      decisionAgreement: estimate((s, yf) => decisionAgreement(s, yf, threshold), [p, yFull], ci),
+      decisionAgreement: flaggedShareEstimate(
+        Float64Array.from(p, (s, i) => ((s >= threshold ? 1 : 0) === yFull[i] ? 1 : 0)),
+        undefined,
+        ci.level,
+      ),
       meanSize: mean(columns.sizes),
     };
   });

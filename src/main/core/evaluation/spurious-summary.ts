@@ -1,5 +1,5 @@
 /**
- * The spurious audit's figures with bootstrap CIs: per model and flag group, convergence
+ * The spurious audit's figures with 95% CIs (exact for shares of stays, else bootstrap): per model and flag group, convergence
  * rate (also among reachable stays: method.md's caveat), evidence size and AUROC; and the
  * paired comparison corrupted vs clean on matched stays — how much more evidence the
  * corrupted model needs and how far its convergence rate drops.
@@ -11,7 +11,7 @@ import {
   type FlagGroup,
   type SpuriousComparison,
 } from '../../../shared/charts';
-import { estimate } from '../statistics';
+import { estimate, flaggedShareEstimate } from '../statistics';
 import type { ArmStay, AuditedArm } from './spurious-audit';
 
 const inGroup = (stay: ArmStay, flag: FlagGroup) => flag === 'all' || stay.flag === flag;
@@ -30,9 +30,10 @@ export function armGroups(arm: AuditedArm, ci: BootstrapOptions): ArmGroup[] {
     return {
       flag,
       stays: stays.length,
-      convergenceRate: estimate((c) => mean(c), [converged], ci),
-      convergenceRateReachable: estimate((c, r) => meanWhere(c, r), [converged, reachable], ci),
-      reachableShare: estimate((r) => mean(r), [reachable], ci),
+      // Shares of stays: exact intervals, as every count of stays gets.
+      convergenceRate: flaggedShareEstimate(converged, undefined, ci.level),
+      convergenceRateReachable: flaggedShareEstimate(converged, reachable, ci.level),
+      reachableShare: flaggedShareEstimate(reachable, undefined, ci.level),
       meanSize: estimate((s) => mean(s), [sizes], ci),
       meanSizeConverged: estimate((s, c) => meanWhere(s, c), [sizes, converged], ci),
       auroc: estimate((p, y) => auroc(p, y), [pFull, labels], ci),

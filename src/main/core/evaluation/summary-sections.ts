@@ -12,7 +12,7 @@ import {
   type BootstrapOptions,
 } from '../metrics';
 import type { CalibrationComparison, HeadlineSection, OptimalityRow } from '../../../shared/charts';
-import { calibrationSection, estimate } from '../statistics';
+import { calibrationSection, estimate, flaggedShareEstimate } from '../statistics';
 import { EVIDENCE_SIZE_BUDGET } from './evaluation-plan';
 import { outcomeColumns, selectionColumns, type StayRecord } from './stay-record';
 
@@ -74,9 +74,9 @@ export function optimalityRows(
       toeAuroc: estimate((s, y) => auroc(s, y), [toeP, labels], ci),
       exhaustiveAuroc: estimate((s, y) => auroc(s, y), [optimumP, labels], ci),
       gap: estimate((a, b, y) => auroc(a, y) - auroc(b, y), [toeP, optimumP, labels], ci),
-      optimumFound: estimate((f) => mean(f), [found], ci),
+      optimumFound: flaggedShareEstimate(found, undefined, ci.level),
       scoreShortfall: estimate((s) => mean(s), [shortfall], ci),
-      sameSet: estimate((s) => mean(s), [sameSet], ci),
+      sameSet: flaggedShareEstimate(sameSet, undefined, ci.level),
     };
   });
 }

@@ -111,7 +111,7 @@ function drawCompared(layout: PdfLayout, c: RunComparison, generatedAt: string):
       ['Report date', utcMinute(generatedAt)],
       [
         'Bootstrap',
-        `${p.resamples} resamples of each run's stays, drawn independently (seed ${p.seedA} for A, ${p.seedB} for B); B − A draw by draw, 95% percentile intervals, two-sided bootstrap p-values`,
+        `each run's own figures as its report shows them (seed ${p.seed}); B − A from ${p.resamples} resamples of each run's stays, drawn independently (seed ${p.seedA} for A, ${p.seedB} for B), draw by draw, 95% percentile intervals, two-sided bootstrap p-values`,
       ],
       [
         'Flags',

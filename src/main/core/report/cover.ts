@@ -163,12 +163,12 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
   layout.keyValues([
     ['Report date', utcMinute(data.settings.generatedAt)],
     [
-      'Bootstrap',
-      `${data.settings.resamples} resamples of stays, seed ${data.settings.seed}, 95% percentile intervals`,
+      'Intervals',
+      `95%: a share of stays exact (Clopper–Pearson), a ratio of two shares Katz’s log interval; every other figure a percentile bootstrap, ${data.settings.resamples} resamples of stays, seed ${data.settings.seed}`,
     ],
     [
       'Report format',
-      `version ${data.reportVersion}; figures as estimate (95% CI), “—” where a figure has no value, with the reason`,
+      `version ${data.reportVersion}; figures as estimate (95% CI), “—” where a figure has no value, with the reason; “too few stays to estimate an interval” where no interval can be shown`,
     ],
   ]);
 }

@@ -97,7 +97,12 @@ function evidenceSizeTable(layout: PdfLayout, data: ReportData): void {
       { header: 'Mean |E| (95% CI)', weight: 3.5, align: 'right' },
       { header: 'Median |E| (95% CI)', weight: 3.5, align: 'right' },
     ],
-    groups.map(([name, g]) => [name, String(g.n), figure(g.mean, 2), figure(g.median, 1)]),
+    groups.map(([name, g]) => [
+      name,
+      String(g.n),
+      figure(g.mean, 2, true),
+      figure(g.median, 1, true),
+    ]),
     { zebra: true },
   );
 }

@@ -1,10 +1,17 @@
 /**
  * How the report prints numbers: a figure with its interval as "0.804 (0.708–0.881)", a
- * percentage as "12.5% (8.0–17.1%)", and a figure without a value as "—" followed by why
+ * percentage as "12.5% (8.0–17.1%)", a figure whose interval cannot be shown with "too few
+ * stays to estimate an interval" in its place, and a figure without a value as "—" followed by why
  * (JSON-safe figures carry the reason: 'undefined' for 0/0 or a missing class, 'infinite'
  * for x/0). One module, so the PDF, its tests and the export agree to the digit.
  */
-import type { Estimate, MissingReason } from '../../../shared/estimate';
+import {
+  NO_INTERVAL,
+  NO_INTERVAL_SHORT,
+  printedBounds,
+  type Estimate,
+  type MissingReason,
+} from '../../../shared/estimate';
 
 /** What a figure needs to be printed; an Estimate fits as it is. */
 export type PrintedFigure = Pick<Estimate, 'estimate' | 'lower' | 'upper'> & {
@@ -29,27 +36,35 @@ export function decimal(x: number | null | undefined, digits = 3): string {
   return x === null || x === undefined || !Number.isFinite(x) ? DASH : x.toFixed(digits);
 }
 
-function interval(f: PrintedFigure, show: (x: number) => string, suffix: string): string {
-  if (f.lower === null && f.upper === null) return ' (CI n/a)';
-  const lower = f.lower === null ? '?' : show(f.lower);
-  const upper = f.upper === null ? '∞' : show(f.upper);
+/**
+ * " (8.0–17.1%)"; where no interval can be shown (printedBounds), what stands in its place:
+ * " (too few stays to estimate an interval)", or " — too few to estimate" when `short`.
+ */
+function interval(
+  f: PrintedFigure,
+  show: (x: number) => string,
+  suffix: string,
+  short: boolean,
+): string {
+  const bounds = printedBounds(f, show);
+  if (bounds === null) return short ? ` ${DASH} ${NO_INTERVAL_SHORT}` : ` (${NO_INTERVAL})`;
   // "−23.2–82.4" reads as a range of two negatives: spell the range out when a bound is negative.
-  const to = (f.lower ?? 0) < 0 || (f.upper ?? 0) < 0 ? ' to ' : '–';
-  return ` (${lower}${to}${upper}${suffix})`;
+  const to = f.lower! < 0 || f.upper! < 0 ? ' to ' : '–';
+  return ` (${bounds[0]}${to}${bounds[1]}${suffix})`;
 }
 
-/** "0.804 (0.708–0.881)"; an interval unbounded above prints "∞" as its upper end. */
+/** "0.804 (0.708–0.881)"; `short` words a missing value or interval for a table cell. */
 export function figure(f: PrintedFigure, digits = 3, short = false): string {
   if (f.estimate === null) return absent(f.missing, short);
   const show = (x: number) => x.toFixed(digits);
-  return `${show(f.estimate)}${interval(f, show, '')}`;
+  return `${show(f.estimate)}${interval(f, show, '', short)}`;
 }
 
 /** "12.5% (8.0–17.1%)" for a share in [0, 1]. */
 export function percent(f: PrintedFigure, digits = 1, short = false): string {
   if (f.estimate === null) return absent(f.missing, short);
   const show = (x: number) => (100 * x).toFixed(digits);
-  return `${show(f.estimate)}%${interval(f, show, '%')}`;
+  return `${show(f.estimate)}%${interval(f, show, '%', short)}`;
 }
 
 /** "12.5%" without the interval. */

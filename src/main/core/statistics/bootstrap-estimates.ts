@@ -31,13 +31,32 @@ function missingReason(x: number): MissingReason | null {
   return Number.isFinite(x) ? null : 'infinite';
 }
 
-/** A bootstrap interval from the metrics module, in its JSON-safe form. */
+/**
+ * Whether a percentile interval can be shown: finite bounds with width, around its own
+ * estimate. A bootstrap of few events collapses to a point (every resample the same), runs
+ * to infinity (a resampled ratio over zero) or leaves out the estimate; none of these says
+ * anything true about the uncertainty, so the interval is withheld instead (docs/method.md,
+ * "Intervals").
+ */
+function showable(ci: BootstrapCi): boolean {
+  const { estimate, lower, upper } = ci;
+  if (!Number.isFinite(estimate) || !Number.isFinite(lower) || !Number.isFinite(upper))
+    return false;
+  // Bounds a rounding error apart (0.04999999999999993–0.05000000000000002) are a point too.
+  const width = upper - lower;
+  if (!(width > 1e-12 * Math.max(1, Math.abs(estimate)))) return false;
+  return lower <= estimate && estimate <= upper;
+}
+
+/** A bootstrap interval from the metrics module, in its JSON-safe form (see `showable`). */
 export function toEstimate(ci: BootstrapCi): Estimate {
+  const shown = showable(ci);
   return {
     estimate: jsonNumber(ci.estimate),
     missing: missingReason(ci.estimate),
-    lower: jsonNumber(ci.lower),
-    upper: jsonNumber(ci.upper),
+    lower: shown ? ci.lower : null,
+    upper: shown ? ci.upper : null,
+    method: shown ? 'bootstrap' : 'none',
     resamples: ci.resamples,
     skipped: ci.skipped,
   };

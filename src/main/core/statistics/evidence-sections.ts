@@ -12,23 +12,22 @@ import type {
 } from '../../../shared/audit-statistics';
 import {
   comprehensiveness,
-  decisionAgreement,
   evidenceSizeDistribution,
   fidelityMae,
   pick,
-  pickFlags,
   sufficiencyAuprc,
   sufficiencyAuroc,
   type BootstrapOptions,
   type EvidenceSizeDistribution,
-  type Flags,
   type Numbers,
   type SizeSummary,
 } from '../metrics';
 import { namedEstimates } from './bootstrap-estimates';
+import { proportionEstimate } from './exact-intervals';
 import type { EvidenceOutcomes, SearchOutcomes } from './outcome-columns';
 
-type SizeGroupName = 'all' | 'positive' | 'negative' | 'correct' | 'incorrect';
+const SIZE_GROUPS = ['all', 'positive', 'negative', 'correct', 'incorrect'] as const;
+type SizeGroupName = (typeof SIZE_GROUPS)[number];
 
 function sizeGroups(d: EvidenceSizeDistribution): Record<SizeGroupName, SizeSummary> {
   return {
@@ -40,36 +39,30 @@ function sizeGroups(d: EvidenceSizeDistribution): Record<SizeGroupName, SizeSumm
   };
 }
 
-/** Share of each group's searches that exhausted; NaN for an empty group. */
-function exhaustedShares(
-  labels: Numbers,
-  yFull: Numbers,
-  exhausted: Flags,
-): Record<SizeGroupName, number> {
-  const stays = { all: 0, positive: 0, negative: 0, correct: 0, incorrect: 0 };
-  const hit = { all: 0, positive: 0, negative: 0, correct: 0, incorrect: 0 };
+/** Exhausted searches and stays of each group, for its exhausted share. */
+function exhaustedCounts(
+  c: SearchOutcomes,
+): Record<SizeGroupName, { exhausted: number; stays: number }> {
+  const out = {} as Record<SizeGroupName, { exhausted: number; stays: number }>;
+  for (const name of SIZE_GROUPS) out[name] = { exhausted: 0, stays: 0 };
   const count = (name: SizeGroupName, i: number) => {
-    stays[name]++;
-    if (exhausted[i]) hit[name]++;
+    out[name].stays++;
+    if (c.exhausted[i]) out[name].exhausted++;
   };
-  for (let i = 0; i < labels.length; i++) {
+  for (let i = 0; i < c.labels.length; i++) {
     count('all', i);
-    if (labels[i] === 1) count('positive', i);
-    else if (labels[i] === 0) count('negative', i);
-    count(yFull[i] === labels[i] ? 'correct' : 'incorrect', i);
+    if (c.labels[i] === 1) count('positive', i);
+    else if (c.labels[i] === 0) count('negative', i);
+    count(c.yFull[i] === c.labels[i] ? 'correct' : 'incorrect', i);
   }
-  return {
-    all: hit.all / stays.all,
-    positive: hit.positive / stays.positive,
-    negative: hit.negative / stays.negative,
-    correct: hit.correct / stays.correct,
-    incorrect: hit.incorrect / stays.incorrect,
-  };
+  return out;
 }
 
 /**
  * |E| by outcome and by correctness, each group's mean, median and exhausted share with
- * their intervals. The histograms run to `maxSize` (e.g. S_max), else to the largest |E|.
+ * their intervals (the mean and median bootstrapped, the exhausted share, a count over a
+ * count, Clopper–Pearson). The histograms run to `maxSize` (e.g. S_max), else to the
+ * largest |E|.
  */
 export function evidenceSizeSection(
   c: SearchOutcomes,
@@ -81,22 +74,22 @@ export function evidenceSizeSection(
     const labels = pick(c.labels, indices);
     const yFull = pick(c.yFull, indices);
     const d = evidenceSizeDistribution(pick(c.sizes, indices), labels, yFull, dist.maxSize);
-    const exhausted = exhaustedShares(labels, yFull, pickFlags(c.exhausted, indices));
     const out: Record<string, number> = {};
     for (const [name, g] of Object.entries(sizeGroups(d))) {
       out[`${name}.mean`] = g.mean;
       out[`${name}.median`] = g.median;
-      out[`${name}.exhausted`] = exhausted[name as SizeGroupName];
     }
     return out;
   });
   const groups = sizeGroups(dist);
+  const exhausted = exhaustedCounts(c);
+  const level = boot.level ?? 0.95;
   const group = (name: SizeGroupName): SizeGroup => ({
     n: groups[name].n,
     histogram: groups[name].histogram,
     mean: fig[`${name}.mean`]!,
     median: fig[`${name}.median`]!,
-    exhausted: fig[`${name}.exhausted`]!,
+    exhausted: proportionEstimate(exhausted[name].exhausted, exhausted[name].stays, level),
   });
   return {
     maxSize: dist.maxSize,
@@ -112,17 +105,15 @@ function sum(values: Numbers): number {
   return s;
 }
 
-function shareWithNotes(notes: Numbers): number {
-  let hit = 0;
-  for (let i = 0; i < notes.length; i++) if (notes[i]! > 0) hit++;
-  return hit / notes.length;
-}
-
+/**
+ * The note share of evidence units pools units within stays (a stay's units are not
+ * independent trials), so it is bootstrapped over stays; the share of stays with a note is a
+ * count of stays and gets its Clopper–Pearson interval.
+ */
 export function modalitySection(c: EvidenceOutcomes, boot: BootstrapOptions): ModalitySection {
-  const fig = namedEstimates(c.noteUnits.length, boot, (indices) => {
-    const notes = pick(c.noteUnits, indices);
-    return { units: sum(notes) / sum(pick(c.sizes, indices)), stays: shareWithNotes(notes) };
-  });
+  const fig = namedEstimates(c.noteUnits.length, boot, (indices) => ({
+    units: sum(pick(c.noteUnits, indices)) / sum(pick(c.sizes, indices)),
+  }));
   let staysWithNotes = 0;
   for (let i = 0; i < c.noteUnits.length; i++) if (c.noteUnits[i]! > 0) staysWithNotes++;
   return {
@@ -130,7 +121,7 @@ export function modalitySection(c: EvidenceOutcomes, boot: BootstrapOptions): Mo
     noteUnits: sum(c.noteUnits),
     noteUnitShare: fig.units,
     staysWithNotes,
-    staysWithNotesShare: fig.stays,
+    staysWithNotesShare: proportionEstimate(staysWithNotes, c.noteUnits.length, boot.level ?? 0.95),
   };
 }
 
@@ -139,7 +130,11 @@ export function faithfulnessSection(
   threshold: number,
   boot: BootstrapOptions,
 ): FaithfulnessSection {
-  return namedEstimates(c.pFull.length, boot, (indices) => {
+  // Stays whose evidence alone takes the full input's decision: a count of stays.
+  let agree = 0;
+  for (let i = 0; i < c.pFull.length; i++)
+    if ((c.pEvidence[i]! >= threshold ? 1 : 0) === c.yFull[i]) agree++;
+  const bootstrapped = namedEstimates(c.pFull.length, boot, (indices) => {
     const pFull = pick(c.pFull, indices);
     const pEvidence = pick(c.pEvidence, indices);
     const labels = pick(c.labels, indices);
@@ -149,7 +144,10 @@ export function faithfulnessSection(
       sufficiencyAuprc: sufficiencyAuprc(pEvidence, labels),
       fidelityMae: fidelityMae(pFull, pEvidence),
       comprehensiveness: comprehensiveness(pFull, pick(c.pWithoutEvidence, indices), yFull),
-      decisionAgreement: decisionAgreement(pEvidence, yFull, threshold),
     };
   });
+  return {
+    ...bootstrapped,
+    decisionAgreement: proportionEstimate(agree, c.pFull.length, boot.level ?? 0.95),
+  };
 }

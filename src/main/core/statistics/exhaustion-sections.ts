@@ -6,8 +6,6 @@
  */
 import {
   CONFUSION_CLASSES,
-  EFFECT_FIGURES,
-  type AbstentionFigures,
   type AbstentionSection,
   type ClassExhaustion,
   type ConfusionClass,
@@ -18,7 +16,7 @@ import type { Estimate } from '../../../shared/estimate';
 import {
   abstentionEffect,
   confusionClass,
-  exhaustionReport,
+  confusionCounts,
   pick,
   pickFlags,
   type BootstrapOptions,
@@ -26,114 +24,91 @@ import {
   type Numbers,
 } from '../metrics';
 import { namedEstimates } from './bootstrap-estimates';
+import { proportionEstimate, ratioOfProportionsEstimate } from './exact-intervals';
 import type { SearchOutcomes } from './outcome-columns';
 
 type AbstentionRule = keyof AbstentionSection;
 
-/** exhausted / stays among the stays of class `cls`; NaN when the class is empty. */
-function classRate(
-  pFull: Numbers,
-  labels: Numbers,
-  exhausted: Flags,
-  cls: ConfusionClass,
-  threshold: number,
-): number {
-  let stays = 0;
-  let hit = 0;
-  for (let i = 0; i < pFull.length; i++) {
-    if (confusionClass(pFull[i]!, labels[i]!, threshold) !== cls) continue;
-    stays++;
-    if (exhausted[i]) hit++;
-  }
-  return hit / stays;
+/** Events among trials, the counts behind one proportion. */
+interface Tally {
+  hit: number;
+  of: number;
 }
 
-/** #(exhausted ∧ unreachable) / #exhausted over every stay; NaN when nothing exhausted. */
-function explainedShareAll(exhausted: Flags, reachable: Flags): number {
-  let all = 0;
-  let forced = 0;
-  for (let i = 0; i < exhausted.length; i++) {
-    if (!exhausted[i]) continue;
-    all++;
-    if (!reachable[i]) forced++;
-  }
-  return forced / all;
-}
+const tally = (): Tally => ({ hit: 0, of: 0 });
+const count = (t: Tally, event: boolean): void => {
+  t.of++;
+  if (event) t.hit++;
+};
+const share = (t: Tally, level: number): Estimate => proportionEstimate(t.hit, t.of, level);
+/** FP rate ÷ TP rate of two disjoint groups of stays. */
+const ratio = (fp: Tally, tp: Tally, level: number): Estimate =>
+  ratioOfProportionsEstimate(fp.hit, fp.of, tp.hit, tp.of, level);
 
-/** Share of stays whose flag is set; NaN for no stays. */
-function flaggedShare(flags: Flags): number {
-  let hit = 0;
-  for (let i = 0; i < flags.length; i++) if (flags[i]) hit++;
-  return hit / flags.length;
-}
-
-/** Every exhaustion figure for one set of stay indices (one resample). */
-function exhaustionFigures(c: SearchOutcomes, threshold: number, indices: ArrayLike<number>) {
-  const p = pick(c.pFull, indices);
-  const y = pick(c.labels, indices);
-  const e = pickFlags(c.exhausted, indices);
-  const r = pickFlags(c.reachable, indices);
-  const report = exhaustionReport({ pFull: p, labels: y, exhausted: e, reachable: r, threshold });
-  const reach = report.reachability!;
-  return {
-    overall: flaggedShare(e),
-    TP: report.rates.tpRate,
-    FP: report.rates.fpRate,
-    TN: classRate(p, y, e, 'TN', threshold),
-    FN: classRate(p, y, e, 'FN', threshold),
-    fpTpRatio: report.rates.ratio,
-    reachableShare: flaggedShare(r),
-    reachableTp: reach.reachableRates.tpRate,
-    reachableFp: reach.reachableRates.fpRate,
-    reachableRatio: reach.reachableRates.ratio,
-    explainedAll: explainedShareAll(e, r),
-    explainedPositive: reach.explainedShare.positive,
-    explainedTp: reach.explainedShare.tp,
-    explainedFp: reach.explainedShare.fp,
-  };
-}
-
+/**
+ * Every exhaustion figure is a count of stays over a count of stays, so each gets an exact
+ * interval (Clopper–Pearson; a ratio of two classes' rates Katz's log interval) rather than
+ * a bootstrap, which collapses to "100% (100–100%)" on a handful of true positives.
+ */
 export function exhaustionSection(
   c: SearchOutcomes,
   threshold: number,
-  boot: BootstrapOptions,
+  level = 0.95,
 ): ExhaustionSection {
-  const fig = namedEstimates(c.pFull.length, boot, (indices) =>
-    exhaustionFigures(c, threshold, indices),
-  );
-  const point = exhaustionReport({
-    pFull: c.pFull,
-    labels: c.labels,
-    exhausted: c.exhausted,
-    reachable: c.reachable,
-    threshold,
-  }).reachability!;
-  const byClass = {} as Record<ConfusionClass, ClassExhaustion>;
-  for (const cls of CONFUSION_CLASSES) byClass[cls] = { stays: 0, exhausted: 0, rate: fig[cls] };
+  const overall = tally();
+  const reachableShare = tally();
+  const byClass = {} as Record<ConfusionClass, Tally>;
+  const reachableByClass = {} as Record<ConfusionClass, Tally>;
+  for (const cls of CONFUSION_CLASSES) {
+    byClass[cls] = tally();
+    reachableByClass[cls] = tally();
+  }
+  // Among exhausted searches, those p_full alone forced (convergence unreachable).
+  const explained = { all: tally(), positive: tally(), TP: tally(), FP: tally() };
+  // Impossible for a correct search: > 0 flags inconsistent input.
+  let unreachableButConverged = 0;
   for (let i = 0; i < c.pFull.length; i++) {
-    const members = byClass[confusionClass(c.pFull[i]!, c.labels[i]!, threshold)];
-    members.stays++;
-    if (c.exhausted[i]) members.exhausted++;
+    const cls = confusionClass(c.pFull[i]!, c.labels[i]!, threshold);
+    const exhausted = c.exhausted[i]!;
+    const reachable = c.reachable[i]!;
+    count(overall, exhausted);
+    count(reachableShare, reachable);
+    count(byClass[cls], exhausted);
+    if (reachable) count(reachableByClass[cls], exhausted);
+    if (!exhausted) {
+      if (!reachable) unreachableButConverged++;
+      continue;
+    }
+    count(explained.all, !reachable);
+    if (cls === 'TP' || cls === 'FP') {
+      count(explained.positive, !reachable);
+      count(explained[cls], !reachable);
+    }
+  }
+  const classes = {} as Record<ConfusionClass, ClassExhaustion>;
+  for (const cls of CONFUSION_CLASSES) {
+    const t = byClass[cls];
+    classes[cls] = { stays: t.of, exhausted: t.hit, rate: share(t, level) };
   }
   return {
-    overall: fig.overall,
-    byClass,
-    fpTpRatio: fig.fpTpRatio,
-    reachableShare: fig.reachableShare,
+    overall: share(overall, level),
+    byClass: classes,
+    fpTpRatio: ratio(byClass.FP, byClass.TP, level),
+    reachableShare: share(reachableShare, level),
     reachableOnly: {
-      tp: point.reachableRates.tp,
-      fp: point.reachableRates.fp,
-      tpRate: fig.reachableTp,
-      fpRate: fig.reachableFp,
-      fpTpRatio: fig.reachableRatio,
+      tp: reachableByClass.TP.of,
+      fp: reachableByClass.FP.of,
+      tpRate: share(reachableByClass.TP, level),
+      fpRate: share(reachableByClass.FP, level),
+      fpTpRatio: ratio(reachableByClass.FP, reachableByClass.TP, level),
     },
     explainedByReachability: {
-      all: fig.explainedAll,
-      positive: fig.explainedPositive,
-      tp: fig.explainedTp,
-      fp: fig.explainedFp,
+      all: share(explained.all, level),
+      positive: share(explained.positive, level),
+      tp: share(explained.TP, level),
+      fp: share(explained.FP, level),
     },
-    unreachableButConverged: point.unreachableButConverged,
+    unreachableButConverged,
   };
 }
 
@@ -153,45 +128,56 @@ const RULES: Record<AbstentionRule, string> = {
   onReachableExhaustion: 'exhausted search where convergence was reachable',
 };
 
+/**
+ * Each rule's precision and sensitivity, with and without abstaining, are counts of stays
+ * over counts of stays and get Clopper–Pearson intervals; the precision gained is a
+ * difference of two overlapping proportions with no closed form, so it alone is
+ * bootstrapped over stays.
+ */
 export function abstentionSection(
   c: SearchOutcomes,
   threshold: number,
   boot: BootstrapOptions,
 ): AbstentionSection {
   const rules = Object.keys(RULES) as AbstentionRule[];
+  const level = boot.level ?? 0.95;
   const effects = (p: Numbers, y: Numbers, e: Flags, r: Flags) => {
     const flags = abstentionFlags(e, r);
     return rules.map((rule) => abstentionEffect(p, y, flags[rule], threshold));
   };
-  const fig = namedEstimates(c.pFull.length, boot, (indices) => {
+  const gained = namedEstimates(c.pFull.length, boot, (indices) => {
     const all = effects(
       pick(c.pFull, indices),
       pick(c.labels, indices),
       pickFlags(c.exhausted, indices),
       pickFlags(c.reachable, indices),
     );
-    const out: Record<string, number> = {};
-    rules.forEach((rule, k) => {
-      for (const key of EFFECT_FIGURES) out[`${rule}.${key}`] = all[k]![key];
-    });
-    return out;
+    return Object.fromEntries(rules.map((rule, k) => [rule, all[k]!.precisionGained]));
   });
   const points = effects(c.pFull, c.labels, c.exhausted, c.reachable);
+  const { tp } = confusionCounts(c.pFull, c.labels, threshold);
   const section = {} as AbstentionSection;
   rules.forEach((rule, k) => {
     const point = points[k]!;
-    const figures = {} as Record<EffectFigure, Estimate>;
-    for (const key of EFFECT_FIGURES) figures[key] = fig[`${rule}.${key}`]!;
-    const rates: AbstentionFigures = {
+    const { positives, predictedPositive, abstained, tpAbstained } = point;
+    const tpKept = tp - tpAbstained;
+    const figures: Record<EffectFigure, Estimate> = {
+      precisionWithout: proportionEstimate(tp, predictedPositive, level),
+      precisionWith: proportionEstimate(tpKept, predictedPositive - abstained, level),
+      precisionGained: gained[rule]!,
+      sensitivityWithout: proportionEstimate(tp, positives, level),
+      sensitivityWith: proportionEstimate(tpKept, positives, level),
+      sensitivityLost: proportionEstimate(tpAbstained, positives, level),
+    };
+    section[rule] = {
       rule: RULES[rule],
-      positives: point.positives,
-      predictedPositive: point.predictedPositive,
-      abstained: point.abstained,
-      tpAbstained: point.tpAbstained,
+      positives,
+      predictedPositive,
+      abstained,
+      tpAbstained,
       fpAbstained: point.fpAbstained,
       ...figures,
     };
-    section[rule] = rates;
   });
   return section;
 }

@@ -1,7 +1,7 @@
 /**
  * The statistics layer: pure functions from per-stay results to the JSON sections every
- * report shows (src/shared/audit-statistics.ts), each figure an Estimate with its seeded
- * bootstrap interval. A run's cohort statistics (audit/cohort-statistics.ts) and `toe
+ * report shows (src/shared/audit-statistics.ts), each figure an Estimate with its interval:
+ * exact for counts of stays (exact-intervals.ts), else a seeded bootstrap. A run's cohort statistics (audit/cohort-statistics.ts) and `toe
  * evaluate`'s result (evaluation/run-evaluation.ts) are both made here, so the dashboard,
  * the PDF and the evaluation report print the same figures from the same code.
  */
@@ -22,3 +22,10 @@ export { calibrationSection, discriminationSection } from './calibration-section
 export { benjaminiHochberg, type BenjaminiHochberg } from './benjamini-hochberg';
 export { bootstrapPValue, ratioTest, type RatioSide, type RatioTest } from './ratio-test';
 export { jeffreysDraws } from './jeffreys-draws';
+export {
+  clopperPearson,
+  fisherExactTest,
+  flaggedShareEstimate,
+  proportionEstimate,
+  ratioOfProportionsEstimate,
+} from './exact-intervals';

@@ -1,15 +1,16 @@
 // A comparison's figures as text, as `toe compare` and its PDF print them: decimals (three,
 // two for evidence sizes), a difference B − A always signed, a true minus sign, and the
 // Benjamini–Hochberg outcome (docs/audit-metrics.md, "Comparing two runs").
-import type { Estimate } from '../../../shared/estimate';
+import { NO_INTERVAL_SHORT, printedBounds, type Estimate } from '../../../shared/estimate';
 import type { FigureDifference } from '../../../shared/run-comparison';
 
 const plain = (x: number, digits: number) => x.toFixed(digits).replace('-', '−');
 const signed = (x: number, digits: number) => `${x > 0 ? '+' : ''}${plain(x, digits)}`;
 
+/** "0.708 to 0.881", or "too few to estimate" where no interval can be shown (printedBounds). */
 function interval(e: Estimate, show: (x: number) => string): string {
-  if (e.lower === null && e.upper === null) return 'no interval';
-  return `${e.lower === null ? '?' : show(e.lower)} to ${e.upper === null ? '∞' : show(e.upper)}`;
+  const bounds = printedBounds(e, show);
+  return bounds === null ? NO_INTERVAL_SHORT : `${bounds[0]} to ${bounds[1]}`;
 }
 
 function missing(e: Estimate): string {

@@ -1,6 +1,8 @@
 // Audit figures ({estimate, lower, upper, missing}) as text: the estimate, then its 95%
-// interval. A null estimate says why (undefined: 0/0 or a class absent; infinite: x/0).
-import type { Estimate } from '../../../shared/estimate';
+// interval, or "too few stays to estimate an interval" where none can be shown (no bounds,
+// or bounds that print the same). A null estimate says why (undefined: 0/0 or a class
+// absent; infinite: x/0).
+import { NO_INTERVAL, printedBounds, type Estimate } from '../../../shared/estimate';
 
 /**
  * How a figure reads: a share as %, a probability-scale number, a ratio, a change in points,
@@ -37,12 +39,10 @@ export function formatEstimate(figure: Estimate, style: FigureStyle): string {
   return figure.missing === 'infinite' ? '∞ (infinite)' : 'n/a (undefined)';
 }
 
-/** "95% CI 8.0% to 17.1%"; an unbounded upper end reads ∞, no usable resample reads so. */
+/** "95% CI 8.0% to 17.1%", or "too few stays to estimate an interval" (printedBounds). */
 export function formatInterval(figure: Estimate, style: FigureStyle): string {
-  if (figure.lower === null && figure.upper === null) return 'no interval (no usable resample)';
-  const lower = figure.lower === null ? '?' : number(figure.lower, style);
-  const upper = figure.upper === null ? '∞' : number(figure.upper, style);
-  return `95% CI ${lower} to ${upper}`;
+  const bounds = printedBounds(figure, (x) => number(x, style));
+  return bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]} to ${bounds[1]}`;
 }
 
 export function formatFigure(figure: Estimate, style: FigureStyle): string {

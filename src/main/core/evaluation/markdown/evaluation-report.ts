@@ -36,7 +36,7 @@ function settingsLines(result: EvaluationResult): string {
     `- **Budgets k:** ${s.ks.join(', ')}; **methods:** ${s.methods.join(', ')} (ToE also runs its ablations and exhaustive enumeration at k ≤ 3)`,
     `- **ToE search:** ${search}`,
     `- **Baselines:** LIME ${s.limeSamples} samples; KernelSHAP ${s.shapBudget ?? '2·units + 2048'} coalitions; Random, LIME and KernelSHAP seeded by (${s.seed}, stay id)`,
-    `- **Intervals:** bootstrap 95% percentile intervals over stays, ${s.resamples} resamples, seed ${s.seed}; comparisons within a table row are paired (same resampled stays)`,
+    `- **Intervals:** 95%; a share of stays exact (Clopper–Pearson), a ratio of two shares Katz's log interval, every other figure a bootstrap percentile interval over stays, ${s.resamples} resamples, seed ${s.seed}; comparisons within a table row are paired (same resampled stays); an interval that cannot be estimated (collapsed, unbounded) reads "too few to estimate"`,
   ].join('\n');
 }
 
