@@ -9,6 +9,7 @@ import {
 } from './fixtures';
 import type { E2eEnv } from './support/e2e-env';
 import { callApi } from './support/app-api';
+import { queueFlagsOf } from '../../src/shared/queue-subgroups';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 /** Chromium logs every non-2xx fetch; these are the refusals the tests provoke on purpose. */
@@ -114,6 +115,31 @@ test.describe('Audit runs (browser over toe serve)', () => {
       await expect(figure.locator('figcaption')).not.toBeEmpty();
       await expect(figure.getByRole('img')).toHaveAttribute('aria-label', /\w+/);
       await expect(figure.locator('table')).toHaveCount(1);
+    }
+    // The queue by patient group: a table per attribute, a row per group of the analysis,
+    // suppressed groups with their reason and flags in words.
+    const { subgroups } = await callApi(app, 'runs.abstention', { runId });
+    expect(subgroups).not.toBeNull();
+    const byGroup = page.getByTestId('queue-subgroups');
+    await expect(
+      byGroup.getByRole('heading', { name: 'Does the queue serve every patient group alike?' }),
+    ).toBeVisible();
+    await expect(byGroup.locator('table')).toHaveCount(subgroups!.attributes.length);
+    for (const a of subgroups!.attributes) {
+      const rows = byGroup.locator(`table[data-attribute="${a.attribute}"] tbody tr`);
+      await expect(rows).toHaveCount(a.groups.length);
+      for (const g of a.groups) {
+        const row = rows.filter({
+          has: page.getByRole('rowheader', { name: g.group, exact: true }),
+        });
+        if (g.suppressed) {
+          await expect(row).toContainText(`Not shown: ${g.reason}`);
+          continue;
+        }
+        await expect(row).toContainText(`${count(g.queued)} (`);
+        for (const flag of queueFlagsOf(g)) await expect(row).toContainText(flag);
+        if (g.isReference) await expect(row).toContainText('reference');
+      }
     }
     await keepScreenshot(page, testInfo, 'dashboard-light.png');
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -9,6 +9,9 @@ import type { StayAuditResult } from './audit-types';
 
 export const UNKNOWN_GROUP = 'Unknown';
 
+/** Partitions read only a stay's id, so any per-stay rows (results, queue rows) can be split. */
+type StayRef = Pick<StayAuditResult, 'stayId'>;
+
 /** Attribute values of each stay, keyed by stay id (the store's shape). */
 export type AttributesByStay = ReadonlyMap<number, Readonly<Record<string, string>>>;
 
@@ -45,7 +48,7 @@ function byName(a: Subgroup, b: Subgroup): number {
  * of first appearance.
  */
 export function auditedAttributes(
-  results: readonly StayAuditResult[],
+  results: readonly StayRef[],
   attributesByStay: AttributesByStay,
   requested?: readonly string[],
 ): string[] {
@@ -59,7 +62,7 @@ export function auditedAttributes(
 
 /** Every stay's group for one attribute. */
 export function partitionBy(
-  results: readonly StayAuditResult[],
+  results: readonly StayRef[],
   attributesByStay: AttributesByStay,
   attribute: string,
 ): Partition {
