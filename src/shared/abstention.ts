@@ -8,6 +8,7 @@
 import type { Estimate } from './estimate';
 
 export const ABSTENTION_POLICIES = [
+  'error-probability',
   'exhausted',
   'confidence',
   'toe-tuned',
@@ -18,12 +19,23 @@ export type AbstentionPolicyName = (typeof ABSTENTION_POLICIES)[number];
 
 /** What each policy is, in a reviewer's words (CLI help, the run form, the PDF). */
 export const ABSTENTION_POLICY_LABELS: Record<AbstentionPolicyName, string> = {
+  'error-probability': 'the model’s own estimate that this decision is wrong (no search)',
   exhausted: 'search exhausted (the paper’s rule)',
-  confidence: 'model confidence: logit distance from the threshold (no search)',
+  confidence:
+    'distance of the model’s score from the alert threshold, on the logit scale (no search)',
   'toe-tuned': 'ToE convergence, thresholds set on validation relative to the decision threshold',
-  learned: 'logistic model of confidence and trace features, fitted on validation',
-  guaranteed: 'confidence cut with a distribution-free bound on the error among accepted',
+  learned:
+    'logistic model of the decision, its confidence and the trace features, fitted on validation',
+  guaranteed:
+    'the model’s own error estimate, cut so that the error among accepted decisions is bounded',
 };
+
+/**
+ * The strongest ranking the model alone gives, which every search-based policy must beat
+ * (docs/abstention.md, "The reference"): the calibrated probability that the decision is
+ * wrong, 1 − p for an alert and p otherwise. It needs no search and no fit of its own.
+ */
+export const REFERENCE_POLICY: AbstentionPolicyName = 'error-probability';
 
 /** Policies that need the validation split's audit to be fitted. */
 export const POLICIES_NEEDING_VALIDATION: readonly AbstentionPolicyName[] = [
@@ -47,7 +59,7 @@ export type ReviewBudget =
 export const DEFAULT_REVIEW_BUDGET: ReviewBudget = { kind: 'share', share: 0.1 };
 
 /** The policy a calibrated run uses unless told otherwise (docs/method.md says why). */
-export const DEFAULT_ABSTENTION_POLICY: AbstentionPolicyName = 'confidence';
+export const DEFAULT_ABSTENTION_POLICY: AbstentionPolicyName = REFERENCE_POLICY;
 
 /** A budget as people write it: "10%", "25" (stays), "max-error 0.1". */
 export function describeBudget(budget: ReviewBudget): string {
@@ -76,6 +88,12 @@ export interface BudgetFigures {
   errorRateAccepted: Estimate;
   /** errorRateFlagged ÷ errorRateAccepted: how much the queue concentrates errors. */
   enrichment: Estimate;
+  /**
+   * Fisher's exact test (two-sided) of errors among flagged against accepted stays: whether
+   * the queue holds more errors than chance, with few errors where the ratio's interval is
+   * wide. null when either side has no stays.
+   */
+  enrichmentPValue: number | null;
   /**
    * Positive predictions withdrawn because flagged (alerts held back for review). "With
    * abstention" counts them as neither TP nor FP: precisionWith = TP kept ÷ (TP + FP kept),
@@ -111,11 +129,25 @@ export interface PolicyFigures {
    */
   aurc: Estimate | null;
   /**
-   * AURC of this policy − AURC of confidence, paired bootstrap: < 0 means better. Only for
-   * the ToE-based policies (exhausted, toe-tuned, learned); null for confidence itself and
-   * for guaranteed, whose score is confidence's.
+   * Area under the generalized risk–coverage curve, (1/n) Σ_k errors accepted(k) / n (Traub
+   * et al. 2024): the share of all stays that are wrong and accepted, averaged over
+   * coverage; lower is better and, unlike AURC, it does not over-weight the first stays.
    */
-  aurcVsConfidence: Estimate | null;
+  augrc: Estimate | null;
+  /**
+   * AURC of this policy − AURC of the reference (REFERENCE_POLICY), paired bootstrap: < 0
+   * means better. null for the reference itself and for guaranteed, whose score is the
+   * reference's.
+   */
+  aurcVsReference: Estimate | null;
+  /**
+   * The same difference with its interval widened for the number of search-based policies
+   * compared (Bonferroni): what the verdict reads. null where aurcVsReference is, and for
+   * policies that are not search-based.
+   */
+  aurcVsReferenceAdjusted: Estimate | null;
+  /** AUGRC of this policy − AUGRC of the reference, paired bootstrap. */
+  augrcVsReference: Estimate | null;
   riskCoverage: RiskCoveragePoint[];
   /** Figures at the budget among all audited stays; null when the queue cannot be sized. */
   all: BudgetFigures | null;
@@ -123,48 +155,115 @@ export interface PolicyFigures {
   reachable: BudgetFigures | null;
 }
 
-/** Likelihood-ratio test: do trace features predict errors beyond the model's confidence? */
+/**
+ * Likelihood-ratio test: do trace features predict errors beyond what the model itself
+ * says? Both models hold the decision (alert or not) and its confidence, which together
+ * determine the model's own error estimate; the full model adds the trace features.
+ */
 export interface TraceFeatureTest {
-  /** The trace features added beyond |m(p_full)| (those that vary on the stays tested). */
+  /** What both models hold (the decision and its confidence, where they vary). */
+  reducedFeatures: string[];
+  /** The trace features added: those that vary and are not a combination of the others. */
   features: string[];
+  /**
+   * Trace features left out because, on these stays, they are a linear combination of the
+   * features before them (e.g. steps, |E| and exhausted when every search stopped at step 1
+   * or at S_max), or constant. Counting them would inflate the degrees of freedom.
+   */
+  aliased: string[];
   stays: number;
   errors: number;
-  /** 2 · (log-likelihood with trace features − with confidence only). */
+  /** 2 · (log-likelihood with trace features − without). */
   statistic: number;
+  /** The rank the trace features add to the centred design: `features.length`. */
   degreesOfFreedom: number;
   pValue: number;
 }
 
 export type AbstentionWarningKind =
   | 'forced-by-reachability'
-  | 'degenerate-interval'
   | 'inconclusive-ratio'
   | 'too-few-errors'
   | 'no-validation'
   /** A guaranteed cut found no candidate meeting the bound: it flags every stay. */
-  | 'no-guarantee';
+  | 'no-guarantee'
+  /** The error among accepted audited stays exceeded the guaranteed bound α. */
+  | 'guarantee-not-held';
 
 export interface AbstentionWarning {
   kind: AbstentionWarningKind;
   message: string;
 }
 
+/**
+ * What became of a guaranteed cut on the audited stays: the bound certified on the
+ * validation split, and the error actually found among the stays it accepted. The guarantee
+ * is on the population rate; "held" compares the audited rate with α.
+ */
+export interface GuaranteeOutcome {
+  /** The policy whose cut it is (the run's). */
+  policy: AbstentionPolicyName;
+  alpha: number;
+  delta: number;
+  certified: boolean;
+  /** Validation: stays, accepted, errors among accepted, the Clopper–Pearson bound (≤ α). */
+  validationStays: number;
+  acceptedValidation: number;
+  errorsAcceptedValidation: number;
+  validationBound: number | null;
+  /** The certified cut on the policy's score (null: every stay accepted, or none certified). */
+  cut: number | null;
+  /** The audited split: stays accepted (not queued), errors among them, their rate (exact). */
+  acceptedAudited: number;
+  errorsAcceptedAudited: number;
+  errorRateAcceptedAudited: Estimate;
+  /**
+   * Whether the audited error among accepted is at most α; null when nothing was accepted.
+   * False also when the review budget capped the queue below what the cut needed.
+   */
+  held: boolean | null;
+  /** The review budget capped the queue, so stays the cut would flag were accepted. */
+  cappedByBudget: boolean;
+}
+
+/** What the verdict concluded, for code that styles or tests it; `verdict` says it in words. */
+export type VerdictKind = 'adds' | 'not-shown' | 'worse' | 'too-few-errors' | 'not-compared';
+
 /** Everything a run says about abstention: the dashboard, PDF, CLI and evaluate read it. */
 export interface AbstentionAnalysis {
   runId: number;
   policy: AbstentionPolicyName;
+  /** The model-only policy every search-based policy is compared with. */
+  reference: AbstentionPolicyName;
   budget: ReviewBudget;
   /** Stays the run's policy flags at its budget: the review queue's size (0 if unavailable). */
   queueSize: number;
+  /**
+   * Every other policy's budget figures are taken at this same queue size (the N stays it
+   * ranks most likely wrong), so enrichment and yield compare like with like under every
+   * budget kind.
+   */
+  comparedQueueSize: number;
   /** The validation-split audit the fitted policies came from, if any. */
   validationRunId: number | null;
   policies: PolicyFigures[];
   /** Null when the test could not be run (fewer than 10 errors or 10 correct; see warnings). */
   traceFeatureTest: TraceFeatureTest | null;
-  /** One plain sentence: whether the ToE-based policies beat confidence alone here. */
+  /**
+   * One plain sentence: whether the search adds to the model's own error estimate, by the
+   * rule of docs/abstention.md ("The verdict"), the same in every front end.
+   */
   verdict: string;
+  verdictKind: VerdictKind;
+  /** The guaranteed cut's outcome, under a max-error budget or the guaranteed policy. */
+  guarantee: GuaranteeOutcome | null;
   warnings: AbstentionWarning[];
   parameters: { seed: number; resamples: number; level: number };
+  /**
+   * The run's queue by group of each attribute (docs/abstention.md, "The queue by
+   * subgroup"); null when it was not computed (no attributes, or no queue).
+   */
+  subgroups: import('./queue-subgroups').QueueBySubgroup | null;
 }
 
 /**

@@ -26,8 +26,11 @@ describe('toe abstentions and toe review', () => {
     const run = JSON.parse(runToe(['--json', 'runs'], db).stdout).find(
       (r: { id: number }) => r.id === runId,
     );
-    // A calibrated run: the default policy (confidence) and budget (10% of the stays).
-    expect(run.spec.abstention).toMatchObject({ policy: 'confidence', budget: { share: 0.1 } });
+    // A calibrated run: the default policy (the model's own error estimate) and budget (10%).
+    expect(run.spec.abstention).toMatchObject({
+      policy: 'error-probability',
+      budget: { share: 0.1 },
+    });
     const listed = JSON.parse(runToe(['--json', 'abstentions', String(runId)], db).stdout);
     expect(listed.length).toBe(Math.floor(0.1 * run.totalStays));
     expect(listed.map((r: { rank: number }) => r.rank)).toEqual(

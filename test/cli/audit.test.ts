@@ -41,9 +41,9 @@ describe('toe audit, runs, resume', () => {
     );
     expect(result.stdout).toMatch(/reachability: \d+ of \d+ exhausted search/);
     expect(result.stdout).toMatch(
-      /review queue: 3 stays flagged by the confidence policy \(the 3 stays most likely wrong\)/,
+      /review queue: 3 stays queued by the error-probability policy \(the 3 stays most likely wrong\)/,
     );
-    expect(result.stdout).toMatch(/search adds|confidence alone|search beats|Too few/);
+    expect(result.stdout).toMatch(/search adds|not shown to add|search does worse|too few/);
     expect(result.stdout).toMatch(
       /\d+\.\d s, \d+\.\d stays\/s this session; execution provider cpu/,
     );
@@ -62,7 +62,7 @@ describe('toe audit, runs, resume', () => {
     ]);
     expect(json[1].spec.params.beamWidth).toBe(4);
     expect(json[1].spec.abstention).toEqual({
-      policy: 'confidence',
+      policy: 'error-probability',
       budget: { kind: 'stays', count: 3 },
       validationRunId: 1,
     });
@@ -74,6 +74,7 @@ describe('toe audit, runs, resume', () => {
     const summary = JSON.parse(second.stdout);
     expect(summary.spec.abstention).toMatchObject({ policy: 'learned', validationRunId: 1 });
     expect(summary.review.policies.map((p: { policy: string }) => p.policy)).toEqual([
+      'error-probability',
       'exhausted',
       'confidence',
       'toe-tuned',

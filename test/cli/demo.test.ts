@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runToe } from '../support/run-toe';
 
@@ -48,10 +49,43 @@ describe('the main job (toe demo)', () => {
     // Issue 12's bar for the defaults: a calibrated decision, a queue within the 10% budget,
     // and errors at least twice as common in the queue as among the accepted stays.
     expect(summary.decision.mode).toBe('calibrated');
-    expect(summary.review.policy).toBe('confidence');
+    expect(summary.review.policy).toBe('error-probability');
     expect(summary.review.queueSize).toBeLessThanOrEqual(Math.floor(0.1 * summary.stays));
     expect(summary.review.figures.enrichment.estimate).toBeGreaterThanOrEqual(2);
-    expect(summary.verdict).toMatch(/confidence/);
+    expect(summary.verdict).toMatch(/the model's own estimate of which decisions are wrong/);
+  });
+
+  it('queues at least as many wrong decisions as ranking the export by the calibrated error', () => {
+    // Issue 24: the default queue must be the strongest the model alone gives. Rank the
+    // exported stays by the calibrated probability that the decision is wrong (1 − p for an
+    // alert, p otherwise), take as many as the queue holds, and count the wrong ones.
+    const summary = JSON.parse(runToe(['--json', 'demo', '--out', pdf], db).stdout);
+    const csv = join(dir, 'stays.csv');
+    expect(runToe(['export', String(summary.runId), '--csv', csv], db).status).toBe(0);
+    const rows = parse(readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[];
+    const ranked = rows
+      .map((r) => {
+        const p = Number(r.p_full);
+        const alert = r.y_full === '1';
+        return { wrong: r.y_full !== r.label, errorProbability: alert ? 1 - p : p };
+      })
+      .sort((a, b) => b.errorProbability - a.errorProbability);
+    const size = summary.review.queueSize as number;
+    const fromExport = ranked.slice(0, size).filter((r) => r.wrong).length;
+    expect(size).toBe(Math.floor(0.1 * rows.length));
+    expect(summary.review.figures.errorsFlagged).toBeGreaterThanOrEqual(fromExport);
+    // …and more than the logit distance from the threshold, the default before issue 24.
+    const threshold = summary.decision.threshold as number;
+    const logit = (x: number) => Math.log(x / (1 - x));
+    const byDistance = rows
+      .map((r) => ({
+        wrong: r.y_full !== r.label,
+        distance: Math.abs(logit(Number(r.p_full)) - logit(threshold)),
+      }))
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, size)
+      .filter((r) => r.wrong).length;
+    expect(summary.review.figures.errorsFlagged).toBeGreaterThan(byDistance);
   });
 
   it('reuses the completed run the second time and says so, exactly as the README shows', () => {
@@ -62,7 +96,7 @@ describe('the main job (toe demo)', () => {
     expect(result.stdout).toMatch(/already in the store, reused/);
     expect(result.stdout).toMatch(/stays audited: \d+; accuracy at the threshold: [\d.]+%/);
     expect(result.stdout).toMatch(
-      /review queue: \d+ stays flagged by the confidence policy \(the 10% of stays most likely wrong\); \d+ of the \d+ wrong decisions are among them, error enrichment [\d.]+× \(95% CI [\d.]+–[\d.]+×\)/,
+      /review queue: \d+ stays queued by the error-probability policy \(the 10% of stays most likely wrong\); \d+ of the \d+ wrong decisions are among them, error enrichment [\d.]+× \(95% CI [\d.]+–[\d.]+×\)/,
     );
     expect(result.stdout).toMatch(/PDF audit report: .*demo-audit\.pdf \(\d+ pages\)/);
   });

@@ -10,6 +10,7 @@ import { evaluatedBundleFingerprint, EvaluationStore } from '../../src/main/core
 import { Store } from '../../src/main/core/store';
 import type { EvaluationResult, SpuriousAuditResult } from '../../src/shared/charts';
 import type { Estimate } from '../../src/shared/estimate';
+import { ABSTENTION_POLICIES } from '../../src/shared/abstention';
 import { runToe } from '../support/run-toe';
 import { tempStore } from '../support/temp-store';
 
@@ -128,11 +129,11 @@ describe('toe evaluate, abstention section', () => {
     expect(result.abstention!.map((a) => a.decision.mode)).toEqual(['paper', 'calibrated']);
     for (const item of result.abstention!) {
       expect(item.validationRunId).not.toBeNull();
-      expect(item.analysis.policies).toHaveLength(5);
+      expect(item.analysis.policies).toHaveLength(ABSTENTION_POLICIES.length);
     }
     // The paper's mode keeps the paper's rule; the calibrated decision the default policy.
     expect(result.abstention![0]!.analysis.policy).toBe('exhausted');
-    expect(result.abstention![1]!.analysis.policy).toBe('confidence');
+    expect(result.abstention![1]!.analysis.policy).toBe('error-probability');
     const markdown = readFileSync(join(out, 'report.md'), 'utf8');
     expect(markdown).toContain('### Paper mode: the model');
     expect(markdown).toContain('### Calibrated decision: the Platt-scaled probability');

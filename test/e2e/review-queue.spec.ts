@@ -51,9 +51,9 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Start an audit' })).toBeVisible();
     const runsBefore = (await callApi(app, 'runs.list', {})).length;
 
-    // The defaults: calibrated, confidence, 10%, the validation split audited first.
+    // The defaults: calibrated, the model's own error estimate, 10%, validation audited first.
     await expect(page.getByRole('radio', { name: /^Calibrated/ })).toBeChecked();
-    await expect(page.getByLabel('Abstention policy')).toHaveValue('confidence');
+    await expect(page.getByLabel('Abstention policy')).toHaveValue('error-probability');
     const budget = page.getByLabel('Stays to review');
     await expect(budget).toHaveValue('10%');
     await expect(page.getByTestId('budget-reads')).toHaveText(
@@ -175,7 +175,9 @@ test.describe('Abstention and review (browser over toe serve)', () => {
       }
     }
     await expect(table.locator('tr[data-policy="learned"]')).toContainText('this run');
-    await expect(table.locator('tr[data-policy="confidence"]')).toContainText('the reference');
+    await expect(table.locator('tr[data-policy="error-probability"]')).toContainText(
+      'the reference',
+    );
     await expect(section.getByTestId('policy-table-reachable').locator('tbody tr')).toHaveCount(
       analysis.policies.length,
     );

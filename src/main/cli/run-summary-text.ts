@@ -4,10 +4,14 @@
  * review queue with its verdict. `toe audit` and `toe demo` print the same lines, and
  * `toe audit` says which of the bundle's variables the cohort lacks or adds.
  */
-import { describeBudget, type AbstentionAnalysis } from '../../shared/abstention';
+import {
+  describeBudget,
+  type AbstentionAnalysis,
+  type GuaranteeOutcome,
+} from '../../shared/abstention';
 import type { RunProvenance, StayAuditResult } from '../../shared/audit';
 import { outcomeOf, type ConfusionClass } from '../../shared/audit-statistics';
-import type { Estimate } from '../../shared/estimate';
+import { NO_INTERVAL, printedBounds, type Estimate } from '../../shared/estimate';
 import { counted } from '../../shared/counted';
 import { variableMatchSentences } from '../../shared/variable-match';
 import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../shared/evidence-units';
@@ -58,18 +62,64 @@ export function variableLines(provenance: RunProvenance): string[] {
   return variableMatchSentences(provenance.variableMatch).map((sentence) => `  ${sentence}`);
 }
 
-/** The queue, its enrichment, the verdict and the warnings. */
+/** The queue, its enrichment, the reference at the same size, the guarantee, the verdict. */
 export function reviewLines(review: AbstentionAnalysis): string[] {
   const chosen = review.policies.find((p) => p.policy === review.policy);
   const all = chosen?.all ?? null;
   const queue = all
-    ? `  review queue: ${review.queueSize} stays flagged by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${ratio(all.enrichment)}; ${counted(all.alertsWithdrawn, 'alert')} held back for review`
+    ? `  review queue: ${review.queueSize} stays queued by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${ratio(all.enrichment)}; ${counted(all.alertsWithdrawn, 'alert')} held back for review`
     : `  review queue: the ${review.policy} policy is unavailable: ${chosen?.unavailable ?? 'not scored'}`;
-  return [queue, `  ${review.verdict}`, ...review.warnings.map((w) => `  warning: ${w.message}`)];
+  const reference = review.policies.find((p) => p.policy === review.reference)?.all ?? null;
+  const versus =
+    all && reference && review.policy !== review.reference
+      ? [
+          `  the model's own error estimate, at the same ${review.comparedQueueSize} stays, finds ${reference.errorsFlagged} of the ${reference.errors} wrong decisions (enrichment ${ratio(reference.enrichment)})`,
+        ]
+      : [];
+  return [
+    queue,
+    ...versus,
+    ...(review.guarantee ? guaranteeLines(review.guarantee) : []),
+    `  ${review.verdict}`,
+    ...review.warnings.map((w) => `  warning: ${w.message}`),
+  ];
 }
 
+/** Whether the guaranteed cut's promise held on the audited stays. */
+export function guaranteeLines(g: GuaranteeOutcome): string[] {
+  const promise = `error ≤ ${g.alpha} among accepted decisions with probability ≥ ${1 - g.delta}`;
+  const validation = g.certified
+    ? `certified on the validation split (${g.errorsAcceptedValidation} wrong among ${g.acceptedValidation} of ${g.validationStays} stays accepted, bound ${(g.validationBound ?? 1).toFixed(3)})`
+    : `no cut could be certified on the ${g.validationStays} validation stays, so every stay is queued`;
+  const rate = g.errorRateAcceptedAudited;
+  const audited =
+    rate.estimate === null
+      ? 'no audited stay was accepted'
+      : `${g.errorsAcceptedAudited} of ${g.acceptedAudited} accepted audited stays wrong, ${percentWithInterval(rate)}`;
+  const outcome =
+    g.held === null
+      ? 'nothing to check'
+      : g.held
+        ? 'held'
+        : g.cappedByBudget
+          ? 'not in force (the review budget capped the queue)'
+          : 'not held';
+  return [`  guarantee, ${promise}: ${validation}; ${audited}: ${outcome}`];
+}
+
+/** "7.8% (95% CI 4.9–11.7%)", or the estimate and why there is no interval. */
+function percentWithInterval(figure: Estimate): string {
+  const show = (x: number) => `${(100 * x).toFixed(1)}%`;
+  if (figure.estimate === null) return '—';
+  const bounds = printedBounds(figure, show);
+  return `${show(figure.estimate)} (${bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]}–${bounds[1]}`})`;
+}
+
+/** "3.65× (95% CI 1.64–6.98×)", or "3.65× (too few stays to estimate an interval)". */
 export function ratio(figure: Estimate): string {
   if (figure.estimate === null) return `— (${figure.missing})`;
-  const bound = (x: number | null) => (x === null ? '…' : x.toFixed(2));
-  return `${figure.estimate.toFixed(2)}× (95% CI ${bound(figure.lower)}–${bound(figure.upper)}×)`;
+  const show = (x: number) => x.toFixed(2);
+  const bounds = printedBounds(figure, show);
+  const interval = bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]}–${bounds[1]}×`;
+  return `${show(figure.estimate)}× (${interval})`;
 }

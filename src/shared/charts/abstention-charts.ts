@@ -12,6 +12,7 @@ type Point = { x: number; y: number | null };
 
 /** One colour per policy, the same in every abstention figure and table swatch. */
 export const POLICY_COLOURS: Record<AbstentionPolicyName, string> = {
+  'error-probability': '#2ca02c',
   exhausted: '#d62728',
   confidence: '#333333',
   'toe-tuned': '#ff7f0e',

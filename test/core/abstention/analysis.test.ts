@@ -2,14 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyseAbstention,
+  augrc,
   aurc,
-  confidenceScores,
+  errorProbabilityScores,
   exhaustedScores,
   queueOrder,
   type AbstentionInput,
   type PolicyStay,
 } from '../../../src/main/core/abstention';
 import { abstentionEffect, bootstrapCi, pick } from '../../../src/main/core/metrics';
+import {
+  fisherExactTest,
+  proportionEstimate,
+  ratioOfProportionsEstimate,
+} from '../../../src/main/core/statistics';
 import { ABSTENTION_POLICIES } from '../../../src/shared/abstention';
 import { cohort, stay } from './stays';
 
@@ -44,6 +50,7 @@ describe('analyseAbstention', () => {
       expect(p.fitted.length).toBeGreaterThan(10);
       expect(p.aurc!.estimate).toBeGreaterThanOrEqual(0);
       expect(p.aurc!.lower!).toBeLessThanOrEqual(p.aurc!.upper!);
+      expect(p.augrc!.estimate).toBeLessThanOrEqual(p.aurc!.estimate!);
       expect(p.riskCoverage.length).toBeLessThanOrEqual(101);
       expect(p.riskCoverage.at(-1)).toEqual({ coverage: 1, risk: expect.closeTo(errorRate, 12) });
       expect(p.all!.stays).toBe(400);
@@ -55,30 +62,57 @@ describe('analyseAbstention', () => {
     expect(queueOrder(signal).queueSize).toBe(analysis.queueSize);
   });
 
-  it('compares each ToE-based policy with confidence, paired', () => {
+  it('compares every other policy with the model’s own error estimate, paired', () => {
     const byName = Object.fromEntries(analysis.policies.map((p) => [p.policy, p]));
-    expect(byName.confidence!.aurcVsConfidence).toBeNull();
-    expect(byName.guaranteed!.aurcVsConfidence).toBeNull();
-    expect(byName.guaranteed!.aurc).toEqual(byName.confidence!.aurc);
-    for (const p of ['exhausted', 'toe-tuned', 'learned'] as const) {
-      expect(byName[p]!.aurcVsConfidence!.estimate).toBeCloseTo(
-        byName[p]!.aurc!.estimate! - byName.confidence!.aurc!.estimate!,
+    expect(analysis.reference).toBe('error-probability');
+    const reference = byName['error-probability']!;
+    expect(reference.aurcVsReference).toBeNull();
+    expect(byName.guaranteed!.aurcVsReference).toBeNull();
+    expect(byName.guaranteed!.aurc).toEqual(reference.aurc);
+    for (const p of ['exhausted', 'toe-tuned', 'learned', 'confidence'] as const) {
+      expect(byName[p]!.aurcVsReference!.estimate).toBeCloseTo(
+        byName[p]!.aurc!.estimate! - reference.aurc!.estimate!,
+        14,
+      );
+      expect(byName[p]!.augrcVsReference!.estimate).toBeCloseTo(
+        byName[p]!.augrc!.estimate! - reference.augrc!.estimate!,
         14,
       );
     }
+    // The verdict's intervals are adjusted for the three search-based policies: wider.
+    expect(byName.confidence!.aurcVsReferenceAdjusted).toBeNull();
+    for (const p of ['exhausted', 'toe-tuned', 'learned'] as const) {
+      const raw = byName[p]!.aurcVsReference!;
+      const adjusted = byName[p]!.aurcVsReferenceAdjusted!;
+      expect(adjusted.estimate).toBe(raw.estimate);
+      expect(adjusted.lower!).toBeLessThanOrEqual(raw.lower!);
+      expect(adjusted.upper!).toBeGreaterThanOrEqual(raw.upper!);
+    }
+  });
+
+  it('ranks at least as well by the error estimate as by the logit distance, on calibrated stays', () => {
+    const byName = Object.fromEntries(analysis.policies.map((p) => [p.policy, p]));
+    expect(byName['error-probability']!.aurc!.estimate!).toBeLessThanOrEqual(
+      byName.confidence!.aurc!.estimate! + 1e-12,
+    );
+    const errors = errorsOf(signal.test);
+    expect(byName['error-probability']!.augrc!.estimate).toBeCloseTo(
+      augrc(errorProbabilityScores(signal.test), errors),
+      14,
+    );
   });
 
   it('bootstraps AURC exactly as a brute-force resample of the stays would', () => {
     const scores = exhaustedScores(signal.test);
     const errors = Float64Array.from(errorsOf(signal.test));
-    const reference = confidenceScores(signal.test);
+    const reference = errorProbabilityScores(signal.test);
     const brute = bootstrapCi(
       (idx) =>
         aurc(pick(scores, idx), pick(errors, idx)) - aurc(pick(reference, idx), pick(errors, idx)),
       400,
       { seed: 20_240_612, resamples: 400 },
     );
-    const figure = analysis.policies.find((p) => p.policy === 'exhausted')!.aurcVsConfidence!;
+    const figure = analysis.policies.find((p) => p.policy === 'exhausted')!.aurcVsReference!;
     expect(figure.estimate).toBeCloseTo(brute.estimate, 12);
     expect(figure.lower).toBeCloseTo(brute.lower, 12);
     expect(figure.upper).toBeCloseTo(brute.upper, 12);
@@ -106,18 +140,34 @@ describe('analyseAbstention', () => {
     const rateAccepted = (totalErrors - flaggedErrors) / (400 - flaggedIds.size);
     expect(all.errorRateFlagged.estimate).toBeCloseTo(rateFlagged, 14);
     expect(all.enrichment.estimate).toBeCloseTo(rateFlagged / rateAccepted, 12);
+    // Counts get exact intervals: Clopper–Pearson, Katz, Fisher, from the same counts.
+    const accepted = 400 - flaggedIds.size;
+    const errorsAccepted = totalErrors - flaggedErrors;
+    expect(all.errorRateFlagged).toEqual(proportionEstimate(flaggedErrors, flaggedIds.size));
+    expect(all.errorRateAccepted).toEqual(proportionEstimate(errorsAccepted, accepted));
+    expect(all.enrichment).toEqual(
+      ratioOfProportionsEstimate(flaggedErrors, flaggedIds.size, errorsAccepted, accepted),
+    );
+    expect(all.enrichmentPValue).toBeCloseTo(
+      fisherExactTest(
+        flaggedErrors,
+        flaggedIds.size - flaggedErrors,
+        errorsAccepted,
+        accepted - errorsAccepted,
+      ),
+      14,
+    );
   });
 
   it('flips the verdict with the evidence', () => {
-    expect(analysis.verdict).toMatch(
-      /^On this cohort the search adds to the model's own confidence/,
-    );
+    expect(analysis.verdictKind).toBe('adds');
+    expect(analysis.verdict).toMatch(/^On this cohort the search adds to the model's own estimate/);
     expect(analysis.traceFeatureTest!.pValue).toBeLessThan(0.001);
     const nullAnalysis = analyseAbstention(input(false));
-    expect(nullAnalysis.verdict).toMatch(/adds nothing measurable|but no ToE-based policy/);
-    expect(nullAnalysis.verdict).not.toMatch(/adds to the model's own confidence/);
+    expect(nullAnalysis.verdictKind).toBe('not-shown');
+    expect(nullAnalysis.verdict).toMatch(/is not shown to add anything/);
     const learned = nullAnalysis.policies.find((p) => p.policy === 'learned')!;
-    expect(learned.aurcVsConfidence!.upper!).toBeGreaterThanOrEqual(0);
+    expect(learned.aurcVsReferenceAdjusted!.upper!).toBeGreaterThanOrEqual(0);
   });
 
   it('compares the other policies at the queue size the run policy gives, like for like', () => {
@@ -130,9 +180,19 @@ describe('analyseAbstention', () => {
     expect(size).toBe(signal.test.filter((s) => s.status === 'exhausted').length);
     expect(size).toBeLessThan(signal.test.length);
     const flagged = (p: string) => paper.policies.find((x) => x.policy === p)!.all!.flagged;
-    expect(flagged('exhausted')).toBe(size);
-    expect(flagged('confidence')).toBe(size);
-    expect(flagged('learned')).toBe(size);
+    expect(paper.comparedQueueSize).toBe(size);
+    for (const p of ABSTENTION_POLICIES) expect(flagged(p)).toBe(size);
+  });
+
+  it('compares at equal queue size under a max-error budget too', () => {
+    const a = analyseAbstention(
+      input(true, {
+        policy: 'error-probability',
+        budget: { kind: 'max-error', alpha: 0.2, delta: 0.1 },
+      }),
+    );
+    expect(a.comparedQueueSize).toBe(a.queueSize);
+    for (const p of a.policies) expect(p.all!.flagged).toBe(a.queueSize);
   });
 
   it('is deterministic for a seed', () => {
@@ -150,7 +210,7 @@ describe('analyseAbstention without validation, and its warnings', () => {
       expect(byName[p]!.all).toBeNull();
     }
     expect(byName.exhausted!.all).not.toBeNull();
-    expect(byName.exhausted!.aurcVsConfidence).not.toBeNull();
+    expect(byName.exhausted!.aurcVsReference).not.toBeNull();
     expect(a.warnings.map((w) => w.kind)).toContain('no-validation');
   });
 
@@ -167,15 +227,29 @@ describe('analyseAbstention without validation, and its warnings', () => {
     expect(a.warnings.find((w) => w.kind === 'no-validation')!.message).toMatch(/max-error/);
   });
 
-  it('sizes a max-error queue by the cut, not by a share', () => {
+  it('sizes a max-error queue by the cut, not by a share, and reports the guarantee', () => {
     const a = analyseAbstention(
       input(true, { policy: 'confidence', budget: { kind: 'max-error', alpha: 0.2, delta: 0.1 } }),
     );
     const confidence = a.policies.find((p) => p.policy === 'confidence')!;
     expect(confidence.fitted).toMatch(/guaranteed cut|no cut certifies/);
     expect(a.queueSize).toBe(confidence.all!.flagged);
-    const toe = a.policies.find((p) => p.policy === 'toe-tuned')!;
+    const toeRun = analyseAbstention(
+      input(true, { policy: 'toe-tuned', budget: { kind: 'max-error', alpha: 0.2, delta: 0.1 } }),
+    );
+    const toe = toeRun.policies.find((p) => p.policy === 'toe-tuned')!;
     expect(toe.fitted).toMatch(/δ = 0\.025/);
+    const g = a.guarantee!;
+    expect(g.policy).toBe('confidence');
+    expect(g.alpha).toBe(0.2);
+    expect(g.acceptedAudited).toBe(400 - a.queueSize);
+    const errorsAccepted = confidence.all!.errors - confidence.all!.errorsFlagged;
+    expect(g.errorsAcceptedAudited).toBe(errorsAccepted);
+    expect(g.errorRateAcceptedAudited).toEqual(
+      proportionEstimate(errorsAccepted, g.acceptedAudited),
+    );
+    expect(g.held).toBe(errorsAccepted / g.acceptedAudited <= 0.2);
+    if (g.certified) expect(g.validationBound!).toBeLessThanOrEqual(0.2);
   });
 
   it('warns when exhaustion is mostly forced by reachability', () => {
@@ -188,7 +262,7 @@ describe('analyseAbstention without validation, and its warnings', () => {
     expect(w!.message).toMatch(/could not have converged/);
   });
 
-  it('warns of too few errors, degenerate intervals and inconclusive ratios', () => {
+  it('warns of too few errors, and shows no interval without width', () => {
     // 40 stays; the 3 errors are false negatives, and there is no false positive.
     const test = Array.from({ length: 40 }, (_, i) => {
       const s = stay(i + 1, { logitFull: i < 20 ? 2 + (i % 3) : -1 - (i % 4) });
@@ -205,33 +279,28 @@ describe('analyseAbstention without validation, and its warnings', () => {
     const kinds = a.warnings.map((w) => w.kind);
     expect(kinds).toContain('too-few-errors');
     expect(a.verdict).toMatch(/too few wrong decisions \(3\)/);
-    // No false positive in any resample: precision without abstention is always 1.
-    const degenerate = a.warnings.find((w) => w.kind === 'degenerate-interval')!;
-    expect(degenerate.message).toMatch(/precision without abstention \(all stays\) = 1/);
+    // No false positive: precision is 20 of 20, and its exact interval still has width.
+    const all = a.policies.find((p) => p.policy === 'confidence')!.all!;
+    expect(all.precisionWithout.estimate).toBe(1);
+    expect(all.precisionWithout.method).toBe('clopper-pearson');
+    expect(all.precisionWithout.lower!).toBeLessThan(1);
+    for (const p of a.policies) {
+      for (const f of [p.aurc, p.augrc, p.aurcVsReference]) {
+        if (!f || f.lower === null) continue;
+        expect(f.lower).toBeLessThan(f.upper!);
+        expect(f.estimate!).toBeGreaterThanOrEqual(f.lower);
+        expect(f.estimate!).toBeLessThanOrEqual(f.upper!);
+      }
+    }
     expect(a.traceFeatureTest).toBeNull();
   });
 
-  it('labels an enrichment interval that includes 1 as inconclusive', () => {
+  it('calls the queue inconclusive exactly when Fisher’s exact test does not reject', () => {
     const a = analyseAbstention(input(false, { policy: 'exhausted', resamples: 300 }));
-    const enrichment = a.policies.find((p) => p.policy === 'exhausted')!.all!.enrichment;
-    const crosses = enrichment.lower! <= 1 && (enrichment.upper === null || enrichment.upper >= 1);
-    expect(
-      a.warnings.some((w) => w.kind === 'inconclusive-ratio' && /error enrichment/.test(w.message)),
-    ).toBe(crosses);
-    // Every ToE-based policy whose AURC difference interval includes 0 is named, in one warning.
-    expect(
-      a.warnings.filter((w) => /^Inconclusive: the AURC difference/.test(w.message)).length,
-    ).toBeLessThanOrEqual(1);
-    for (const p of a.policies) {
-      const f = p.aurcVsConfidence;
-      if (!f) continue;
-      const includesZero = f.lower! <= 0 && f.upper! >= 0;
-      const named = a.warnings.some(
-        (w) =>
-          /^Inconclusive: the AURC difference/.test(w.message) &&
-          w.message.includes(`${p.policy} (`),
-      );
-      expect(named).toBe(includesZero);
-    }
+    const all = a.policies.find((p) => p.policy === 'exhausted')!.all!;
+    const inconclusive = a.warnings.some(
+      (w) => w.kind === 'inconclusive-ratio' && /not shown to hold more wrong/.test(w.message),
+    );
+    expect(inconclusive).toBe(all.enrichmentPValue! >= 0.05);
   });
 });

@@ -141,10 +141,10 @@ describe('learned', () => {
     });
     const m = (p: number): number => logit(0.3) - logit(p); // negative decision
     const x = learnedFeatureVector(s);
-    [Math.abs(m(0.2)), 5, 4, 0.25, m(0.4), m(0.1), 0, 1].forEach((v, j) =>
+    [Math.abs(m(0.2)), 0, 5, 4, 0.25, m(0.4), m(0.1), 0, 1].forEach((v, j) =>
       expect(x[j]).toBeCloseTo(v, 12),
     );
-    expect(learnedFeatureVector(stay(8, { evidenceSize: 0, noteUnits: 0 }))[3]).toBe(0);
+    expect(learnedFeatureVector(stay(8, { evidenceSize: 0, noteUnits: 0 }))[4]).toBe(0);
   });
 
   it('learns that exhaustion predicts errors when it does, and scores probabilities', () => {
@@ -152,7 +152,7 @@ describe('learned', () => {
     const model = fitLearned(validation);
     const exhaustedWeight = model.coefficients[model.features.indexOf('exhausted')]!;
     expect(exhaustedWeight).toBeGreaterThan(0.5);
-    expect(model.means).toHaveLength(8);
+    expect(model.means).toHaveLength(9);
     const test = cohort(50, 6, { signal: true, firstId: 1000 });
     const scores = scoreLearned(model, test);
     for (const p of scores) expect(p > 0 && p < 1).toBe(true);
@@ -238,8 +238,9 @@ describe('guaranteed', () => {
     expect(cut.certified).toBe(true);
     expect(cut.acceptedValidation).toBe(30);
     expect(cut.errorsAcceptedValidation).toBe(0);
-    // Cut at the 31st smallest validation score: −|margin| of logit 3.0; accept score < −3.0.
-    expect(cut.cut).toBeCloseTo(-3.0, 9);
+    // Cut at the 31st smallest validation score, the error estimate of an alert at logit 3.0:
+    // 1 − σ(3); accept stays the model thinks less likely wrong.
+    expect(cut.cut).toBeCloseTo(1 - 1 / (1 + Math.exp(-3)), 9);
     expect(cut.upperBound).toBeCloseTo(1 - 0.045 ** (1 / 30), 9);
     expect(s.flagged).toEqual([false, true, true]);
   });

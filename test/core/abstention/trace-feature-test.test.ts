@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  learnedFeatureVector,
   likelihoodRatioTest,
   traceFeatureTest,
+  LEARNED_FEATURES,
   TRACE_FEATURES,
 } from '../../../src/main/core/abstention';
 import { cohort, stay } from './stays';
@@ -53,8 +55,41 @@ describe('traceFeatureTest', () => {
   it('drops trace features that do not vary and counts the rest as degrees of freedom', () => {
     const stays = cohort(300, 17, { signal: false }).map((s) => ({ ...s, reachable: true }));
     const result = traceFeatureTest(stays);
+    expect(result.test!.reducedFeatures).toEqual(['|m(p_full)|', 'alert']);
     expect(result.test!.features).toEqual(TRACE_FEATURES.filter((f) => f !== 'reachable'));
+    expect(result.test!.aliased).toEqual(['reachable']);
     expect(result.test!.degreesOfFreedom).toBe(TRACE_FEATURES.length - 1);
+  });
+
+  it('counts the rank of an aliased design, not its columns, and names what it left out', () => {
+    // Every search either converged at step 1 with |E| = 1 or exhausted at step 10 with
+    // |E| = 10: steps, |E| and exhausted are one variable (|E| = steps, exhausted =
+    // (steps − 1)/9), so they add one degree of freedom, not three.
+    const stays = cohort(300, 23, { signal: true }).map((s) => {
+      const exhausted = s.status === 'exhausted';
+      return { ...s, steps: exhausted ? 10 : 1, evidenceSize: exhausted ? 10 : 1 };
+    });
+    const result = traceFeatureTest(stays).test!;
+    expect(result.features).toContain('steps');
+    expect(result.features).not.toContain('|E|');
+    expect(result.features).not.toContain('exhausted');
+    expect(result.aliased).toEqual(expect.arrayContaining(['|E|', 'exhausted']));
+    expect(result.degreesOfFreedom).toBe(result.features.length);
+    expect(result.degreesOfFreedom).toBe(TRACE_FEATURES.length - result.aliased.length);
+    // The same test with the aliased columns left out by hand gives the same statistic.
+    const handDropped = likelihoodRatioTest(
+      stays.map((s) => learnedFeatureVector(s).slice(0, 2)),
+      stays.map((s) => {
+        const row = learnedFeatureVector(s);
+        return [
+          ...row.slice(0, 2),
+          ...result.features.map((f) => row[(LEARNED_FEATURES as readonly string[]).indexOf(f)]!),
+        ];
+      }),
+      stays.map((s) => (s.yFull !== s.label ? 1 : 0)),
+    );
+    expect(result.statistic).toBeCloseTo(handDropped.statistic, 6);
+    expect(result.degreesOfFreedom).toBe(handDropped.degreesOfFreedom);
   });
 
   it('rejects when exhaustion carries signal beyond confidence', () => {

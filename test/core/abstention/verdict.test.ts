@@ -1,7 +1,11 @@
-/** The verdict sentence: honest in both directions, one sentence, built from the evidence. */
+/**
+ * The verdict sentence: one stated rule over all the evidence (the adjusted AURC intervals
+ * and the likelihood-ratio test together), honest in both directions, one sentence.
+ */
 import { describe, expect, it } from 'vitest';
 import { abstentionVerdict, formatPValue } from '../../../src/main/core/abstention';
-import type { TraceFeatureTest } from '../../../src/shared/abstention';
+import type { VerdictComparison } from '../../../src/main/core/abstention/verdict';
+import type { AbstentionPolicyName, TraceFeatureTest } from '../../../src/shared/abstention';
 import type { Estimate } from '../../../src/shared/estimate';
 
 const fig = (estimate: number, lower: number, upper: number): Estimate => ({
@@ -9,18 +13,28 @@ const fig = (estimate: number, lower: number, upper: number): Estimate => ({
   missing: null,
   lower,
   upper,
+  method: 'bootstrap',
   resamples: 1000,
   skipped: 0,
 });
 const lrt = (pValue: number): TraceFeatureTest => ({
+  reducedFeatures: ['|m(p_full)|', 'alert'],
   features: ['steps'],
+  aliased: [],
   stays: 300,
   errors: 60,
   statistic: 1,
-  degreesOfFreedom: 7,
+  degreesOfFreedom: 6,
   pValue,
 });
 const base = { traceFeatureReason: null, errors: 60, level: 0.95 };
+
+/** A comparison whose adjusted interval is `adjusted` and unadjusted one `raw`. */
+const compare = (
+  policy: AbstentionPolicyName,
+  adjusted: Estimate,
+  raw: Estimate = adjusted,
+): VerdictComparison => ({ policy, difference: raw, adjusted });
 
 /** One sentence: a single final full stop, no other sentence break. */
 function expectOneSentence(text: string): void {
@@ -29,80 +43,97 @@ function expectOneSentence(text: string): void {
 }
 
 describe('abstentionVerdict', () => {
-  it('says the search adds nothing when no AURC interval excludes 0 and the LRT is null', () => {
-    const text = abstentionVerdict({
+  it('is "not shown" when no adjusted interval lies below 0 and the test finds nothing', () => {
+    const verdict = abstentionVerdict({
       ...base,
       comparisons: [
-        { policy: 'exhausted', difference: fig(0.01, -0.002, 0.02) },
-        { policy: 'toe-tuned', difference: fig(0.002, -0.01, 0.012) },
-        { policy: 'learned', difference: fig(-0.004, -0.012, 0.003) },
+        compare('exhausted', fig(0.01, -0.002, 0.02)),
+        compare('toe-tuned', fig(0.002, -0.01, 0.012)),
+        compare('learned', fig(-0.004, -0.012, 0.003)),
       ],
       traceFeatureTest: lrt(0.36),
     });
-    expect(text).toBe(
-      "On this cohort the search adds nothing measurable to the model's own confidence: no " +
-        "ToE-based policy's AURC differs from confidence alone (best: learned, −0.004, 95% CI " +
-        '−0.012 to 0.003) and the trace features add nothing in a likelihood-ratio test (p = 0.36).',
+    expect(verdict.kind).toBe('not-shown');
+    expect(verdict.sentence).toBe(
+      "On this cohort the search is not shown to add anything to the model's own estimate of " +
+        'which decisions are wrong: no search-based policy ranks errors better once the 3 ' +
+        'policies compared are allowed for (best: learned, −0.004, 95% CI −0.012 to 0.003, ' +
+        'adjusted for 3 policies), and the trace features add nothing significant to the ' +
+        "model's own confidence and decision in a likelihood-ratio test (p = 0.36, 6 df).",
     );
-    expectOneSentence(text);
+    expectOneSentence(verdict.sentence);
   });
 
-  it('flips to the positive version when an interval lies below 0', () => {
-    const text = abstentionVerdict({
+  it('says "adds" only when an adjusted interval lies below 0 and the test agrees', () => {
+    const verdict = abstentionVerdict({
       ...base,
       comparisons: [
-        { policy: 'exhausted', difference: fig(0.01, -0.002, 0.02) },
-        { policy: 'learned', difference: fig(-0.031, -0.05, -0.012) },
+        compare('exhausted', fig(0.01, -0.002, 0.02)),
+        compare('learned', fig(-0.031, -0.05, -0.012)),
       ],
       traceFeatureTest: lrt(0.0004),
     });
-    expect(text).toBe(
-      "On this cohort the search adds to the model's own confidence: learned ranks errors " +
-        'better than confidence alone (AURC difference −0.031, 95% CI −0.050 to −0.012; 1 of 2 ' +
-        'ToE-based policies compared, intervals not adjusted for that), and the ' +
-        'trace features predict errors beyond confidence in a likelihood-ratio test (p < 0.001).',
+    expect(verdict.kind).toBe('adds');
+    expect(verdict.sentence).toBe(
+      "On this cohort the search adds to the model's own estimate of which decisions are " +
+        'wrong: learned ranks errors better (AURC difference −0.031, 95% CI −0.050 to −0.012, ' +
+        "adjusted for 2 policies), and the trace features predict errors beyond the model's " +
+        'own confidence and decision in a likelihood-ratio test (p < 0.001, 6 df).',
     );
-    expectOneSentence(text);
+    expectOneSentence(verdict.sentence);
   });
 
-  it('says when a policy is worse, and when the LRT alone finds information', () => {
-    const worse = abstentionVerdict({
+  it('does not say "adds" from the AURC alone when the test finds nothing (the eICU case)', () => {
+    const verdict = abstentionVerdict({
+      ...base,
+      comparisons: [compare('exhausted', fig(-0.004, -0.0076, -0.0002))],
+      traceFeatureTest: lrt(0.97),
+    });
+    expect(verdict.kind).toBe('not-shown');
+    expect(verdict.sentence).toMatch(/exhausted ranks errors better .* but the trace features add/);
+    expectOneSentence(verdict.sentence);
+  });
+
+  it('does not say "adds" from one unadjusted interval, and says which one leaned', () => {
+    const verdict = abstentionVerdict({
       ...base,
       comparisons: [
-        { policy: 'exhausted', difference: fig(0.04, 0.02, 0.06) },
-        { policy: 'learned', difference: fig(0.001, -0.01, 0.012) },
+        compare('exhausted', fig(-0.004, -0.0076, 0.0002), fig(-0.004, -0.006, -0.00007)),
+        compare('learned', fig(0.001, -0.01, 0.012)),
       ],
-      traceFeatureTest: lrt(0.5),
-    });
-    expect(worse).toMatch(/no ToE-based policy ranks errors better than confidence alone/);
-    expect(worse).toMatch(/exhausted is worse, 0\.040, 95% CI 0\.020 to 0\.060/);
-    expectOneSentence(worse);
-    const allWorse = abstentionVerdict({
-      ...base,
-      comparisons: [{ policy: 'exhausted', difference: fig(0.04, 0.02, 0.06) }],
-      traceFeatureTest: lrt(0.5),
-    });
-    expect(allWorse).toMatch(/every ToE-based policy ranks errors worse than confidence alone/);
-    const mixed = abstentionVerdict({
-      ...base,
-      comparisons: [{ policy: 'learned', difference: fig(-0.01, -0.02, 0.001) }],
       traceFeatureTest: lrt(0.01),
     });
-    expect(mixed).toMatch(/carry some information .* \(likelihood-ratio test p = 0\.010\), but no/);
-    expectOneSentence(mixed);
+    expect(verdict.kind).toBe('not-shown');
+    expect(verdict.sentence).toMatch(
+      /exhausted would look better on an interval not adjusted for the 2 policies compared/,
+    );
+    expectOneSentence(verdict.sentence);
   });
 
-  it('says it cannot tell with too few errors, or without a test', () => {
-    expect(
-      abstentionVerdict({ ...base, errors: 4, comparisons: [], traceFeatureTest: null }),
-    ).toMatch(/too few wrong decisions \(4\)/);
+  it('says "worse" when every adjusted interval lies above 0', () => {
+    const verdict = abstentionVerdict({
+      ...base,
+      comparisons: [compare('exhausted', fig(0.04, 0.02, 0.06))],
+      traceFeatureTest: lrt(0.5),
+    });
+    expect(verdict.kind).toBe('worse');
+    expect(verdict.sentence).toMatch(/every search-based policy ranks errors worse/);
+    expect(verdict.sentence).not.toMatch(/adjusted for/);
+  });
+
+  it('says it cannot tell with too few errors, and names a missing test', () => {
+    const few = abstentionVerdict({ ...base, errors: 4, comparisons: [], traceFeatureTest: null });
+    expect(few.kind).toBe('too-few-errors');
+    expect(few.sentence).toMatch(/too few wrong decisions \(4\)/);
     const noTest = abstentionVerdict({
       ...base,
-      comparisons: [{ policy: 'exhausted', difference: fig(0.001, -0.01, 0.01) }],
+      comparisons: [compare('exhausted', fig(0.001, -0.01, 0.01))],
       traceFeatureTest: null,
       traceFeatureReason: 'the likelihood-ratio test needs at least 10 wrong',
     });
-    expect(noTest).toMatch(/could not be run \(the likelihood-ratio test needs/);
+    expect(noTest.sentence).toMatch(/could not be run \(the likelihood-ratio test needs/);
+    const none = abstentionVerdict({ ...base, comparisons: [], traceFeatureTest: lrt(0.5) });
+    expect(none.kind).toBe('not-compared');
   });
 
   it('formats p-values plainly', () => {

@@ -56,7 +56,7 @@ describe('audits with their validation audit', () => {
     // The validation audit keeps its decision's default policy: learned needs a validation
     // audit of its own, which it has not.
     expect(validation.spec.abstention).toMatchObject({
-      policy: 'confidence',
+      policy: 'error-probability',
       validationRunId: null,
     });
     expect(first.spec.abstention).toMatchObject({

@@ -164,12 +164,12 @@ describe('PDF audit report', () => {
     const analysis = written.data.abstentionAnalysis;
     expect(analysis.queueSize).toBe(queue.length);
     const summary = squash(section(SECTIONS.summary));
-    expect(summary).toContain('Flagged for review (confidence policy, the 10% of stays');
+    expect(summary).toContain('Flagged for review (error-probability policy, the 10% of stays');
     expect(summary).toContain(`${queue.length} stays; `);
     expect(squash(section(SECTIONS.summary))).toContain(squash(analysis.verdict));
     const abstention = section(SECTIONS.abstention);
     expect(abstention).toMatch(
-      new RegExp(`Review queue\\s+${queue.length} stays flagged by the confidence policy`),
+      new RegExp(`Review queue\\s+${queue.length} stays flagged by the error-probability policy`),
     );
     expect(abstention).toMatch(new RegExp(`Reviewed\\s+2 of ${queue.length}\\b`));
     expect(abstention).toMatch(/Verdicts\s+agree 1, disagree 0, discuss 1/);
@@ -181,6 +181,27 @@ describe('PDF audit report', () => {
     const at = listed.map((key) => abstention.lastIndexOf(key));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  it('prints the queue by patient group: every reported group’s stays and queue', () => {
+    const subgroups = written.data.abstentionAnalysis.subgroups;
+    expect(subgroups).not.toBeNull();
+    const abstention = section(SECTIONS.abstention);
+    expect(squash(abstention)).toContain('Does the queue serve every patient group alike?');
+    let rows = 0;
+    for (const attribute of subgroups!.attributes) {
+      expect(squash(abstention)).toContain(`${attribute.attribute} (`);
+      for (const g of attribute.groups) {
+        // A long name wraps in its narrow cell; the row is then not on one line.
+        if (g.group.length > 12) continue;
+        const after = g.suppressed
+          ? `${escapeRegExp(g.size)}\\s+not shown`
+          : `${g.stays}\\s+${g.queued}: `;
+        expect(abstention).toMatch(new RegExp(`^\\s*${escapeRegExp(g.group)}\\s+${after}`, 'm'));
+        rows++;
+      }
+    }
+    expect(rows).toBeGreaterThan(0);
   });
 
   it('prints every reported group with its n and outcomes, and names every suppressed group', () => {

@@ -49,7 +49,13 @@ export function registerAbstentionCommands(program: Command, context: CliContext
       if (options.csv) {
         const path = resolve(options.csv);
         writeFileSync(path, abstentionCsv(rows, { excelBom: options.excelBom }));
-        context.print(`${rows.length} flagged stays written to ${path}`);
+        const queued = rows.filter((r) => r.flagged).length;
+        const which = {
+          flagged: `${rows.length} queued stays`,
+          exhausted: `${rows.length} stays whose search exhausted (${queued} of them queued)`,
+          all: `${rows.length} audited stays (${queued} of them queued)`,
+        }[options.scope];
+        context.print(`${which} written to ${path}`);
         return;
       }
       if (context.json) return context.printJson(rows);

@@ -1,56 +1,70 @@
 /**
  * Everything one audit run says about abstention (shared/abstention.ts, AbstentionAnalysis):
- * every policy's risk–coverage curve and AURC, its figures at the review budget among all
- * and among reachable stays, the paired comparison with confidence alone, the likelihood-
- * ratio test of the trace features, warnings, and the verdict sentence.
+ * every policy's risk–coverage curve, AURC and AUGRC, its figures at the review budget among
+ * all and among reachable stays, the paired comparison with the reference (the model's own
+ * error estimate), the likelihood-ratio test of the trace features, the guaranteed cut's
+ * outcome, warnings, and the verdict sentence.
  *
- * The bootstrap (method.md: percentile, 1,000 resamples, fixed seed, 95% by default) is
- * PAIRED: each resample draws one set of stay indices and every figure of every policy is
- * computed on it (statistics/bootstrap-estimates.ts), so AURC(policy) − AURC(confidence) is a
- * difference within each resample. What it does not resample: the fitted policies are NOT
- * refitted per resample (their fits come from the validation split, independent of the
- * audited stays), and the queue is NOT re-sized per resample: each stay keeps its flag, so
- * an interval covers the sampling of audited stays given the policy and its queue, not the
- * variability of the validation fit or of the cut.
+ * Figures at the budget are counts, so their intervals are exact (statistics/
+ * exact-intervals.ts): error rates, precision and sensitivity by Clopper–Pearson, the
+ * enrichment by Katz's log method with Fisher's exact test beside it. Only the areas under
+ * the curves and their differences are bootstrapped (method.md: percentile, 1,000
+ * resamples, fixed seed, 95% by default), PAIRED: each resample draws one set of stay
+ * indices and every policy's area is computed on it, so a difference from the reference is
+ * a difference within each resample. The fitted policies are not refitted per resample
+ * (their fits come from the validation split, independent of the audited stays): an
+ * interval covers the sampling of audited stays given the policy.
  */
 import type {
   AbstentionAnalysis,
   AbstentionPolicyName,
   AbstentionWarning,
   BudgetFigures,
+  GuaranteeOutcome,
   PolicyFigures,
   ReviewBudget,
 } from '../../../shared/abstention';
-import { ABSTENTION_POLICIES, POLICIES_NEEDING_VALIDATION } from '../../../shared/abstention';
-import type { Estimate } from '../../../shared/estimate';
-import { jointBootstrap, jointIntervals, toEstimate } from '../statistics';
-import { checkBudget, reviewOrder } from './budget';
 import {
-  BUDGET_FIGURE_KEYS,
-  BUDGET_FIGURE_LABELS,
-  budgetCounts,
-  budgetRates,
-  stayColumns,
-  type BudgetFigureKey,
-} from './budget-figures';
-import { fixed, precise } from './format';
+  ABSTENTION_POLICIES,
+  POLICIES_NEEDING_VALIDATION,
+  REFERENCE_POLICY,
+} from '../../../shared/abstention';
+import {
+  fisherExactTest,
+  jointBootstrap,
+  jointIntervals,
+  proportionEstimate,
+  ratioOfProportionsEstimate,
+  toEstimate,
+} from '../statistics';
+import { checkBudget, flagForReview, reviewOrder } from './budget';
+import { budgetCounts, stayColumns, type BudgetCounts, type StayColumns } from './budget-figures';
 import { checkStays } from './margin';
 import type { PolicyStay } from './policy-stay';
-import { riskCoverageCurve, scoreOrder, weightedAurc, type ScoreOrder } from './risk-coverage';
+import {
+  riskCoverageCurve,
+  scoreOrder,
+  weightedAugrc,
+  weightedAurc,
+  type ScoreOrder,
+} from './risk-coverage';
 import { scorePolicies, scorePolicy, type ScoredPolicy, type ScoringInput } from './score-policies';
 import { traceFeatureTest } from './trace-feature-test';
-import { abstentionVerdict, MIN_ERRORS_FOR_VERDICT } from './verdict';
+import { abstentionVerdict, formatPValue, MIN_ERRORS_FOR_VERDICT } from './verdict';
 
 export const DEFAULT_ABSTENTION_SEED = 20_240_612;
 export const DEFAULT_ABSTENTION_RESAMPLES = 1000;
 export const DEFAULT_ABSTENTION_LEVEL = 0.95;
 
-/** The ToE-based policies the verdict compares with confidence alone. */
+/** The search-based policies the verdict compares with the reference. */
 export const TOE_BASED_POLICIES: readonly AbstentionPolicyName[] = [
   'exhausted',
   'toe-tuned',
   'learned',
 ];
+
+/** Policies whose score is the reference's own: nothing to compare. */
+const SAME_SCORE_AS_REFERENCE: readonly AbstentionPolicyName[] = [REFERENCE_POLICY, 'guaranteed'];
 
 /** Exhaustions forced by unreachable convergence above this share trigger a warning. */
 export const FORCED_SHARE_WARNING = 0.5;
@@ -72,33 +86,117 @@ export interface AbstentionInput {
   level?: number;
 }
 
-type Subset = 'all' | 'reachable';
-
-interface Slots {
-  aurc: Map<AbstentionPolicyName, number>;
-  aurcVsConfidence: Map<AbstentionPolicyName, number>;
-  budget: Map<string, number>;
-}
-
-const budgetSlotKey = (p: AbstentionPolicyName, subset: Subset, key: BudgetFigureKey): string =>
-  `${p}\u0000${subset}\u0000${key}`;
-
 /**
  * Every policy scored so that the comparison is like for like: the run's policy at the
- * run's budget, every other policy at the size of the queue that gives (a policy with its
- * own flag, such as the paper's exhausted rule at a budget of every stay, may queue fewer
- * stays than the budget allows). A max-error budget sizes each policy by its own cut.
+ * run's budget (its own flag, or its guaranteed cut under a max-error budget), every other
+ * policy's queue the same number of stays, the ones its score ranks most likely wrong (own
+ * flags set aside, so that no queue is shorter). When the run's policy has no queue, each
+ * policy is taken at the budget itself.
  */
-function comparedAtQueueSize(input: ScoringInput, policy: AbstentionPolicyName): ScoredPolicy[] {
+function comparedAtQueueSize(
+  input: ScoringInput,
+  policy: AbstentionPolicyName,
+): { scored: ScoredPolicy[]; size: number } {
   const chosen = scorePolicy(policy, input);
-  const size = chosen.flagged ? chosen.flagged.filter(Boolean).length : 0;
-  if (input.budget.kind === 'max-error' || !chosen.flagged || size === 0) {
-    return scorePolicies(input);
+  if (!chosen.flagged) {
+    const scored = scorePolicies(input);
+    const reference = scored.find((s) => s.policy === REFERENCE_POLICY)?.flagged;
+    return { scored, size: reference ? reference.filter(Boolean).length : 0 };
   }
+  const size = chosen.flagged.filter(Boolean).length;
   const matched: ReviewBudget = { kind: 'stays', count: size };
-  return ABSTENTION_POLICIES.map((p) =>
-    p === policy ? chosen : scorePolicy(p, { ...input, budget: matched }),
-  );
+  const scored = ABSTENTION_POLICIES.map((p) => {
+    if (p === policy) return chosen;
+    const s = scorePolicy(p, { ...input, budget: matched });
+    return s.scores ? { ...s, flagged: flagForReview(s.scores, null, matched, input.test) } : s;
+  });
+  return { scored, size };
+}
+
+/** The exact figures of one queue on one set of stays (BudgetFigures). */
+function budgetFigures(
+  columns: StayColumns,
+  flagged: Uint8Array,
+  reachableOnly: boolean,
+  level: number,
+): BudgetFigures {
+  const c: BudgetCounts = budgetCounts(columns, flagged, null, reachableOnly);
+  const accepted = c.stays - c.flagged;
+  const errorsAccepted = c.errors - c.errorsFlagged;
+  const tpKept = c.tp - c.tpFlagged;
+  const fpKept = c.fp - c.fpFlagged;
+  return {
+    stays: c.stays,
+    flagged: c.flagged,
+    errors: c.errors,
+    errorsFlagged: c.errorsFlagged,
+    alertsWithdrawn: c.alertsWithdrawn,
+    errorRateFlagged: proportionEstimate(c.errorsFlagged, c.flagged, level),
+    errorRateAccepted: proportionEstimate(errorsAccepted, accepted, level),
+    enrichment: ratioOfProportionsEstimate(
+      c.errorsFlagged,
+      c.flagged,
+      errorsAccepted,
+      accepted,
+      level,
+    ),
+    enrichmentPValue:
+      c.flagged > 0 && accepted > 0
+        ? fisherExactTest(
+            c.errorsFlagged,
+            c.flagged - c.errorsFlagged,
+            errorsAccepted,
+            accepted - errorsAccepted,
+          )
+        : null,
+    precisionWithout: proportionEstimate(c.tp, c.tp + c.fp, level),
+    precisionWith: proportionEstimate(tpKept, tpKept + fpKept, level),
+    sensitivityWithout: proportionEstimate(c.tp, c.positives, level),
+    sensitivityWith: proportionEstimate(tpKept, c.positives, level),
+  };
+}
+
+/** What the run's guaranteed cut promised on validation and what the audited stays show. */
+function guaranteeOutcome(
+  chosen: ScoredPolicy,
+  columns: StayColumns,
+  budget: ReviewBudget,
+  level: number,
+): GuaranteeOutcome | null {
+  const cut = chosen.description?.cut;
+  if (!cut || !chosen.flagged || !chosen.scores) return null;
+  let accepted = 0;
+  let errors = 0;
+  let cappedByBudget = false;
+  const limit = cut.certified ? (cut.cut ?? Infinity) : -Infinity;
+  chosen.flagged.forEach((f, i) => {
+    if (f) return;
+    accepted++;
+    errors += columns.error[i]!;
+    if (!(chosen.scores![i]! < limit)) cappedByBudget = true;
+  });
+  const rate = proportionEstimate(errors, accepted, level);
+  return {
+    policy: chosen.policy,
+    alpha: cut.alpha,
+    delta: cut.delta,
+    certified: cut.certified,
+    validationStays: cut.validationStays,
+    acceptedValidation: cut.acceptedValidation,
+    errorsAcceptedValidation: cut.errorsAcceptedValidation,
+    validationBound: cut.upperBound,
+    cut: cut.cut,
+    acceptedAudited: accepted,
+    errorsAcceptedAudited: errors,
+    errorRateAcceptedAudited: rate,
+    held: rate.estimate === null ? null : !cappedByBudget && rate.estimate <= cut.alpha + 1e-12,
+    cappedByBudget: cappedByBudget && budget.kind !== 'max-error',
+  };
+}
+
+/** Bonferroni: each of k intervals at 1 − (1 − level)/k, so all hold together at `level`. */
+export function adjustedLevel(level: number, comparisons: number): number {
+  return comparisons > 1 ? 1 - (1 - level) / comparisons : level;
 }
 
 export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
@@ -115,7 +213,7 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   if (input.validation) checkStays('analyseAbstention (validation)', input.validation);
   checkBudget(budget);
 
-  const scored = comparedAtQueueSize(
+  const { scored, size } = comparedAtQueueSize(
     {
       test,
       validation: input.validation,
@@ -130,85 +228,62 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   const columns = stayColumns(test);
   const errorsF64 = Float64Array.from(columns.error);
 
-  // --- one paired bootstrap over every figure of every policy -------------------------
-  const slots: Slots = { aurc: new Map(), aurcVsConfidence: new Map(), budget: new Map() };
-  let slotCount = 0;
+  // --- one paired bootstrap over the areas of every policy ---------------------------
   const orders = new Map<AbstentionPolicyName, ScoreOrder>();
-  const flags = new Map<AbstentionPolicyName, Uint8Array>();
-  for (const s of scored) {
-    if (s.scores) {
-      orders.set(s.policy, scoreOrder(s.scores));
-      slots.aurc.set(s.policy, slotCount++);
-      if (TOE_BASED_POLICIES.includes(s.policy)) slots.aurcVsConfidence.set(s.policy, slotCount++);
-    }
-    if (s.flagged) {
-      flags.set(
-        s.policy,
-        Uint8Array.from(s.flagged, (f) => (f ? 1 : 0)),
-      );
-      for (const subset of ['all', 'reachable'] as const)
-        for (const key of BUDGET_FIGURE_KEYS)
-          slots.budget.set(budgetSlotKey(s.policy, subset, key), slotCount++);
-    }
-  }
+  for (const s of scored) if (s.scores) orders.set(s.policy, scoreOrder(s.scores));
+  const withReference = orders.has(REFERENCE_POLICY);
+  const compared = [...orders.keys()].filter(
+    (p) => withReference && !SAME_SCORE_AS_REFERENCE.includes(p),
+  );
+  const policiesInOrder = [...orders.keys()];
+  // Slots: AURC and AUGRC of each policy, then the two differences of each compared one.
+  const slot = {
+    aurc: (i: number) => 2 * i,
+    augrc: (i: number) => 2 * i + 1,
+    aurcDiff: (j: number) => 2 * policiesInOrder.length + 2 * j,
+    augrcDiff: (j: number) => 2 * policiesInOrder.length + 2 * j + 1,
+  };
+  const row = new Float64Array(2 * policiesInOrder.length + 2 * compared.length);
   const weights = new Uint32Array(columns.n);
-  const row = new Float64Array(slotCount);
   const draws = jointBootstrap(columns.n, { seed, resamples, level }, (indices) => {
     weights.fill(0);
     for (let j = 0; j < indices.length; j++) weights[indices[j]!]!++;
-    const aurcs = new Map<AbstentionPolicyName, number>();
-    for (const [p, order] of orders) {
-      const value = weightedAurc(order, errorsF64, weights);
-      aurcs.set(p, value);
-      row[slots.aurc.get(p)!] = value;
-    }
-    const reference = aurcs.get('confidence')!;
-    for (const [p, slot] of slots.aurcVsConfidence) row[slot] = aurcs.get(p)! - reference;
-    for (const [p, f] of flags) {
-      for (const subset of ['all', 'reachable'] as const) {
-        const rates = budgetRates(budgetCounts(columns, f, weights, subset === 'reachable'));
-        for (const key of BUDGET_FIGURE_KEYS)
-          row[slots.budget.get(budgetSlotKey(p, subset, key))!] = rates[key];
-      }
-    }
+    policiesInOrder.forEach((p, i) => {
+      const order = orders.get(p)!;
+      row[slot.aurc(i)] = weightedAurc(order, errorsF64, weights);
+      row[slot.augrc(i)] = weightedAugrc(order, errorsF64, weights);
+    });
+    const r = policiesInOrder.indexOf(REFERENCE_POLICY);
+    compared.forEach((p, j) => {
+      const i = policiesInOrder.indexOf(p);
+      row[slot.aurcDiff(j)] = row[slot.aurc(i)]! - row[slot.aurc(r)]!;
+      row[slot.augrcDiff(j)] = row[slot.augrc(i)]! - row[slot.augrc(r)]!;
+    });
     return row;
   });
   const figures = jointIntervals(draws, level).map(toEstimate);
-
-  const budgetFigures = (p: AbstentionPolicyName, subset: Subset): BudgetFigures | null => {
-    const f = flags.get(p);
-    if (!f) return null;
-    const c = budgetCounts(columns, f, null, subset === 'reachable');
-    const figure = (key: BudgetFigureKey): Estimate =>
-      figures[slots.budget.get(budgetSlotKey(p, subset, key))!]!;
-    return {
-      stays: c.stays,
-      flagged: c.flagged,
-      errors: c.errors,
-      errorsFlagged: c.errorsFlagged,
-      alertsWithdrawn: c.alertsWithdrawn,
-      errorRateFlagged: figure('errorRateFlagged'),
-      errorRateAccepted: figure('errorRateAccepted'),
-      enrichment: figure('enrichment'),
-      precisionWithout: figure('precisionWithout'),
-      precisionWith: figure('precisionWith'),
-      sensitivityWithout: figure('sensitivityWithout'),
-      sensitivityWith: figure('sensitivityWith'),
-    };
-  };
+  const searchCompared = compared.filter((p) => TOE_BASED_POLICIES.includes(p));
+  const adjusted = jointIntervals(draws, adjustedLevel(level, searchCompared.length)).map(
+    toEstimate,
+  );
 
   const policies: PolicyFigures[] = scored.map((s) => {
-    const aurcSlot = slots.aurc.get(s.policy);
-    const diffSlot = slots.aurcVsConfidence.get(s.policy);
+    const i = policiesInOrder.indexOf(s.policy);
+    const j = compared.indexOf(s.policy);
+    const flags = s.flagged ? Uint8Array.from(s.flagged, (f) => (f ? 1 : 0)) : null;
     return {
       policy: s.policy,
       unavailable: s.unavailable,
       fitted: s.fitted,
-      aurc: aurcSlot === undefined ? null : figures[aurcSlot]!,
-      aurcVsConfidence: diffSlot === undefined ? null : figures[diffSlot]!,
+      aurc: i < 0 ? null : figures[slot.aurc(i)]!,
+      augrc: i < 0 ? null : figures[slot.augrc(i)]!,
+      aurcVsReference: j < 0 ? null : figures[slot.aurcDiff(j)]!,
+      aurcVsReferenceAdjusted:
+        j < 0 || !searchCompared.includes(s.policy) ? null : adjusted[slot.aurcDiff(j)]!,
+      augrcVsReference: j < 0 ? null : figures[slot.augrcDiff(j)]!,
       riskCoverage: s.scores ? riskCoverageCurve(s.scores, errorsF64) : [],
-      all: budgetFigures(s.policy, 'all'),
-      reachable: budgetFigures(s.policy, 'reachable'),
+      all: flags ? budgetFigures(columns, flags, false, level) : null,
+      reachable: flags ? budgetFigures(columns, flags, true, level) : null,
     };
   });
 
@@ -216,24 +291,36 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   const errors = columns.error.reduce((a, b) => a + b, 0);
   const chosen = byName.get(policy)!;
   const queueSize = chosen.flagged ? chosen.flagged.filter(Boolean).length : 0;
+  const verdict = abstentionVerdict({
+    comparisons: policies
+      .filter((p) => TOE_BASED_POLICIES.includes(p.policy))
+      .map((p) => ({
+        policy: p.policy,
+        difference: p.aurcVsReference,
+        adjusted: p.aurcVsReferenceAdjusted,
+      })),
+    traceFeatureTest: trace.test,
+    traceFeatureReason: trace.reason,
+    errors,
+    level,
+  });
+  const guarantee = guaranteeOutcome(chosen, columns, budget, level);
 
   return {
     runId,
     policy,
+    reference: REFERENCE_POLICY,
     budget,
     queueSize,
+    comparedQueueSize: size,
     validationRunId: input.validationRunId ?? null,
     policies,
     traceFeatureTest: trace.test,
-    verdict: abstentionVerdict({
-      comparisons: policies
-        .filter((p) => TOE_BASED_POLICIES.includes(p.policy))
-        .map((p) => ({ policy: p.policy, difference: p.aurcVsConfidence })),
-      traceFeatureTest: trace.test,
-      traceFeatureReason: trace.reason,
-      errors,
-      level,
-    }),
+    verdict: verdict.sentence,
+    verdictKind: verdict.kind,
+    guarantee,
+    // The stays' attributes live in the store: run-abstention.ts adds the queue by subgroup.
+    subgroups: null,
     warnings: abstentionWarnings({
       test,
       validation: input.validation,
@@ -244,6 +331,7 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
       errors,
       traceReason: trace.reason,
       level,
+      guarantee,
     }),
     parameters: { seed, resamples, level },
   };
@@ -261,27 +349,16 @@ interface WarningInput {
   errors: number;
   traceReason: string | null;
   level: number;
+  guarantee: GuaranteeOutcome | null;
 }
 
 function percent(x: number): string {
   return `${Number((x * 100).toFixed(1))}%`;
 }
 
-function intervalText(f: Estimate, digits = 3): string {
-  const bound = (x: number | null): string => (x === null ? '∞' : fixed(x, digits));
-  return `${bound(f.lower)} to ${bound(f.upper)}`;
-}
-
-/** Whether an interval contains `value` (bounds inclusive; a null upper bound is +∞). */
-function contains(f: Estimate, value: number): boolean {
-  if (f.estimate === null || f.lower === null) return false;
-  return f.lower <= value && (f.upper === null || value <= f.upper);
-}
-
 /** The warnings of docs/abstention.md, "Warnings": a run that tells little says so. */
 function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
   const warnings: AbstentionWarning[] = [];
-  const levelText = `${Math.round(w.level * 100)}%`;
 
   if (!w.validation || w.validation.length === 0) {
     const parts = [
@@ -315,68 +392,21 @@ function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
     });
   }
 
-  // Degenerate intervals: lower == upper with a defined estimate. Precision and sensitivity
-  // without abstention do not depend on the policy, so they are named once.
-  const degenerate = new Set<string>();
-  for (const p of w.policies) {
-    const named: [string, Estimate | null][] = [
-      [`${p.policy}: AURC`, p.aurc],
-      [`${p.policy}: AURC − confidence`, p.aurcVsConfidence],
-    ];
-    for (const subset of ['all', 'reachable'] as const) {
-      const figs = p[subset];
-      if (!figs) continue;
-      const among = subset === 'all' ? 'all stays' : 'reachable stays';
-      for (const key of BUDGET_FIGURE_KEYS) {
-        const owner =
-          key === 'precisionWithout' || key === 'sensitivityWithout' ? '' : `${p.policy}: `;
-        named.push([`${owner}${BUDGET_FIGURE_LABELS[key]} (${among})`, figs[key]]);
-      }
-    }
-    for (const [name, f] of named) {
-      if (f && f.estimate !== null && f.lower !== null && f.lower === f.upper)
-        degenerate.add(`${name} = ${precise(f.estimate)}`);
-    }
-  }
-  if (degenerate.size > 0) {
-    warnings.push({
-      kind: 'degenerate-interval',
-      message:
-        `Some intervals have no width, so the bootstrap says nothing about their uncertainty ` +
-        `(every resample gave the same value): ${[...degenerate].join('; ')}.`,
-    });
-  }
-
-  // Inconclusive: the chosen policy's enrichment interval contains 1; a ToE-based
-  // policy's AURC difference interval contains 0.
+  // Enrichment not shown: Fisher's exact test of the run's queue, exact where errors are few.
   const chosen = w.policies.find((p) => p.policy === w.policy);
   for (const subset of ['all', 'reachable'] as const) {
-    const f = chosen?.[subset]?.enrichment;
-    if (f && contains(f, 1)) {
+    const figs = chosen?.[subset];
+    if (figs && figs.enrichmentPValue !== null && figs.enrichmentPValue >= 1 - w.level) {
       warnings.push({
         kind: 'inconclusive-ratio',
         message:
-          `Inconclusive: the ${w.policy} queue's error enrichment among ` +
-          `${subset === 'all' ? 'all' : 'reachable'} stays has a ${levelText} interval ` +
-          `(${intervalText(f, 2)}) that includes 1 (no enrichment).`,
+          `Inconclusive: the review queue is not shown to hold more wrong decisions than the ` +
+          `stays it leaves ${subset === 'all' ? '' : '(reachable stays only) '}` +
+          `(${figs.errorsFlagged} of ${figs.flagged} queued against ` +
+          `${figs.errors - figs.errorsFlagged} of ${figs.stays - figs.flagged} accepted; ` +
+          `Fisher's exact test ${formatPValue(figs.enrichmentPValue)}).`,
       });
     }
-  }
-  // One warning for every policy whose AURC difference is inconclusive, not one each: the
-  // verdict already says so in words, and a committee page has room for one line.
-  const undecided = w.policies.flatMap((p) => {
-    const f = p.aurcVsConfidence;
-    return f && contains(f, 0) ? [`${p.policy} (${intervalText(f)})`] : [];
-  });
-  if (undecided.length > 0) {
-    const one = undecided.length === 1;
-    warnings.push({
-      kind: 'inconclusive-ratio',
-      message:
-        `Inconclusive: the AURC ${one ? 'difference' : 'differences'} from confidence of ` +
-        `${listed(undecided)} ${one ? 'has a' : 'have'} ${levelText} ${one ? 'interval' : 'intervals'} ` +
-        `that ${one ? 'includes' : 'include'} 0 (no difference).`,
-    });
   }
 
   const uncertified = w.scored.filter((s) => s.description?.cut && !s.description.cut.certified);
@@ -387,6 +417,20 @@ function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
         `No cut satisfies the error bound on the validation split for ` +
         `${uncertified.map((s) => s.policy).join(', ')}: ${uncertified.length === 1 ? 'it flags' : 'they flag'} ` +
         `every stay${w.budget.kind === 'max-error' ? '' : ' (capped at the review budget)'}.`,
+    });
+  }
+  const g = w.guarantee;
+  if (g && g.held === false) {
+    warnings.push({
+      kind: 'guarantee-not-held',
+      message: g.cappedByBudget
+        ? `The review budget kept the queue smaller than the guaranteed cut needs, so the bound ` +
+          `on the error among accepted decisions (${g.alpha}) does not apply to this queue.`
+        : `Among the ${g.acceptedAudited} accepted stays ${g.errorsAcceptedAudited} decisions ` +
+          `were wrong (${percent(g.errorRateAcceptedAudited.estimate ?? 0)}), above the bound of ` +
+          `${percent(g.alpha)} certified on the validation split: the guarantee is on the ` +
+          `population rate, and a rate this far above it suggests the audited stays differ ` +
+          `from the validation split.`,
     });
   }
   return warnings;
@@ -445,9 +489,4 @@ export function queueOrder(
     rank: k + 1,
   }));
   return { ...base, entries, queueSize: entries.filter((e) => e.flagged).length };
-}
-
-/** "a", "a and b", "a, b and c". */
-function listed(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

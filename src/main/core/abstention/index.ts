@@ -28,6 +28,7 @@ export {
 export { budgetCount, budgetShare, checkBudget, flagForReview, reviewOrder } from './budget';
 export {
   confidenceScores,
+  errorProbabilityScores,
   exhaustedScores,
   bestAdmissibleMargin,
   fitToeTuned,
@@ -60,10 +61,12 @@ export {
   type GuaranteeOptions,
 } from './guarantee';
 export {
+  augrc,
   aurc,
   riskAtEveryCoverage,
   riskCoverageCurve,
   scoreOrder,
+  weightedAugrc,
   weightedAurc,
   type ScoreOrder,
 } from './risk-coverage';

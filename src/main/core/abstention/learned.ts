@@ -8,6 +8,9 @@
  * of the stays the model is fitted on (scikit-learn's StandardScaler; a constant feature is
  * left centred, scale 1):
  *   |m(p_full)|  — the model's own confidence, logit distance from the threshold;
+ *   alert        — 1 if the decision was an alert (ŷ = 1): with |m(p_full)| it spans the
+ *                  logit of the model's own error estimate, so the model can learn that an
+ *                  alert near a low threshold is wrong more often than a negative near it;
  *   steps        — steps the search took before it stopped or gave up;
  *   |E|          — size of the returned evidence set;
  *   note share   — note units ÷ |E| (0 for an empty set): the modality mix;
@@ -29,6 +32,7 @@ import type { PolicyStay } from './policy-stay';
 
 export const LEARNED_FEATURES = [
   '|m(p_full)|',
+  'alert',
   'steps',
   '|E|',
   'note share',
@@ -38,8 +42,11 @@ export const LEARNED_FEATURES = [
   'exhausted',
 ] as const;
 
-/** The trace features beyond confidence: what the likelihood-ratio test adds. */
-export const TRACE_FEATURES = LEARNED_FEATURES.slice(1);
+/** What the model itself says (confidence and decision): both models of the test hold it. */
+export const MODEL_FEATURE_COUNT = 2;
+
+/** The trace features beyond the model's own: what the likelihood-ratio test adds. */
+export const TRACE_FEATURES = LEARNED_FEATURES.slice(MODEL_FEATURE_COUNT);
 
 export const DEFAULT_LEARNED_C = 1;
 export const CROSS_FIT_FOLDS = 5;
@@ -63,6 +70,7 @@ export interface LearnedModel {
 export function learnedFeatureVector(stay: PolicyStay): number[] {
   return [
     Math.abs(fullMargin(stay)),
+    stay.yFull,
     stay.steps,
     stay.evidenceSize,
     stay.evidenceSize > 0 ? stay.noteUnits / stay.evidenceSize : 0,

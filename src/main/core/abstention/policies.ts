@@ -2,12 +2,16 @@
  * The review scores of the abstention policies (higher = more likely wrong) and the fits of
  * those that learn something on the validation split. docs/abstention.md explains each.
  *
+ *   error-probability  the model's own estimate that its decision is wrong: 1 − p_full for
+ *               an alert, p_full otherwise; no search, no fit of its own (the reference).
  *   exhausted   the paper's rule: exhausted searches first, then smaller confidence margin.
- *   confidence  −|logit p_full − logit t|: the model's own confidence, no search, no fit.
+ *   confidence  −|logit p_full − logit t|: distance from the threshold, no search, no fit.
  *   toe-tuned   the search's stopping rule replayed on the leader's path with thresholds set
  *               relative to the decision threshold, tuned on validation.
  *   learned     a logistic model of error on confidence and trace features (learned.ts).
- *   guaranteed  the confidence score with the guaranteed cut (guarantee.ts).
+ *   guaranteed  the error-probability score with the guaranteed cut (guarantee.ts).
+ * "No fit of its own" is not "nothing from validation": p_full is calibrated and t chosen on
+ * the validation split (docs/abstention.md, "What each policy takes from validation").
  */
 import { fixed } from './format';
 import { isError, fullMargin, margin } from './margin';
@@ -26,6 +30,15 @@ export function exhaustedScores(stays: readonly PolicyStay[]): Float64Array {
     stays,
     (s) => (s.status === 'exhausted' ? EXHAUSTED_OFFSET : 0) - fullMargin(s),
   );
+}
+
+/**
+ * error-probability: P(decision wrong) as the model estimates it, 1 − p_full when ŷ = 1 and
+ * p_full when ŷ = 0. Unlike the logit distance it tells an alert just above a low threshold
+ * (wrong two times in three) from a negative just below it (wrong one time in three).
+ */
+export function errorProbabilityScores(stays: readonly PolicyStay[]): Float64Array {
+  return Float64Array.from(stays, (s) => (s.yFull === 1 ? 1 - s.pFull : s.pFull));
 }
 
 /** confidence: −|logit p_full − logit t|. */

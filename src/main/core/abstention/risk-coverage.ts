@@ -93,6 +93,50 @@ export function weightedAurc(
   return sum / total;
 }
 
+/**
+ * AUGRC (Traub et al., "Overcoming Common Flaws in the Evaluation of Selective
+ * Classification Systems", NeurIPS 2024): the mean over k = 1 … n of the generalized risk
+ * errors accepted(k) / n, the share of ALL stays that are both wrong and accepted. Ties as
+ * in weightedAurc: a tie group of g stays with e errors after s accepted holding E errors
+ * contributes Σ_{j=1..g} (E + j·e/g) = g·E + e(g + 1)/2. NaN when no stay is counted.
+ */
+export function weightedAugrc(
+  sorted: ScoreOrder,
+  errors: ArrayLike<number>,
+  weights: ArrayLike<number> | null,
+): number {
+  const { order, groupEnd, groups } = sorted;
+  let total = 0;
+  for (let p = 0; p < order.length; p++) total += weights ? weights[order[p]!]! : 1;
+  if (total === 0) return NaN;
+  let errorsAccepted = 0;
+  let sum = 0;
+  let start = 0;
+  for (let gi = 0; gi < groups; gi++) {
+    const end = groupEnd[gi]!;
+    let g = 0;
+    let e = 0;
+    for (let p = start; p < end; p++) {
+      const i = order[p]!;
+      const w = weights ? weights[i]! : 1;
+      g += w;
+      e += w * errors[i]!;
+    }
+    start = end;
+    if (g === 0) continue;
+    sum += g * errorsAccepted + (e * (g + 1)) / 2;
+    errorsAccepted += e;
+  }
+  return sum / (total * total);
+}
+
+/** AUGRC of `scores` against per-stay errors (see weightedAugrc). */
+export function augrc(scores: ArrayLike<number>, errors: ArrayLike<number>): number {
+  if (scores.length !== errors.length)
+    throw new RangeError(`augrc: ${scores.length} scores but ${errors.length} errors`);
+  return weightedAugrc(scoreOrder(scores), errors, null);
+}
+
 /** AURC of `scores` (higher = more likely wrong) against per-stay errors (1 = wrong). */
 export function aurc(scores: ArrayLike<number>, errors: ArrayLike<number>): number {
   if (scores.length !== errors.length)

@@ -7,7 +7,7 @@
  * own flags where it has some; 'max-error' → the guaranteed cut on the policy's own score,
  * fitted on the validation split, replacing its own flag. How each policy keeps the cut's
  * score independent of the validation outcomes the cut is chosen on:
- *   exhausted, confidence, guaranteed: the score has no fit;
+ *   error-probability, exhausted, confidence, guaranteed: the score has no fit;
  *   toe-tuned: b is chosen on the same validation stays among the 4 grid values, so the cut
  *     is taken at δ/4 (Bonferroni over the grid: valid whichever b is chosen);
  *   learned: the cut is chosen on cross-fitted validation scores (learned.ts), while the test
@@ -40,6 +40,7 @@ import { isError } from './margin';
 import {
   EXHAUSTED_OFFSET,
   confidenceScores,
+  errorProbabilityScores,
   describeToeTuned,
   exhaustedScores,
   fitToeTuned,
@@ -135,15 +136,13 @@ export function scorePolicy(policy: AbstentionPolicyName, input: ScoringInput): 
       : '';
 
   switch (policy) {
+    case 'error-probability':
     case 'exhausted':
     case 'confidence': {
-      const score = policy === 'exhausted' ? exhaustedScores : confidenceScores;
+      const score = UNFITTED_SCORES[policy];
       const scores = score(test);
       if (policy === 'exhausted') description.exhaustedOffset = EXHAUSTED_OFFSET;
-      const base =
-        policy === 'exhausted'
-          ? `no fit: exhausted searches first (score ${EXHAUSTED_OFFSET} − margin), then smaller margin`
-          : 'no fit: score = −|logit p_full − logit t|';
+      const base = UNFITTED_DESCRIPTIONS[policy];
       if (maxError) {
         const { flagged, cut } = budgetCut(() => score(validation!), scores, maxError.delta);
         description.cut = cut;
@@ -240,9 +239,9 @@ export function scorePolicy(policy: AbstentionPolicyName, input: ScoringInput): 
     }
     case 'guaranteed': {
       if (!validation) return unavailable(noValidation);
-      const scores = confidenceScores(test);
+      const scores = errorProbabilityScores(test);
       const guarantee = maxError ?? DEFAULT_GUARANTEE;
-      const cut = guaranteedCut(confidenceScores(validation), validationErrors!, {
+      const cut = guaranteedCut(errorProbabilityScores(validation), validationErrors!, {
         alpha: guarantee.alpha,
         delta: guarantee.delta,
       });
@@ -252,7 +251,7 @@ export function scorePolicy(policy: AbstentionPolicyName, input: ScoringInput): 
       return {
         policy,
         unavailable: null,
-        fitted: `confidence score; ${describeCut(cut, '−|margin|')}${capped}`,
+        fitted: `the model’s error estimate; ${describeCut(cut, 'P(wrong)')}${capped}`,
         description,
         scores,
         flagged: maxError ? own : flagForReview(scores, own, budget, test),
@@ -260,6 +259,20 @@ export function scorePolicy(policy: AbstentionPolicyName, input: ScoringInput): 
     }
   }
 }
+
+type UnfittedPolicy = 'error-probability' | 'exhausted' | 'confidence';
+
+const UNFITTED_SCORES: Record<UnfittedPolicy, (stays: readonly PolicyStay[]) => Float64Array> = {
+  'error-probability': errorProbabilityScores,
+  exhausted: exhaustedScores,
+  confidence: confidenceScores,
+};
+
+const UNFITTED_DESCRIPTIONS: Record<UnfittedPolicy, string> = {
+  'error-probability': 'no fit of its own: score = 1 − p_full for an alert, p_full otherwise',
+  exhausted: `no fit: exhausted searches first (score ${EXHAUSTED_OFFSET} − margin), then smaller margin`,
+  confidence: 'no fit: score = −|logit p_full − logit t|',
+};
 
 /** Every policy, in ABSTENTION_POLICIES order. */
 export function scorePolicies(input: ScoringInput): ScoredPolicy[] {

@@ -1,25 +1,80 @@
 /**
- * Do the search's trace features predict errors beyond the model's own confidence?
+ * Do the search's trace features predict errors beyond what the model itself says?
  *
  * A likelihood-ratio test of two nested logistic models of "the decision is wrong", fitted
- * on the same stays: confidence only (|m(p_full)|) against confidence plus the learned
+ * on the same stays. The reduced model holds what the model says: its confidence
+ * |m(p_full)| and its decision ŷ (alert or not); with one threshold these two span the logit
+ * of the model's own error estimate, the reference policy. The full model adds the learned
  * policy's trace features (learned.ts, TRACE_FEATURES). Features are standardised on these
  * stays; the fits are scikit-learn's L2 objective with C = 10⁶, i.e. practically
- * unregularised (the tiny penalty only keeps a separable or collinear fit finite). The
- * statistic 2 · (ℓ_full − ℓ_confidence) is referred to χ² with as many degrees of freedom as
- * trace features that vary on these stays (a constant one, e.g. `reachable` when every stay
- * was reachable, is dropped). Wilks' theorem makes the p-value asymptotic; it is not
- * reported below 10 errors or 10 correct decisions, where it would not be trustworthy.
+ * unregularised.
+ *
+ * Degrees of freedom are the rank the trace features add to the centred design, not their
+ * number: when every search stopped at step 1 with |E| = 1 or exhausted at S_max, steps, |E|
+ * and exhausted are one variable, and the tiny penalty would fit all three and let the test
+ * count three. Columns are taken in order (the model's first) and a column whose residual
+ * after projecting out the ones kept is negligible is aliased: named and left out of both
+ * fit and df. Wilks' theorem makes the p-value asymptotic; it is not reported below 10
+ * errors or 10 correct decisions, where it would not be trustworthy.
  */
 import type { TraceFeatureTest } from '../../../shared/abstention';
 import { fitLogisticRegression, logisticProbability } from '../baselines/logistic-regression';
-import { learnedFeatureVector, LEARNED_FEATURES, standardisation, standardise } from './learned';
+import {
+  learnedFeatureVector,
+  LEARNED_FEATURES,
+  MODEL_FEATURE_COUNT,
+  standardisation,
+  standardise,
+} from './learned';
 import { checkStays, isError } from './margin';
 import type { PolicyStay } from './policy-stay';
 import { chiSquareSurvival } from './special-functions';
 
 export const LRT_C = 1e6;
 export const LRT_MIN_CLASS = 10;
+
+/** A centred column is aliased when its residual norm is below this share of its own norm. */
+const ALIASING_TOLERANCE = 1e-8;
+
+function euclideanNorm(v: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  return Math.sqrt(sum);
+}
+
+/**
+ * Which columns of `rows` (indices, in order) add rank to the centred design: modified
+ * Gram–Schmidt over the centred columns, keeping a column when its residual after the kept
+ * ones is more than ALIASING_TOLERANCE of its centred norm (a constant column has none).
+ */
+export function independentColumns(
+  rows: readonly number[][],
+  columns: readonly number[],
+): number[] {
+  const n = rows.length;
+  const basis: Float64Array[] = [];
+  const kept: number[] = [];
+  for (const j of columns) {
+    // Constant: exactly, before a rounded mean leaves noise that Gram–Schmidt would keep.
+    if (rows.every((r) => r[j] === rows[0]![j])) continue;
+    let mean = 0;
+    for (const r of rows) mean += r[j]! / n;
+    const v = Float64Array.from(rows, (r) => r[j]! - mean);
+    const norm = euclideanNorm(v);
+    if (!(norm > 0)) continue;
+    for (const q of basis) {
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += q[i]! * v[i]!;
+      for (let i = 0; i < n; i++) v[i]! -= dot * q[i]!;
+    }
+    const residual = euclideanNorm(v);
+    if (residual <= ALIASING_TOLERANCE * norm) continue;
+    for (let i = 0; i < n; i++) v[i]! /= residual;
+    basis.push(v);
+    kept.push(j);
+  }
+  return kept;
+}
 
 export interface LikelihoodRatio {
   logLikelihoodReduced: number;
@@ -98,18 +153,26 @@ export function traceFeatureTest(stays: readonly PolicyStay[]): TraceFeatureTest
     };
   }
   const rows = stays.map(learnedFeatureVector);
-  // Trace features (columns 1…) that vary on these stays; column 0 is the confidence.
-  const varying = LEARNED_FEATURES.map((_, j) => j).filter(
-    (j) => j > 0 && rows.some((r) => r[j] !== rows[0]![j]),
-  );
-  if (varying.length === 0)
-    return { test: null, reason: 'no trace feature varies across these stays' };
-  const reduced = rows.map((r) => [r[0]!]);
-  const full = rows.map((r) => [r[0]!, ...varying.map((j) => r[j]!)]);
+  const modelColumns = LEARNED_FEATURES.map((_, j) => j).slice(0, MODEL_FEATURE_COUNT);
+  const traceColumns = LEARNED_FEATURES.map((_, j) => j).slice(MODEL_FEATURE_COUNT);
+  const reducedKept = independentColumns(rows, modelColumns);
+  const kept = independentColumns(rows, [...reducedKept, ...traceColumns]);
+  const added = kept.filter((j) => j >= MODEL_FEATURE_COUNT);
+  const aliased = traceColumns.filter((j) => !added.includes(j)).map((j) => LEARNED_FEATURES[j]!);
+  if (added.length === 0)
+    return {
+      test: null,
+      reason: `no trace feature varies independently of the model's own on these stays (${aliased.join(', ')})`,
+    };
+  // An intercept-only reduced model when neither confidence nor decision varies.
+  const reduced = rows.map((r) => reducedKept.map((j) => r[j]!));
+  const full = rows.map((r) => [...reducedKept, ...added].map((j) => r[j]!));
   const lrt = likelihoodRatioTest(reduced, full, labels);
   return {
     test: {
-      features: varying.map((j) => LEARNED_FEATURES[j]!),
+      reducedFeatures: reducedKept.map((j) => LEARNED_FEATURES[j]!),
+      features: added.map((j) => LEARNED_FEATURES[j]!),
+      aliased,
       stays: stays.length,
       errors,
       statistic: lrt.statistic,

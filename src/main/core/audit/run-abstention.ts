@@ -1,10 +1,12 @@
 /**
  * A run's abstention: its per-stay results as the policies read them, its review queue (the
- * stays its policy flags at its budget, most likely wrong first) and the proof against the
- * model's own confidence. Fitted policies learn from the run's validation-split audit, read
- * from the same store. Runs from before abstention policies existed keep the paper's rule.
+ * stays its policy flags at its budget, most likely wrong first), the proof against the
+ * model's own confidence, and the queue by subgroup (whose errors the queue leaves standing).
+ * Fitted policies learn from the run's validation-split audit, read from the same store.
+ * Runs from before abstention policies existed keep the paper's rule.
  */
 import type { AbstentionAnalysis } from '../../../shared/abstention';
+import type { QueueBySubgroup } from '../../../shared/queue-subgroups';
 import { runAbstention, searchExtentOf, type RunAbstention } from '../../../shared/audit';
 import {
   analyseAbstention,
@@ -13,6 +15,8 @@ import {
   type PolicyStay,
   type ReviewQueue,
 } from '../abstention';
+import { isError } from '../abstention/margin';
+import { queueBySubgroup } from '../abstention/queue-subgroups';
 import type { Store } from '../store';
 import {
   abstentionQueue,
@@ -21,6 +25,7 @@ import {
 } from './abstention-queue';
 import type { RunSummary, StayAuditResult } from './audit-types';
 import { ReviewStore } from './review-store';
+import { runStayAttributes } from './run-attributes';
 import { RunStore } from './run-store';
 
 /** One audited stay as the policies read it, at the run's decision threshold. */
@@ -101,7 +106,29 @@ export function runAbstentionAnalysis(
   runId: number,
   options: { seed: number; resamples?: number },
 ): AbstentionAnalysis {
-  return analyseAbstention({ ...runAbstentionInput(store, runId), ...options });
+  const input = runAbstentionInput(store, runId);
+  const analysis = analyseAbstention({ ...input, ...options });
+  return { ...analysis, subgroups: queueBySubgroupOf(store, runId, input) };
+}
+
+/**
+ * The run's queue by group of each attribute the bias audit groups by, at the bias audit's
+ * defaults (largest group as reference, groups under 11 stays suppressed). Null when the
+ * policy has no queue on this run, it queues no stay, or the stays have no attributes.
+ */
+function queueBySubgroupOf(store: Store, runId: number, input: RunInput): QueueBySubgroup | null {
+  // The same scores and flags as the analysis's chosen policy (queueOrder shares its code).
+  const queue = queueOrder(input);
+  if (queue.unavailable !== null || queue.queueSize === 0) return null;
+  const attributes = runStayAttributes(store, runId);
+  if (attributes.size === 0) return null;
+  const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
+  const stays = input.test.map((s) => ({
+    stayId: s.stayId,
+    error: isError(s),
+    queued: flagged.has(s.stayId),
+  }));
+  return queueBySubgroup(stays, attributes);
 }
 
 type QueueOrder = Pick<AbstentionQueueOptions, 'scope' | 'sort' | 'filter'>;

@@ -1,19 +1,22 @@
 /**
  * Section 4: the run's review policy and budget, every policy compared with the model's own
- * confidence (risk–coverage, AURC, enrichment at the budget, among all and among reachable
- * stays, the likelihood-ratio test and one plain verdict); the paper's rule beside the
+ * error estimate at one queue size (risk–coverage, AURC, AUGRC, enrichment at the budget,
+ * among all and among reachable stays, the likelihood-ratio test and one plain verdict), the
+ * guaranteed cut's outcome when there is one; the paper's rule beside the
  * confidence-only rule it must beat; why searches exhausted; the review queue and its reviews.
  */
 import {
   ABSTENTION_POLICY_LABELS,
   describeBudget,
   type AbstentionPolicyName,
+  type GuaranteeOutcome,
   type PolicyFigures,
 } from '../../../shared/abstention';
 import { riskCoverageChart } from '../../../shared/charts';
 import type { AbstentionFigures } from '../../../shared/audit-statistics';
 import type { AbstentionReason } from '../audit/statistics-index';
 import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
+import { drawQueueBySubgroup } from './queue-subgroups';
 import { placeChart } from './report-charts';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS } from './report-style';
@@ -53,10 +56,55 @@ function ruleRow(name: string, a: AbstentionFigures): string[] {
   ];
 }
 
-function policyRow(p: PolicyFigures, chosen: AbstentionPolicyName): string[] {
+/** AURC − the reference's; for search-based policies the interval the verdict reads. */
+function referenceDifference(p: PolicyFigures, reference: AbstentionPolicyName): string {
+  if (p.policy === reference) return 'reference';
+  const shown = p.aurcVsReferenceAdjusted ?? p.aurcVsReference;
+  if (!shown) return '—';
+  return `${figure(shown, 3, true)}${p.aurcVsReferenceAdjusted ? ' adj.' : ''}`;
+}
+
+function guaranteeLines(g: GuaranteeOutcome): [string, string][] {
+  const validation = g.certified
+    ? `${g.acceptedValidation} of ${g.validationStays} validation stays accepted, ${g.errorsAcceptedValidation} wrong; bound ${decimal(g.validationBound ?? 1)} ≤ ${g.alpha}`
+    : `no cut certified on ${g.validationStays} validation stays: every stay is queued`;
+  const audited =
+    g.errorRateAcceptedAudited.estimate === null
+      ? 'no stay accepted'
+      : `${g.errorsAcceptedAudited} of ${g.acceptedAudited} accepted stays wrong: ${figure(g.errorRateAcceptedAudited, 3, true)}`;
+  const held =
+    g.held === null
+      ? 'nothing accepted to check'
+      : g.held
+        ? `held (${g.errorsAcceptedAudited} of ${g.acceptedAudited} ≤ ${g.alpha})`
+        : g.cappedByBudget
+          ? 'not in force: the review budget capped the queue'
+          : `not held (above ${g.alpha})`;
+  return [
+    ['Promise', `error ≤ ${g.alpha} among accepted decisions, with probability ≥ ${1 - g.delta}`],
+    ['On the validation split', validation],
+    ['On the audited split', audited],
+    ['Outcome', held],
+  ];
+}
+
+function policyRow(
+  p: PolicyFigures,
+  chosen: AbstentionPolicyName,
+  reference: AbstentionPolicyName,
+): string[] {
   const name = p.policy === chosen ? `${p.policy} (this run)` : p.policy;
   if (p.unavailable !== null || p.all === null) {
-    return [name, '—', '—', '—', p.aurc ? figure(p.aurc, 3, true) : '—', '—', p.unavailable ?? ''];
+    return [
+      name,
+      '—',
+      '—',
+      '—',
+      p.aurc ? figure(p.aurc, 3, true) : '—',
+      p.augrc ? figure(p.augrc, 4, true) : '—',
+      '—',
+      p.unavailable ?? '',
+    ];
   }
   const all = p.all;
   return [
@@ -65,7 +113,8 @@ function policyRow(p: PolicyFigures, chosen: AbstentionPolicyName): string[] {
     `${all.errorsFlagged} of ${all.errors}`,
     figure(all.enrichment, 2, true),
     p.aurc ? figure(p.aurc, 3, true) : '—',
-    p.aurcVsConfidence ? figure(p.aurcVsConfidence, 3, true) : 'reference',
+    p.augrc ? figure(p.augrc, 4, true) : '—',
+    referenceDifference(p, reference),
     `${percentPoint(all.precisionWithout.estimate)} → ${percentPoint(all.precisionWith.estimate)}; ${percentPoint(all.sensitivityWithout.estimate)} → ${percentPoint(all.sensitivityWith.estimate)}`,
   ];
 }
@@ -128,7 +177,7 @@ export function drawAbstention(layout: PdfLayout, data: ReportData): void {
   layout.paragraph(
     `A review policy ranks every audited stay by how likely its decision is wrong; the review budget (${describeBudget(analysis.budget)}) sizes the queue. ` +
       `This run uses the ${analysis.policy} policy: ${ABSTENTION_POLICY_LABELS[analysis.policy]}. ` +
-      'Every policy is compared with the model’s own confidence on the same stays, with paired bootstrap intervals; policies fitted on the validation split were fitted before any test stay was seen.',
+      'Every policy is compared with the model’s own estimate that its decision is wrong, on the same stays and at the same queue size, with paired bootstrap intervals; policies fitted on the validation split were fitted before any test stay was seen.',
   );
   layout.paragraph(analysis.verdict, { bold: true });
   for (const warning of analysis.warnings) {
@@ -143,17 +192,24 @@ export function drawAbstention(layout: PdfLayout, data: ReportData): void {
       { header: 'Errors flagged', weight: 1.5 },
       { header: 'Enrichment (95% CI)', weight: 2.4 },
       { header: 'AURC (95% CI)', weight: 2.4 },
-      { header: 'AURC − confidence', weight: 2.6 },
+      { header: 'AUGRC (95% CI)', weight: 2.4 },
+      { header: 'AURC − reference', weight: 2.6 },
       { header: 'Precision; sensitivity without → with', weight: 3.4 },
     ],
-    analysis.policies.map((p) => policyRow(p, analysis.policy)),
+    analysis.policies.map((p) => policyRow(p, analysis.policy, analysis.reference)),
     { zebra: true, size: 7 },
   );
   layout.paragraph(
-    'Enrichment is the error rate among flagged stays divided by the error rate among accepted ones. AURC is the area under the risk–coverage curve (lower is better). ' +
+    `Every queue holds ${analysis.comparedQueueSize} stays, the ones each policy ranks most likely wrong, so the columns compare like with like. ` +
+      'Enrichment is the error rate among flagged stays divided by the error rate among accepted ones (Katz interval). AURC and AUGRC are areas under the risk–coverage and generalized risk–coverage curves (lower is better; paired bootstrap). ' +
+      `“adj.” marks an interval widened for the number of search-based policies compared (Bonferroni), the one the verdict reads. The reference is ${analysis.reference}: ${ABSTENTION_POLICY_LABELS[analysis.reference]}. ` +
       '“With” withdraws the flagged positive predictions (alerts held for review).',
     { colour: COLOURS.muted },
   );
+  if (analysis.guarantee) {
+    layout.heading('The guarantee on accepted decisions');
+    layout.keyValues(guaranteeLines(analysis.guarantee));
+  }
   placeChart(
     layout,
     riskCoverageChart(analysis, `${s.stays} stays; the grey line is the review budget`),
@@ -175,9 +231,13 @@ export function drawAbstention(layout: PdfLayout, data: ReportData): void {
   const test = analysis.traceFeatureTest;
   layout.paragraph(
     test
-      ? `Likelihood-ratio test of the trace features (${test.features.join(', ')}) beyond the model’s confidence, on ${test.stays} stays with ${test.errors} wrong decisions: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${formatP(test.pValue)}.`
+      ? `Likelihood-ratio test of the trace features (${test.features.join(', ')}) beyond the model’s own confidence and decision, on ${test.stays} stays with ${test.errors} wrong decisions: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${formatP(test.pValue)}.` +
+          (test.aliased.length > 0
+            ? ` Left out as a combination of the others on these stays: ${test.aliased.join(', ')}.`
+            : '')
       : 'Too few wrong (or right) decisions for the likelihood-ratio test of the trace features.',
   );
+  drawQueueBySubgroup(layout, analysis);
   layout.heading('The paper’s rule: abstain on exhausted positive predictions');
   drawTable(
     layout,

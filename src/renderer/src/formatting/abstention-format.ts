@@ -57,9 +57,9 @@ export function calibrationText(map: CalibrationMap): string {
 }
 
 const WARNING_TITLES: Record<AbstentionWarningKind, string> = {
-  'forced-by-reachability': 'Exhaustion mostly forced by p_full',
-  'degenerate-interval': 'Intervals without width',
+  'forced-by-reachability': 'Exhaustion mostly restates the model’s confidence',
   'inconclusive-ratio': 'Inconclusive',
+  'guarantee-not-held': 'Guarantee not held',
   'too-few-errors': 'Too few errors',
   'no-validation': 'No validation audit',
   'no-guarantee': 'No guarantee',

@@ -11,7 +11,7 @@ import type {
 } from '../../../../shared/audit-statistics';
 import { describeDecision } from '../../../../shared/calibration';
 import type { EvaluationAbstention, EvaluationResult } from '../../../../shared/charts';
-import type { Estimate } from '../../../../shared/estimate';
+import { NO_INTERVAL_SHORT, printedBounds, type Estimate } from '../../../../shared/estimate';
 import { figureLink, percentWithCi, table, timesWithCi, withCi } from './markdown-format';
 
 export function calibrationReportSection(result: EvaluationResult): string {
@@ -160,15 +160,24 @@ export function exhaustionReportSection(result: EvaluationResult): string {
 function signedWithCi(e: Estimate): string {
   if (e.estimate === null) return 'n/a';
   const show = (x: number) => x.toFixed(3).replace('-', '−');
-  const interval =
-    e.lower === null || e.upper === null ? ' (CI n/a)' : ` (${show(e.lower)} to ${show(e.upper)})`;
+  const bounds = printedBounds(e, show);
+  const interval = bounds === null ? ` — ${NO_INTERVAL_SHORT}` : ` (${bounds[0]} to ${bounds[1]})`;
   return `${show(e.estimate)}${interval}`;
 }
 
 function policyRows(item: EvaluationAbstention): string[][] {
   return item.analysis.policies.map((p) => {
     if (p.unavailable !== null || p.all === null)
-      return [p.policy, 'n/a', 'n/a', 'n/a', withCi(p.aurc), 'n/a', p.unavailable ?? ''];
+      return [
+        p.policy,
+        'n/a',
+        'n/a',
+        'n/a',
+        withCi(p.aurc),
+        withCi(p.augrc),
+        'n/a',
+        p.unavailable ?? '',
+      ];
     const all = p.all;
     return [
       p.policy === item.analysis.policy ? `**${p.policy}** (the run's)` : p.policy,
@@ -176,7 +185,14 @@ function policyRows(item: EvaluationAbstention): string[][] {
       `${all.errorsFlagged} of ${all.errors}`,
       timesWithCi(all.enrichment),
       withCi(p.aurc),
-      p.aurcVsConfidence ? signedWithCi(p.aurcVsConfidence) : 'reference',
+      withCi(p.augrc),
+      p.policy === item.analysis.reference
+        ? 'reference'
+        : p.aurcVsReferenceAdjusted
+          ? `${signedWithCi(p.aurcVsReferenceAdjusted)} adj.`
+          : p.aurcVsReference
+            ? signedWithCi(p.aurcVsReference)
+            : 'n/a',
       `${percentWithCi(all.precisionWith)}; ${percentWithCi(all.sensitivityWith)}`,
     ];
   });
@@ -185,7 +201,7 @@ function policyRows(item: EvaluationAbstention): string[][] {
 /** Every abstention policy against the model's own confidence (docs/abstention.md). */
 export function abstentionReportSection(result: EvaluationResult): string {
   const items = result.abstention ?? [];
-  const title = '## 13. Abstention: does the search beat the model’s own confidence?';
+  const title = '## 13. Abstention: does the search beat the model’s own error estimate?';
   if (items.length === 0) {
     return `${title}\n\nNot run (an evaluation limited to some stays, or \`--no-abstention\`).`;
   }
@@ -193,9 +209,9 @@ export function abstentionReportSection(result: EvaluationResult): string {
     const a = item.analysis;
     const test = a.traceFeatureTest;
     const heading = `### ${item.decision.mode === 'paper' ? 'Paper mode' : 'Calibrated decision'}: ${describeDecision(item.decision)}`;
-    const runs = `Audit run ${item.runId}${item.validationRunId !== null ? ` (policies fitted on validation audit run ${item.validationRunId})` : ''}; review budget: ${describeBudget(a.budget)}; queue of the run's ${a.policy} policy: ${a.queueSize} stays, and every other policy is compared at that many.`;
+    const runs = `Audit run ${item.runId}${item.validationRunId !== null ? ` (policies fitted on validation audit run ${item.validationRunId})` : ''}; review budget: ${describeBudget(a.budget)}; queue of the run's ${a.policy} policy: ${a.queueSize} stays, and every other policy is compared at ${a.comparedQueueSize}.`;
     const lrt = test
-      ? `Likelihood-ratio test of the trace features beyond confidence: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${test.pValue < 0.001 ? '< 0.001' : test.pValue.toFixed(3)} (${test.stays} stays, ${test.errors} wrong decisions).`
+      ? `Likelihood-ratio test of the trace features beyond the model's own confidence and decision: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} df, p = ${test.pValue < 0.001 ? '< 0.001' : test.pValue.toFixed(3)} (${test.stays} stays, ${test.errors} wrong decisions${test.aliased.length > 0 ? `; left out as a combination of the others: ${test.aliased.join(', ')}` : ''}).`
       : 'Too few wrong or right decisions for the likelihood-ratio test.';
     const columns = [
       'policy',
@@ -203,7 +219,8 @@ export function abstentionReportSection(result: EvaluationResult): string {
       'errors flagged',
       'enrichment',
       'AURC',
-      'AURC − confidence (paired)',
+      'AUGRC',
+      'AURC − reference (paired; adj. = Bonferroni)',
       'precision; sensitivity with review',
     ];
     return [
@@ -219,7 +236,7 @@ export function abstentionReportSection(result: EvaluationResult): string {
   });
   return [
     title,
-    'The same split audited with its validation audit (reused from the store when complete). Each policy ranks every stay by how likely its decision is wrong; the budget sizes the queue. Enrichment = error rate among flagged ÷ among accepted; AURC = area under the risk–coverage curve (lower is better); intervals are paired bootstrap intervals over the audited stays. The paper-mode tables above are unchanged by this section.',
+    'The same split audited with its validation audit (reused from the store when complete). Each policy ranks every stay by how likely its decision is wrong; the budget sizes the queue. Enrichment = error rate among flagged ÷ among accepted (Katz interval); AURC and AUGRC = areas under the risk–coverage and generalized risk–coverage curves (lower is better; paired bootstrap intervals over the audited stays); the reference is the model’s own estimate that its decision is wrong. The paper-mode tables above are unchanged by this section.',
     ...blocks,
   ].join('\n\n');
 }
