@@ -9,9 +9,10 @@ import {
   type CalibrationSection,
   type ClassExhaustion,
   type ConfusionClass,
+  type EvidenceSizeSection,
   type SizeGroup,
 } from '../audit-statistics';
-import type { Estimate } from '../estimate';
+import { estimateText } from '../figure-text';
 import { baseOptions, categoryAxis, linearAxis, METHOD_COLOURS, translucent } from './chart-style';
 
 export type Point = { x: number; y: number | null };
@@ -23,8 +24,6 @@ export const OUTCOME_COLOURS: Record<ConfusionClass, string> = {
   TN: '#1f77b4',
   FN: '#ff7f0e',
 };
-
-const three = (e: Estimate) => (e.estimate === null ? 'n/a' : e.estimate.toFixed(3));
 
 function binPoints(curve: CalibrationSection): Point[] {
   return curve.curve.flatMap((bin) =>
@@ -51,18 +50,33 @@ function intervalSegments(curve: CalibrationSection): Point[] {
   });
 }
 
-/** Reliability diagram: full-input p_full and evidence-only p_E, 95% intervals as bars. */
-export function auditReliabilityChart(
-  full: CalibrationSection,
-  evidence: CalibrationSection,
+/**
+ * A reliability diagram's two curves, as both sources carry them: a run's
+ * CohortStatistics.calibration as it is, `toe evaluate`'s calibration section as
+ * { full, evidence: toe }.
+ */
+export interface ReliabilityCurves {
+  full: CalibrationSection;
+  evidence: CalibrationSection;
+}
+
+/**
+ * The one reliability diagram of the full model beside its evidence, for runs (dashboard,
+ * PDF) and evaluations alike: p_full and the evidence's p with 95% intervals as bars.
+ * `evidenceLabel` names the evidence's curve ("ToE, k = 5" for an evaluation).
+ */
+export function fullVsEvidenceReliabilityChart(
+  curves: ReliabilityCurves,
   subtitle: string,
+  evidenceLabel = 'evidence alone, p_E',
 ): ChartConfiguration<'line', Point[]> {
+  const ece = (section: CalibrationSection) => estimateText(section.ece, 'decimal');
   return reliabilityChart(
-    `Calibration: full input vs evidence alone (ECE ${three(full.ece)} vs ${three(evidence.ece)})`,
+    `Calibration: full input vs evidence (ECE ${ece(curves.full)} vs ${ece(curves.evidence)})`,
     subtitle,
     [
-      { label: 'full input, p_full', section: full, colour: METHOD_COLOURS.full },
-      { label: 'evidence alone, p_E', section: evidence, colour: METHOD_COLOURS.toe },
+      { label: 'full input, p_full', section: curves.full, colour: METHOD_COLOURS.full },
+      { label: evidenceLabel, section: curves.evidence, colour: METHOD_COLOURS.toe },
     ],
   );
 }
@@ -190,4 +204,56 @@ export function evidenceSizeDistributionChart(
     },
     options,
   };
+}
+
+/** How a cohort's evidence sizes are split: by true outcome, or by the decision's correctness. */
+export type EvidenceSizeSplit = 'outcome' | 'correctness';
+
+export const EVIDENCE_SIZE_TITLES: Record<EvidenceSizeSplit, string> = {
+  outcome: 'Evidence size by outcome',
+  correctness: 'Evidence size by correctness of the decision',
+};
+
+/** The two groups of a split, named and coloured the same for runs and evaluations. */
+export function evidenceSizeGroups(
+  section: EvidenceSizeSection,
+  split: EvidenceSizeSplit,
+): (SizeGroupSeries & { group: SizeGroup })[] {
+  return split === 'outcome'
+    ? [
+        {
+          label: 'no outcome (y = 0)',
+          group: section.byOutcome.negative,
+          colour: OUTCOME_COLOURS.TN,
+        },
+        { label: 'outcome (y = 1)', group: section.byOutcome.positive, colour: OUTCOME_COLOURS.FN },
+      ]
+    : [
+        {
+          label: 'full model correct',
+          group: section.byCorrectness.correct,
+          colour: OUTCOME_COLOURS.TP,
+        },
+        {
+          label: 'full model wrong',
+          group: section.byCorrectness.incorrect,
+          colour: OUTCOME_COLOURS.FP,
+        },
+      ];
+}
+
+/**
+ * The one evidence-size chart, for a run's statistics (dashboard, PDF) and `toe evaluate`'s
+ * dynamic-mode section alike: |E| as the share of each group's stays.
+ */
+export function evidenceSizeChart(
+  section: EvidenceSizeSection,
+  split: EvidenceSizeSplit,
+  subtitle: string,
+): ChartConfiguration<'bar'> {
+  return evidenceSizeDistributionChart(
+    EVIDENCE_SIZE_TITLES[split],
+    evidenceSizeGroups(section, split),
+    subtitle,
+  );
 }

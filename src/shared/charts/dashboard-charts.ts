@@ -44,6 +44,10 @@ export const ABSTENTION_RULE_LABELS: Record<keyof AbstentionSection, string> = {
 };
 const RULES = Object.keys(ABSTENTION_RULE_LABELS) as (keyof AbstentionSection)[];
 
+/** Each series' colours for a bar that helps care and one that harms it (green, then warm). */
+const PRECISION_COLOURS = { gain: '#2ca02c', loss: '#d62728' };
+const SENSITIVITY_COLOURS = { gain: '#1f77b4', loss: '#ff7f0e' };
+
 /**
  * Precision gained and sensitivity lost, in percentage points, when every positive
  * prediction a rule flags is withdrawn. Each series sits on its own stack so its interval
@@ -60,17 +64,22 @@ export function abstentionEffectChart(
     x: { ...categoryAxis('rule deciding which positive predictions are withdrawn'), stacked: true },
     y: { ...linearAxis({ title: 'change (percentage points)' }), stacked: false },
   };
+  // A bar is coloured by what it does to care, not by its series: a precision "gained"
+  // below 0 is a loss and is drawn red, never green, so a colour never contradicts its sign.
   const series = (
     label: string,
     key: 'precisionGained' | 'sensitivityLost',
-    colour: string,
+    gainIsPositive: boolean,
+    colours: { gain: string; loss: string },
   ): ChartDataset<'bar', BarData>[] => {
     const figures = RULES.map((rule) => section[rule][key]);
     return [
       {
         label,
         data: figures.map((f) => points(f.estimate)),
-        backgroundColor: colour,
+        backgroundColor: figures.map((f) =>
+          (f.estimate ?? 0) > 0 === gainIsPositive ? colours.gain : colours.loss,
+        ),
         categoryPercentage: 0.8,
         stack: key,
         order: 1,
@@ -83,8 +92,8 @@ export function abstentionEffectChart(
     data: {
       labels: RULES.map((rule) => ABSTENTION_RULE_LABELS[rule]),
       datasets: [
-        ...series('precision gained', 'precisionGained', '#2ca02c'),
-        ...series('sensitivity lost', 'sensitivityLost', '#d62728'),
+        ...series('precision gained', 'precisionGained', true, PRECISION_COLOURS),
+        ...series('sensitivity lost', 'sensitivityLost', false, SENSITIVITY_COLOURS),
       ],
     },
     options,

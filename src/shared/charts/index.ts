@@ -5,7 +5,11 @@
  */
 import type { ChartConfiguration } from 'chart.js';
 import { budgetChart } from './budget-charts';
-import { calibrationChart, evidenceSizeChart, exhaustionChart } from './diagnostic-charts';
+import {
+  evidenceSizeChart,
+  exhaustionByClassChart,
+  fullVsEvidenceReliabilityChart,
+} from './audit-charts';
 import { ABLATION_METHODS } from './evaluation-data';
 import type { EvaluationResult } from './evaluation-result';
 import { spuriousConvergenceChart, spuriousEvidenceChart } from './spurious-charts';
@@ -16,7 +20,6 @@ export * from './evaluation-result';
 export * from './spurious-result';
 export { POLICY_COLOURS, riskCoverageChart } from './abstention-charts';
 export { budgetChart, type BudgetMetric } from './budget-charts';
-export { calibrationChart, evidenceSizeChart, exhaustionChart } from './diagnostic-charts';
 export { spuriousConvergenceChart, spuriousEvidenceChart } from './spurious-charts';
 export { METHOD_COLOURS } from './chart-style';
 
@@ -33,6 +36,10 @@ const figure = (file: string, caption: string, config: object): ChartImage => ({
   caption,
   config: config as ChartConfiguration,
 });
+
+/** What a `toe evaluate` evidence-size chart shows: dynamic-mode ToE at its largest budget. */
+const sizeSubtitle = (maxSize: number) =>
+  `dynamic ToE, S_max = ${maxSize}; share of each group; a search that never converged uses the whole budget`;
 
 /** Every figure of the evaluation report that the result has data for. */
 export function evaluationFigures(result: EvaluationResult): ChartImage[] {
@@ -60,8 +67,17 @@ export function evaluationFigures(result: EvaluationResult): ChartImage[] {
     );
   }
   if (result.calibration) {
+    const { k, full, toe } = result.calibration;
     figures.push(
-      figure('calibration.png', 'Calibration (reliability)', calibrationChart(result.calibration)),
+      figure(
+        'calibration.png',
+        'Calibration (reliability)',
+        fullVsEvidenceReliabilityChart(
+          { full, evidence: toe },
+          '10 equal-width bins, empty bins omitted; vertical bars: 95% CI of the observed rate',
+          `ToE, k = ${k}`,
+        ),
+      ),
     );
   }
   const first = result.evidenceSize[0];
@@ -70,18 +86,23 @@ export function evaluationFigures(result: EvaluationResult): ChartImage[] {
       figure(
         'evidence-size-correctness.png',
         `Evidence size at S_max = ${first.maxSize} by correctness`,
-        evidenceSizeChart(first, 'correctness'),
+        evidenceSizeChart(first, 'correctness', sizeSubtitle(first.maxSize)),
       ),
       figure(
         'evidence-size-outcome.png',
         `Evidence size at S_max = ${first.maxSize} by outcome`,
-        evidenceSizeChart(first, 'outcome'),
+        evidenceSizeChart(first, 'outcome', sizeSubtitle(first.maxSize)),
       ),
     );
   }
   if (result.exhaustion) {
+    const { maxSteps, exhaustion } = result.exhaustion;
     figures.push(
-      figure('exhaustion.png', 'TP/FP search exhaustion', exhaustionChart(result.exhaustion)),
+      figure(
+        'exhaustion.png',
+        'TP/FP search exhaustion',
+        exhaustionByClassChart(exhaustion.byClass, `S_max = ${maxSteps}; black bars: 95% CI`),
+      ),
     );
   }
   return figures;

@@ -191,14 +191,17 @@ type Point = { x: number; y: number };
 
 /**
  * The leading state at each step: p(m), confidence C and stability S on the probability
- * axis with the τ the search must reach, and the score on its own axis (it spans up to
- * 1 + λ, so sharing the probability axis would flatten the others).
+ * axis with the τ the search must reach, and, with `score`, the score on its own right-hand
+ * axis (it spans up to 1 + λ, so sharing the probability axis would flatten the others). The
+ * stay view leaves the score to its table: two y-axes on different scales read as crossing
+ * lines to a clinician.
  */
 export function traceScoreChart(
   leaders: readonly TraceLeaderData[],
   tau: ConvergenceThresholds,
   title: string,
   subtitle: string,
+  { score }: { score: boolean } = { score: true },
 ): ChartConfiguration<'line', Point[]> {
   const options = baseOptions<'line'>(title, subtitle);
   // Step 0 is the empty start (not scored): it keeps a one-step search visible mid-axis.
@@ -210,12 +213,16 @@ export function traceScoreChart(
       max: last,
       integer: true,
     }),
-    y: linearAxis({ title: 'p, C, S (probability)', min: 0, max: 1 }),
-    score: {
-      ...linearAxis({ title: 'score C + λS − μK' }),
-      position: 'right',
-      grid: { drawOnChartArea: false },
-    },
+    y: linearAxis({ title: 'risk, confidence, stability (0–1)', min: 0, max: 1 }),
+    ...(score
+      ? {
+          score: {
+            ...linearAxis({ title: 'score C + λS − μK' }),
+            position: 'right' as const,
+            grid: { drawOnChartArea: false },
+          },
+        }
+      : {}),
   };
   const line = (label: string, colour: string, pick: (l: TraceLeaderData) => number) => ({
     label,
@@ -240,19 +247,21 @@ export function traceScoreChart(
   });
   const thresholds =
     tau.tauConf === tau.tauSuff
-      ? [threshold(`τ_conf = τ_suff = ${tau.tauConf}`, tau.tauConf, '#555555')]
+      ? [threshold(`confidence and stability needed (${tau.tauConf})`, tau.tauConf, '#555555')]
       : [
-          threshold(`τ_conf = ${tau.tauConf}`, tau.tauConf, '#2ca02c'),
-          threshold(`τ_suff = ${tau.tauSuff}`, tau.tauSuff, '#9467bd'),
+          threshold(`confidence needed (${tau.tauConf})`, tau.tauConf, '#2ca02c'),
+          threshold(`stability needed (${tau.tauSuff})`, tau.tauSuff, '#9467bd'),
         ];
   return {
     type: 'line',
     data: {
       datasets: [
-        { ...line('score (right axis)', '#000000', (l) => l.score), yAxisID: 'score' },
-        line('p(evidence)', '#1f77b4', (l) => l.p),
-        line('confidence C', '#2ca02c', (l) => l.confidence),
-        line('stability S', '#9467bd', (l) => l.stability),
+        ...(score
+          ? [{ ...line('score (right axis)', '#000000', (l) => l.score), yAxisID: 'score' }]
+          : []),
+        line('risk from the set alone', '#1f77b4', (l) => l.p),
+        line('confidence', '#2ca02c', (l) => l.confidence),
+        line('stability', '#9467bd', (l) => l.stability),
         ...thresholds,
       ],
     },

@@ -110,7 +110,7 @@ describe('the spurious audit report', () => {
     expect(text).toContain('### Corrupted model');
     expect(text).toContain('## How much more evidence the corrupted model needs');
     expect(text).toMatch(
-      /\| flag = yes \| 4 \| 3\.00× \(2\.90–3\.10×\) \| n\/a \| 40\.0% \(30\.0–50\.0%\) \|/,
+      /\| flag = yes \| 4 \| 3\.00× \(2\.90–3\.10×\) \| n\/a \(undefined\) \| 40\.0% \(30\.0–50\.0%\) \|/,
     );
     expect(text).toContain('![Convergence rate by spurious_flag](spurious-convergence.png)');
   });

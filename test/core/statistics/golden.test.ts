@@ -7,7 +7,12 @@
  * definitions unchanged. One deliberate exception: since issue 24 a rate of counts carries its
  * exact interval instead of a bootstrap one and a collapsed interval is withheld, so the golden
  * files were rewritten then with those intervals (point estimates unchanged, but for the last
- * bit of one now computed as a count over a count). The golden inputs are in
+ * bit of one now computed as a count over a count); and since issue 24's one formatter
+ * (shared/figure-text.ts) the Markdown writes each figure kind as every front end does (a true
+ * minus sign, a signed difference, shares as %, changes of a share in points), numbers unchanged
+ * but for the decimals of a kind; and its reliability, evidence-size and exhaustion charts are
+ * the ones a run draws (one chart per section), so the figure files were rewritten with them.
+ * The golden inputs are in
  * golden-fixtures.ts, the files in test/fixtures/statistics-golden/.
  */
 import { readFileSync } from 'node:fs';

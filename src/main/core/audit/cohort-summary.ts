@@ -5,31 +5,18 @@
  * cannot credit the search with a signal the model's own confidence already gives.
  */
 import type { AbstentionFigures, CohortStatistics } from '../../../shared/audit-statistics';
-import { NO_INTERVAL, printedBounds, type Estimate } from '../../../shared/estimate';
+import type { Estimate } from '../../../shared/estimate';
+import { estimateText, figureText } from '../../../shared/figure-text';
 
-const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const decimal = (x: number): string => x.toFixed(2);
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/**
- * "12.5% (95% CI 8.0% to 17.1%)", "undefined" or "infinite"; where no interval can be shown
- * (printedBounds), "too few stays to estimate an interval" in its place.
- */
-function describe(f: Estimate, format: (x: number) => string): string {
-  if (f.estimate === null) return f.missing === 'infinite' ? 'infinite' : 'undefined';
-  const bounds = printedBounds(f, format);
-  const interval = bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]} to ${bounds[1]}`;
-  return `${format(f.estimate)} (${interval})`;
-}
-
-const rate = (f: Estimate): string => describe(f, percent);
-/** "12.5% (95% CI ...) of true positives", or "n/a for true positives (none ...)". */
+/** "12.5% (95% CI 8.0% to 17.1%) of true positives", or "n/a for true positives (none ...)". */
 const share = (f: Estimate, of: string): string =>
   f.estimate === null && f.missing === 'undefined'
     ? `n/a for ${of} (none among these stays)`
-    : `${rate(f)} of ${of}`;
-const ratio = (f: Estimate): string => describe(f, (x) => `${decimal(x)}×`);
-const point = (f: Estimate): string => (f.estimate === null ? 'undefined' : percent(f.estimate));
+    : `${figureText(f, 'percent')} of ${of}`;
+const point = (f: Estimate): string => estimateText(f, 'percent');
 
 function effect(a: AbstentionFigures): string {
   return (
@@ -46,7 +33,7 @@ export function cohortSummary(s: Omit<CohortStatistics, 'summary'>): string[] {
       `${count(k.tp, 'true positive')}, ${count(k.fp, 'false positive')}, ` +
       `${count(k.tn, 'true negative')}, ${count(k.fn, 'false negative')}.`,
     `The search exhausted its budget for ${share(e.byClass.TP.rate, 'true positives')} and ` +
-      `${share(e.byClass.FP.rate, 'false positives')} (FP/TP ratio ${ratio(e.fpTpRatio)}).`,
+      `${share(e.byClass.FP.rate, 'false positives')} (FP/TP ratio ${figureText(e.fpTpRatio, 'ratio')}).`,
     `With τ_conf = ${p.tauConf} and τ_suff = ${p.tauSuff} (${r.stability} stability), a ` +
       `positive decision can converge only if p_full ≥ ${decimal(r.positiveAtLeast)} and a ` +
       `negative one only if p_full ≤ ${decimal(r.negativeAtMost)}, so the search could not ` +

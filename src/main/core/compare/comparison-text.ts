@@ -2,7 +2,7 @@
  * A RunComparison as text: the terminal table of `toe compare` and its Markdown report.
  * Figure, A, B, B − A with its 95% interval, the BH-adjusted p-value and the flag.
  */
-import { NO_INTERVAL_SHORT, printedBounds, type Estimate } from '../../../shared/estimate';
+import { figureCell, differenceStyle, estimateText, pValueCell } from '../../../shared/figure-text';
 import type {
   ComparedRunInfo,
   EvidenceComposition,
@@ -13,44 +13,13 @@ import type {
 import { variableLabel } from '../../../shared/run-comparison';
 import { portablePath } from '../report/portable-path';
 
-/** Figures on a 0–1 scale print with 3 decimals, evidence sizes with 2. */
+/** A number without an interval (a bin's mean prediction) with 3 decimals. */
 function num(x: number | null, digits = 3): string {
   return x === null ? '–' : x.toFixed(digits);
 }
 
-function signed(x: number | null, digits = 3): string {
-  if (x === null) return '–';
-  const s = x.toFixed(digits);
-  return x > 0 ? `+${s}` : s.replace('-', '−');
-}
-
-function value(e: Estimate, digits: number): string {
-  if (e.estimate === null) return e.missing ?? 'undefined';
-  return num(e.estimate, digits);
-}
-
-/** "(0.708 to 0.881)", or "— too few to estimate" where no interval can be shown. */
-function intervalText(e: Estimate, show: (x: number) => string): string {
-  const bounds = printedBounds(e, show);
-  return bounds === null ? `— ${NO_INTERVAL_SHORT}` : `(${bounds[0]} to ${bounds[1]})`;
-}
-
-/** "0.250 (0.055 to 0.572)"; a missing value says why, without an interval. */
-function withInterval(e: Estimate, digits: number): string {
-  if (e.estimate === null) return value(e, digits);
-  return `${num(e.estimate, digits)} ${intervalText(e, (x) => num(x, digits))}`;
-}
-
-function diffText(d: FigureDifference, digits: number): string {
-  const e = d.difference;
-  if (e.estimate === null) return e.missing ?? 'undefined';
-  return `${signed(e.estimate, digits)} ${intervalText(e, (x) => signed(x, digits))}`;
-}
-
-function pText(d: FigureDifference): string {
-  if (d.adjustedP === null) return '–';
-  return d.adjustedP < 0.001 ? '<0.001' : d.adjustedP.toFixed(3);
-}
+/** How a compared figure reads: shares and probabilities as decimals, evidence sizes as units. */
+type ComparedStyle = 'decimal' | 'units';
 
 /** One comparison as printed: every cell already formatted. */
 export interface Row {
@@ -62,21 +31,21 @@ export interface Row {
   flag: string;
 }
 
-function rowOf(figure: string, d: FigureDifference, digits: number): Row {
+function rowOf(figure: string, d: FigureDifference, style: ComparedStyle): Row {
   return {
     figure,
-    a: value(d.a, digits),
-    b: value(d.b, digits),
-    diff: diffText(d, digits),
-    p: pText(d),
+    a: estimateText(d.a, style),
+    b: estimateText(d.b, style),
+    diff: figureCell(d.difference, differenceStyle(style)),
+    p: pValueCell(d.adjustedP),
     flag: d.flagged ? 'FLAGGED' : d.notTested !== null ? `not tested: ${d.notTested}` : '',
   };
 }
 
 export function compositionRows(e: EvidenceComposition): { hours: Row[]; variables: Row[] } {
   return {
-    hours: e.byHour.map((h) => rowOf(`Hour ${h.hour + 1}`, h, 3)),
-    variables: e.byVariable.map((v) => rowOf(variableLabel(v), v, 3)),
+    hours: e.byHour.map((h) => rowOf(`Hour ${h.hour + 1}`, h, 'decimal')),
+    variables: e.byVariable.map((v) => rowOf(variableLabel(v), v, 'decimal')),
   };
 }
 
@@ -92,12 +61,14 @@ export function compositionSummary(e: EvidenceComposition, fdrLevel: number): st
 /** The printed rows of every table of a comparison, shared by the text, Markdown and PDF. */
 export function comparisonRows(c: RunComparison): { runs: Row[]; groups: Row[] } {
   return {
-    runs: c.figures.map((f) => rowOf(f.label, f, f.figure === 'meanEvidenceSize' ? 2 : 3)),
+    runs: c.figures.map((f) =>
+      rowOf(f.label, f, f.figure === 'meanEvidenceSize' ? 'units' : 'decimal'),
+    ),
     groups: c.subgroups.map((g) =>
       rowOf(
         `${g.attribute}=${g.group} ${g.figure.toUpperCase()} (n ${g.staysA}/${g.staysB})`,
         g,
-        3,
+        'decimal',
       ),
     ),
   };
@@ -265,13 +236,13 @@ function compositionMarkdown(c: RunComparison): string[] {
 export function comparisonMarkdown(c: RunComparison): string {
   const { runs, groups } = comparisonRows(c);
   const curve = (label: string, side: 'a' | 'b') => [
-    `**${label}** (ECE ${value(c.calibration[side].ece, 3)})`,
+    `**${label}** (ECE ${estimateText(c.calibration[side].ece, 'decimal')})`,
     '',
     '| Bin | Stays | Mean predicted | Observed rate (95% CI) |',
     '| --- | --- | --- | --- |',
     ...c.calibration[side].curve.map(
       (bin) =>
-        `| ${bin.lower.toFixed(1)}–${bin.upper.toFixed(1)} | ${bin.count} | ${num(bin.meanPredicted)} | ${withInterval(bin.observedRate, 3)} |`,
+        `| ${bin.lower.toFixed(1)}–${bin.upper.toFixed(1)} | ${bin.count} | ${num(bin.meanPredicted)} | ${figureCell(bin.observedRate, 'decimal')} |`,
     ),
     '',
   ];

@@ -1,6 +1,6 @@
 // How each bias-audit metric is named and read (docs/audit-metrics.md).
 import type { GroupMetric } from '../../../shared/bias-audit';
-import type { FigureStyle } from './figure-format';
+import type { FigureStyle } from '../../../shared/figure-text';
 
 export const METRIC_INFO: Readonly<Record<GroupMetric, { label: string; style: FigureStyle }>> = {
   auroc: { label: 'AUROC', style: 'decimal' },

@@ -5,14 +5,7 @@
  */
 import { METHOD_LABELS, type EvaluationResult, type RowMethod } from '../../../../shared/charts';
 import { rowOf } from './faithfulness-sections';
-import {
-  budgetsShown,
-  figureLink,
-  nearestBudget,
-  percentWithCi,
-  table,
-  withCi,
-} from './markdown-format';
+import { budgetsShown, figureLink, nearestBudget, table, withCi } from './markdown-format';
 
 const notRun = (what: string) => `${what}: not run (needs ToE in \`--methods\`).`;
 
@@ -121,12 +114,12 @@ export function optimalitySection(result: EvaluationResult): string {
     return `## 8. Optimality gap\n\n${notRun('The optimality gap')}`;
   const rows = result.optimality.map((o) => [
     String(o.k),
-    withCi(o.toeAuroc, 4),
-    withCi(o.exhaustiveAuroc, 4),
-    withCi(o.gap, 4),
-    percentWithCi(o.optimumFound),
-    withCi(o.scoreShortfall, 5),
-    percentWithCi(o.sameSet),
+    withCi(o.toeAuroc),
+    withCi(o.exhaustiveAuroc),
+    withCi(o.gap, 'fine-signed'),
+    withCi(o.optimumFound, 'percent'),
+    withCi(o.scoreShortfall, 'fine'),
+    withCi(o.sameSet, 'percent'),
   ]);
   return [
     '## 8. Optimality gap: ToE vs exhaustive search',

@@ -3,7 +3,7 @@
  * and correctness, TP/FP exhaustion and what abstaining on it buys (paper appendix
  * "Calibration", "Evidence Size Distribution"; "Auditing Model Reliability").
  */
-import { describeBudget } from '../../../../shared/abstention';
+import { describeBudget, referenceComparisonWords } from '../../../../shared/abstention';
 import type {
   AbstentionFigures,
   EvidenceSizeSection,
@@ -11,8 +11,7 @@ import type {
 } from '../../../../shared/audit-statistics';
 import { describeDecision } from '../../../../shared/calibration';
 import type { EvaluationAbstention, EvaluationResult } from '../../../../shared/charts';
-import { NO_INTERVAL_SHORT, printedBounds, type Estimate } from '../../../../shared/estimate';
-import { figureLink, percentWithCi, table, timesWithCi, withCi } from './markdown-format';
+import { figureLink, table, withCi } from './markdown-format';
 
 export function calibrationReportSection(result: EvaluationResult): string {
   const c = result.calibration;
@@ -25,7 +24,7 @@ export function calibrationReportSection(result: EvaluationResult): string {
       [
         ['full model', withCi(c.full.ece)],
         [`ToE, k = ${c.k}`, withCi(c.toe.ece)],
-        ['difference ToE − full (paired)', withCi(c.difference)],
+        ['difference ToE − full (paired)', withCi(c.difference, 'decimal-signed')],
       ],
     ),
     '',
@@ -39,8 +38,8 @@ function sizeTable(s: EvidenceSizeSection): string {
   const row = (name: string, g: SizeGroup) => [
     name,
     String(g.n),
-    withCi(g.mean, 2),
-    percentWithCi(g.exhausted),
+    withCi(g.mean, 'units'),
+    withCi(g.exhausted, 'percent'),
   ];
   const histogram = (name: string, g: SizeGroup) => [
     `${name} (${g.n})`,
@@ -96,10 +95,10 @@ function abstentionRows(name: string, a: AbstentionFigures): string[][] {
     [
       name,
       `${a.abstained} (${a.tpAbstained} TP, ${a.fpAbstained} FP)`,
-      withCi(a.precisionWithout),
-      withCi(a.precisionWith),
-      withCi(a.precisionGained),
-      withCi(a.sensitivityLost),
+      withCi(a.precisionWithout, 'percent'),
+      withCi(a.precisionWith, 'percent'),
+      withCi(a.precisionGained, 'points'),
+      withCi(a.sensitivityLost, 'points'),
     ],
   ];
 }
@@ -113,22 +112,22 @@ export function exhaustionReportSection(result: EvaluationResult): string {
   return [
     `## 12. TP/FP search exhaustion and abstention (S_max = ${dynamic.maxSteps})`,
     '',
-    `Positive predictions: p_full ≥ ${dynamic.threshold}. TP ${TP.stays}, FP ${FP.stays}, TN ${TN.stays}, FN ${FN.stays}. Convergence was reachable from p_full (method.md, "Reachability") for ${percentWithCi(e.reachableShare)} of stays; an unreachable stay exhausts whatever its evidence, so rates among reachable stays are shown too.`,
+    `Positive predictions: p_full ≥ ${dynamic.threshold}. TP ${TP.stays}, FP ${FP.stays}, TN ${TN.stays}, FN ${FN.stays}. Convergence was reachable from p_full (method.md, "Reachability") for ${withCi(e.reachableShare, 'percent')} of stays; an unreachable stay exhausts whatever its evidence, so rates among reachable stays are shown too.`,
     '',
     table(
       ['metric', 'all stays', 'reachable stays only'],
       [
         [
           'TP search exhaustion rate',
-          `${percentWithCi(TP.rate)} (${TP.exhausted} / ${TP.stays})`,
-          percentWithCi(e.reachableOnly.tpRate),
+          `${withCi(TP.rate, 'percent')} (${TP.exhausted} / ${TP.stays})`,
+          withCi(e.reachableOnly.tpRate, 'percent'),
         ],
         [
           'FP search exhaustion rate',
-          `${percentWithCi(FP.rate)} (${FP.exhausted} / ${FP.stays})`,
-          percentWithCi(e.reachableOnly.fpRate),
+          `${withCi(FP.rate, 'percent')} (${FP.exhausted} / ${FP.stays})`,
+          withCi(e.reachableOnly.fpRate, 'percent'),
         ],
-        ['FP / TP exhaustion ratio', timesWithCi(e.fpTpRatio), ''],
+        ['FP / TP exhaustion ratio', withCi(e.fpTpRatio, 'ratio'), ''],
       ],
     ),
     '',
@@ -157,14 +156,6 @@ export function exhaustionReportSection(result: EvaluationResult): string {
 }
 
 /** A difference with its interval, "−0.018 (−0.035 to −0.001)": signs spelled out. */
-function signedWithCi(e: Estimate): string {
-  if (e.estimate === null) return 'n/a';
-  const show = (x: number) => x.toFixed(3).replace('-', '−');
-  const bounds = printedBounds(e, show);
-  const interval = bounds === null ? ` — ${NO_INTERVAL_SHORT}` : ` (${bounds[0]} to ${bounds[1]})`;
-  return `${show(e.estimate)}${interval}`;
-}
-
 function policyRows(item: EvaluationAbstention): string[][] {
   return item.analysis.policies.map((p) => {
     if (p.unavailable !== null || p.all === null)
@@ -173,8 +164,8 @@ function policyRows(item: EvaluationAbstention): string[][] {
         'n/a',
         'n/a',
         'n/a',
-        withCi(p.aurc),
-        withCi(p.augrc),
+        withCi(p.aurc, 'fine'),
+        withCi(p.augrc, 'fine'),
         'n/a',
         p.unavailable ?? '',
       ];
@@ -183,17 +174,16 @@ function policyRows(item: EvaluationAbstention): string[][] {
       p.policy === item.analysis.policy ? `**${p.policy}** (the run's)` : p.policy,
       String(all.flagged),
       `${all.errorsFlagged} of ${all.errors}`,
-      timesWithCi(all.enrichment),
-      withCi(p.aurc),
-      withCi(p.augrc),
-      p.policy === item.analysis.reference
-        ? 'reference'
-        : p.aurcVsReferenceAdjusted
-          ? `${signedWithCi(p.aurcVsReferenceAdjusted)} adj.`
+      withCi(all.enrichment, 'ratio'),
+      withCi(p.aurc, 'fine'),
+      withCi(p.augrc, 'fine'),
+      referenceComparisonWords(p, item.analysis.reference) ??
+        (p.aurcVsReferenceAdjusted
+          ? `${withCi(p.aurcVsReferenceAdjusted, 'decimal-signed')} adj.`
           : p.aurcVsReference
-            ? signedWithCi(p.aurcVsReference)
-            : 'n/a',
-      `${percentWithCi(all.precisionWith)}; ${percentWithCi(all.sensitivityWith)}`,
+            ? withCi(p.aurcVsReference, 'decimal-signed')
+            : 'n/a'),
+      `${withCi(all.precisionWith, 'percent')}; ${withCi(all.sensitivityWith, 'percent')}`,
     ];
   });
 }

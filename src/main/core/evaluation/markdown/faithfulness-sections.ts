@@ -10,14 +10,7 @@ import {
   type MethodRow,
   type RowMethod,
 } from '../../../../shared/charts';
-import {
-  budgetsShown,
-  figureLink,
-  percentWithCi,
-  table,
-  timesWithCi,
-  withCi,
-} from './markdown-format';
+import { budgetsShown, figureLink, table, withCi } from './markdown-format';
 
 type Metric = 'auroc' | 'fidelityMae' | 'comprehensiveness' | 'ece' | 'auprc';
 
@@ -50,7 +43,7 @@ export function headlineSection(result: EvaluationResult): string {
   const lines = ['## Headline', ''];
   lines.push(
     h.retentionAt5
-      ? `- **ToE AUROC retention at k = 5** (AUROC of ToE's 5-unit evidence / full-model AUROC, paired bootstrap): **${percentWithCi(h.retentionAt5)}**. Full model AUROC ${withCi(result.full.auroc)}; ToE k = 5 ${withCi(rowOf(result, 'toe', 5)?.auroc)}. (Paper: ≥ 98%, on its own models and data.)`
+      ? `- **ToE AUROC retention at k = 5** (AUROC of ToE's 5-unit evidence / full-model AUROC, paired bootstrap): **${withCi(h.retentionAt5, 'percent')}**. Full model AUROC ${withCi(result.full.auroc)}; ToE k = 5 ${withCi(rowOf(result, 'toe', 5)?.auroc)}. (Paper: ≥ 98%, on its own models and data.)`
       : '- ToE AUROC retention at k = 5: not run (k = 5 not in `--k`, or ToE not in `--methods`).',
   );
   for (const m of h.maeComparison) {
@@ -59,7 +52,7 @@ export function headlineSection(result: EvaluationResult): string {
       ? ` With the paper's order of tied states (score alone) ToE's MAE is ${withCi(paperOrder)}: this product also orders tied states by |p_full − p|, the metric itself (section 5).`
       : " This product orders tied states by |p_full − p|, the metric itself; the paper's order is not in this run (section 5).";
     lines.push(
-      `- **Fidelity MAE at k = ${m.k}:** ToE ${withCi(m.toe)} vs Top-k ranking ${withCi(m.topk)}; ratio ToE / Top-k **${timesWithCi(m.ratio)}** (paired).${likeForLike} (Paper at k = 5: 0.040 vs 0.081, about half, on its own models and data.)`,
+      `- **Fidelity MAE at k = ${m.k}:** ToE ${withCi(m.toe)} vs Top-k ranking ${withCi(m.topk)}; ratio ToE / Top-k **${withCi(m.ratio, 'ratio')}** (paired).${likeForLike} (Paper at k = 5: 0.040 vs 0.081, about half, on its own models and data.)`,
     );
   }
   if (h.maeComparison.length === 0)

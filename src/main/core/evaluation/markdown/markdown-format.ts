@@ -1,37 +1,14 @@
 /**
- * How numbers appear in the Markdown report: an estimate with its 95% interval, or with
- * "— too few to estimate" where no interval can be shown (printedBounds), an undefined figure
- * as "n/a" (never 0 or NaN), tables as GitHub pipe tables.
+ * How numbers appear in the Markdown report: a figure as a table cell of the one formatter
+ * (shared/figure-text.ts), with its 95% interval or "— too few to estimate", an undefined
+ * figure as "n/a" (never 0 or NaN); tables as GitHub pipe tables.
  */
-import { NO_INTERVAL_SHORT, printedBounds, type Estimate } from '../../../../shared/estimate';
+import type { Estimate } from '../../../../shared/estimate';
+import { figureCell, type FigureStyle } from '../../../../shared/figure-text';
 
-const digits = (x: number, n: number) => x.toFixed(n);
-
-/** " (0.771–0.829)" with `suffix` after the upper bound, or " — too few to estimate". */
-function interval(e: Estimate, show: (x: number) => string, suffix = ''): string {
-  const bounds = printedBounds(e, show);
-  return bounds === null ? ` — ${NO_INTERVAL_SHORT}` : ` (${bounds[0]}–${bounds[1]}${suffix})`;
-}
-
-/** "0.800 (0.771–0.829)", or "n/a" when the figure is undefined on this cohort. */
-export function withCi(e: Estimate | null | undefined, places = 3): string {
-  if (!e || e.estimate === null) return 'n/a';
-  const show = (x: number) => digits(x, places);
-  return `${show(e.estimate)}${interval(e, show)}`;
-}
-
-/** A share as a percentage with its interval: "93.0% (88.1–96.9%)". */
-export function percentWithCi(e: Estimate | null | undefined, places = 1): string {
-  if (!e || e.estimate === null) return 'n/a';
-  const pct = (x: number) => (100 * x).toFixed(places);
-  return `${pct(e.estimate)}%${interval(e, pct, '%')}`;
-}
-
-/** A ratio as "0.48× (0.40–0.57×)". */
-export function timesWithCi(e: Estimate | null | undefined, places = 2): string {
-  if (!e || e.estimate === null) return 'n/a';
-  const show = (x: number) => digits(x, places);
-  return `${show(e.estimate)}×${interval(e, show, '×')}`;
+/** "0.800 (0.771–0.829)" in `style` (shared/figure-text.ts), or "n/a" for a figure not computed. */
+export function withCi(e: Estimate | null | undefined, style: FigureStyle = 'decimal'): string {
+  return e ? figureCell(e, style) : 'n/a';
 }
 
 /** A pipe table; a '|' inside a cell (as in "mean |E|") is escaped so it cannot split it. */

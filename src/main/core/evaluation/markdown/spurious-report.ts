@@ -4,7 +4,7 @@
  * needs and how its convergence rate drops — split by spurious_flag, with CIs.
  */
 import type { ArmGroup, SpuriousAuditResult, SpuriousArm } from '../../../../shared/charts';
-import { figureLink, percentWithCi, table, timesWithCi, withCi } from './markdown-format';
+import { figureLink, table, withCi } from './markdown-format';
 import { bundleBlock, cohortLine, formatDuration, runLines } from './report-header';
 
 const GROUP_NAMES = { all: 'all stays', yes: 'flag = yes', no: 'flag = no' };
@@ -15,11 +15,11 @@ function armRows(arm: SpuriousArm): string[][] {
     ROLE_NAMES[arm.role],
     GROUP_NAMES[g.flag],
     String(g.stays),
-    percentWithCi(g.convergenceRate),
-    percentWithCi(g.convergenceRateReachable),
-    percentWithCi(g.reachableShare),
-    withCi(g.meanSize, 2),
-    withCi(g.meanSizeConverged, 2),
+    withCi(g.convergenceRate, 'percent'),
+    withCi(g.convergenceRateReachable, 'percent'),
+    withCi(g.reachableShare, 'percent'),
+    withCi(g.meanSize, 'units'),
+    withCi(g.meanSizeConverged, 'units'),
     withCi(g.auroc),
   ]);
 }
@@ -37,9 +37,9 @@ export function spuriousComparisonTable(result: SpuriousAuditResult): string {
     result.comparison.map((c) => [
       GROUP_NAMES[c.flag],
       String(c.stays),
-      timesWithCi(c.sizeRatio),
-      timesWithCi(c.convergedSizeRatio),
-      percentWithCi(c.convergenceDrop),
+      withCi(c.sizeRatio, 'ratio'),
+      withCi(c.convergedSizeRatio, 'ratio'),
+      withCi(c.convergenceDrop, 'percent'),
     ]),
   );
 }
