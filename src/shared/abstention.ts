@@ -148,6 +148,12 @@ export interface PolicyFigures {
   aurcVsReferenceAdjusted: Estimate | null;
   /** AUGRC of this policy − AUGRC of the reference, paired bootstrap. */
   augrcVsReference: Estimate | null;
+  /**
+   * The policy orders the audited stays exactly as the reference does (the logit distance at
+   * a threshold of 0.5, for one), so every difference is 0 by construction: reports say
+   * "same ranking as the reference" instead of an interval.
+   */
+  sameRankingAsReference: boolean;
   riskCoverage: RiskCoveragePoint[];
   /** Figures at the budget among all audited stays; null when the queue cannot be sized. */
   all: BudgetFigures | null;
@@ -264,6 +270,21 @@ export interface AbstentionAnalysis {
    * subgroup"); null when it was not computed (no attributes, or no queue).
    */
   subgroups: import('./queue-subgroups').QueueBySubgroup | null;
+}
+
+/**
+ * What stands in a table's "against the reference" cell when no difference is shown: the
+ * reference itself, a policy with the reference's own score, or one that ranks the stays
+ * exactly as it does. null when the policy's difference should be shown.
+ */
+export function referenceComparisonWords(
+  p: Pick<PolicyFigures, 'policy' | 'aurcVsReference' | 'sameRankingAsReference'>,
+  reference: AbstentionPolicyName,
+): string | null {
+  if (p.policy === reference) return 'the reference';
+  if (p.sameRankingAsReference) return 'same ranking as the reference';
+  if (p.aurcVsReference === null) return 'the reference’s own score';
+  return null;
 }
 
 /**

@@ -162,6 +162,24 @@ export interface FaithfulnessSection {
   decisionAgreement: Estimate;
 }
 
+/** What the model does for care at the run's threshold; counts exact, rates exact intervals. */
+export interface CareSection {
+  /** Stays with the outcome (TP + FN). */
+  events: number;
+  /** Stays the model alerts on (TP + FP). */
+  alerts: number;
+  /** TP / (TP + FN): the share of events the model caught. */
+  sensitivity: Estimate;
+  /** TN / (TN + FP): the share of stays without the outcome it left alone. */
+  specificity: Estimate;
+  /** TP / (TP + FP): the positive predictive value, how often an alert was right. */
+  ppv: Estimate;
+  /** TN / (TN + FN): the negative predictive value. */
+  npv: Estimate;
+  /** 100 × (TP + FP) / stays, with the Clopper–Pearson interval scaled the same. */
+  alertsPer100Stays: Estimate;
+}
+
 export interface CohortStatistics {
   stays: number;
   parameters: {
@@ -176,6 +194,8 @@ export interface CohortStatistics {
   };
   /** Counts at the threshold (exact, so no interval). */
   confusion: ConfusionCounts;
+  /** Events, sensitivity, specificity, PPV, NPV and alerts per 100 stays: what reports lead with. */
+  care: CareSection;
   /** The full-input model's AUROC / AUPRC, for context. */
   discrimination: { auroc: Estimate; auprc: Estimate };
   reachability: ReachabilityBand;

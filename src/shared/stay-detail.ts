@@ -46,7 +46,10 @@ export function rangeFlag(value: number | null, normal: NormalRange | null): Ran
  * An hour's flags from its extremes, not its mean: the model reads the hour's min and max
  * too, so a brief low inside a normal mean is something it saw. A labile hour has both.
  */
-export function hourFlags(variable: HourlyVariable, t: number): RangeFlag[] {
+export function hourFlags(
+  variable: Pick<HourlyVariable, 'normal' | 'min' | 'max'>,
+  t: number,
+): RangeFlag[] {
   const low = rangeFlag(variable.min[t] ?? null, variable.normal) === 'low';
   const high = rangeFlag(variable.max[t] ?? null, variable.normal) === 'high';
   return [...(low ? (['low'] as const) : []), ...(high ? (['high'] as const) : [])];
@@ -97,6 +100,22 @@ export interface StaticInputReading {
   modelInput: boolean | null;
 }
 
+/**
+ * Who the patient is, for the trace's banner: each fact as the cohort recorded it (a static
+ * input first, else the bias-audit attribute), or null where it has neither. Raw codes
+ * ("EW EMER.", "F"): attribute-words.ts puts them in words.
+ */
+export interface PatientFacts {
+  /** Age in years at admission, where the cohort has it as an input. */
+  age: number | null;
+  /** The age band ("65-79"), shown where the age itself is not recorded. */
+  ageBand: string | null;
+  sex: string | null;
+  admissionType: string | null;
+  /** The ICU the stay began in (MIMIC-IV's first care unit). */
+  careUnit: string | null;
+}
+
 export interface StayDetail {
   stayId: number;
   stayKey: string;
@@ -124,6 +143,7 @@ export interface StayDetail {
   staticInputs: StaticInputReading[];
   outcomes: Record<string, number>;
   attributes: Record<string, string>;
+  patient: PatientFacts;
 }
 
 /** Which stays of a run to step through in the trace view. */

@@ -30,12 +30,15 @@ describe('toe audit, runs, resume', () => {
     );
     expect(result.stdout).toMatch(/decision: the Platt-scaled probability .* threshold 0\.\d{3}/);
     expect(result.stdout).toMatch(/converged \d+, exhausted \d+; left out \(no E1 label\): 0/);
-    // The figures a reviewer wants, not only in the PDF: accuracy, exhaustion by class, reachability.
+    // What a committee reads first, from the stored figures: the events and what the model did
+    // for them, before the search's exhaustion by class and reachability.
     expect(result.stdout).toMatch(
-      new RegExp(
-        `stays audited: ${stays}; accuracy at the threshold: [\\d.]+% \\(TP \\d+, FP \\d+`,
-      ),
+      new RegExp(`stays audited: ${stays}, \\d+ with the outcome \\(E1 · hospital mortality\\)`),
     );
+    expect(result.stdout).toMatch(/caught \d+ of \d+ stays? with the outcome: sensitivity [\d.]+%/);
+    expect(result.stdout).toMatch(/alerts right \d+ of \d+ times: PPV /);
+    expect(result.stdout).toMatch(/alerts per 100 stays: [\d.]+ \(/);
+    expect(result.stdout).not.toMatch(/accuracy/);
     expect(result.stdout).toMatch(
       /search exhausted: \d+ of \d+ true positives, \d+ of \d+ false positives, \d+ of \d+ true negatives, \d+ of \d+ false negatives/,
     );

@@ -18,7 +18,7 @@ function readmeDemoLines(): string[] {
   const lines = block
     .split('\n')
     .filter((l) =>
-      /^ {2}(decision|stays audited|search exhausted|reachability|review queue|On this cohort|warning)/.test(
+      /^ {2}(decision|stays audited|caught|alerts|left alone|search exhausted|reachability|review queue|On this cohort|warning)/.test(
         l,
       ),
     );
@@ -94,9 +94,12 @@ describe('the main job (toe demo)', () => {
     for (const line of readmeDemoLines()) expect(result.stdout).toContain(line);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/already in the store, reused/);
-    expect(result.stdout).toMatch(/stays audited: \d+; accuracy at the threshold: [\d.]+%/);
     expect(result.stdout).toMatch(
-      /review queue: \d+ stays queued by the error-probability policy \(the 10% of stays most likely wrong\); \d+ of the \d+ wrong decisions are among them, error enrichment [\d.]+× \(95% CI [\d.]+–[\d.]+×\)/,
+      /caught \d+ of \d+ stays with the outcome: sensitivity [\d.]+% \(95% CI [\d.]+% to [\d.]+%\)/,
+    );
+    expect(result.stdout).toMatch(/alerts per 100 stays: [\d.]+ \(95% CI [\d.]+ to [\d.]+\)/);
+    expect(result.stdout).toMatch(
+      /review queue: \d+ stays queued by the error-probability policy \(the 10% of stays most likely wrong\); \d+ of the \d+ wrong decisions are among them, error enrichment [\d.]+× \(95% CI [\d.]+× to [\d.]+×\)/,
     );
     expect(result.stdout).toMatch(/PDF audit report: .*demo-audit\.pdf \(\d+ pages\)/);
   });

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import {
   expect,
   keepScreenshot,
@@ -9,7 +11,28 @@ import {
 } from './fixtures';
 import { callApi, completedTestSplitRun } from './support/app-api';
 
-test.describe('Abstention queue (browser over toe serve)', () => {
+/**
+ * The method's notation and bare task codes, which no heading, column name or label of the
+ * worklist may show: they belong in its "how this was computed" fold.
+ */
+const NOTATION = /p_full|\|E\||τ|λ|μ|S_max|N_ts|\bE\d\b(?! ·)/;
+
+/** Where the tour images of the worklist go, when asked for (TOE_TOUR_IMAGES=1). */
+const TOUR_DIR = join(process.cwd(), 'docs', 'images', 'tour');
+
+/** The verdict controls of the selected stay's panel, each of which must be on screen. */
+function verdictControls(page: Page) {
+  const review = page.getByRole('form', { name: 'Review' });
+  return [
+    review.getByRole('radio', { name: /Agree/ }),
+    review.getByRole('radio', { name: /Disagree/ }),
+    review.getByRole('radio', { name: /Discuss/ }),
+    review.getByLabel('Comment'),
+    review.getByRole('button', { name: 'Save review' }),
+  ];
+}
+
+test.describe('Review worklist (browser over toe serve)', () => {
   test('sorts, filters, reviews from the keyboard moving on after each verdict, opens a trace and exports the CSV', async ({
     page,
     app,
@@ -32,18 +55,19 @@ test.describe('Abstention queue (browser over toe serve)', () => {
 
     await openApp(page, app);
     await page.goto(`${app.origin}/#/runs/${run.id}`);
-    await page.getByRole('link', { name: /^Abstention queue \(/ }).click();
+    await page.getByRole('link', { name: /^Review worklist \(/ }).click();
     await expect(page).toHaveURL(new RegExp(`#/runs/${run.id}/abstentions$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Abstention queue');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review worklist');
+    await expect(page).toHaveTitle('Review worklist · ToE Audit');
     await expect(page.getByTestId('queue-count')).toContainText(
-      `of ${flagged.total} stays flagged for review`,
+      `of ${flagged.total} stays queued for review`,
     );
     await expect(
-      page.getByRole('link', { name: `Run ${run.id}: Abstention queue` }),
+      page.getByRole('link', { name: `Run ${run.id}: Review worklist` }),
     ).toHaveAttribute('aria-current', 'page');
 
-    // Sorting by p_full: aria-sort follows, rows follow the core's order.
-    const pFull = page.getByRole('columnheader', { name: /p_full/ });
+    // Sorting by the risk the decision used: aria-sort follows, rows follow the core's order.
+    const pFull = page.getByRole('columnheader', { name: /^Risk/ });
     await pFull.getByRole('button').click();
     await expect(pFull).toHaveAttribute('aria-sort', 'ascending');
     await pFull.getByRole('button').click();
@@ -90,7 +114,7 @@ test.describe('Abstention queue (browser over toe serve)', () => {
     await page.getByLabel('Review state').selectOption('reviewed');
     await expect(page).toHaveURL(/\?sort=pFull&dir=desc&reviewed=reviewed$/);
     await expect(page.getByTestId('queue-count')).toContainText(
-      'of 2 stays flagged for review matching the filters',
+      'of 2 stays queued for review matching the filters',
     );
     await keepScreenshot(page, testInfo, 'abstention-queue-light.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -117,5 +141,93 @@ test.describe('Abstention queue (browser over toe serve)', () => {
 
     expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`at ${size.width}×${size.height} every queued stay says why it is queued, with its verdict controls on screen`, async ({
+      page,
+      app,
+      consoleErrors,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const run = await completedTestSplitRun(app);
+      const queued = await callApi(app, 'abstentions.list', { runId: run.id, limit: 25 });
+      expect(queued.rows.length, 'stays queued for review').toBeGreaterThan(2);
+      await page.setViewportSize(size);
+      await openApp(page, app);
+      await page.goto(`${app.origin}/#/runs/${run.id}/abstentions`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review worklist');
+      const panel = page.getByRole('complementary', { name: 'Selected stay' });
+      const rows = page.locator('table.queue-table tbody tr');
+      // Up to eight stays, the last one last: the panel must hold wherever the row sits.
+      const picked = [...queued.rows.slice(0, 7), ...queued.rows.slice(7).slice(-1)];
+      for (const row of picked) {
+        await rows.and(page.locator(`[data-stay="${row.stayId}"]`)).click();
+        await expect(
+          panel.getByRole('heading', { level: 2, name: `Stay ${row.stayKey}` }),
+        ).toBeInViewport();
+        // One sentence why, in the policy's terms, and the question to judge.
+        await expect(panel.getByTestId('queue-reason')).toHaveText(
+          /^The model gives an? \S+ risk, .+\.$/,
+        );
+        await expect(panel.getByTestId('queue-reason')).toBeInViewport();
+        await expect(panel.getByTestId('queue-question')).toContainText(
+          row.predicted === 1 ? 'Is this alert warranted?' : 'Was a deterioration missed?',
+        );
+        await expect(panel.getByTestId('queue-decision')).toContainText(
+          row.predicted === 1 ? 'alert · risk' : 'no alert · risk',
+        );
+        for (const control of verdictControls(page)) await expect(control).toBeInViewport();
+      }
+      // The raw score only in the fold that explains it.
+      await expect(panel.getByTestId('queue-raw-score')).toBeHidden();
+      await panel.getByText('How this was computed').click();
+      await expect(panel.getByTestId('queue-raw-score')).toContainText(
+        'the decision uses the calibrated risk',
+      );
+      await panel.getByText('How this was computed').click();
+
+      await rows.first().click();
+      await expect(panel.getByTestId('queue-reason')).toBeInViewport();
+      const name = `worklist-${size.width}.png`;
+      await keepScreenshot(page, testInfo, name);
+      if (process.env.TOE_TOUR_IMAGES) {
+        mkdirSync(TOUR_DIR, { recursive: true });
+        await page.screenshot({ path: join(TOUR_DIR, name) });
+      }
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('no heading, column name or label of the worklist shows the method’s notation or a bare task code', async ({
+    page,
+    app,
+  }) => {
+    test.setTimeout(120_000);
+    const run = await completedTestSplitRun(app);
+    await openApp(page, app);
+    // Every stay, with the search details open: all the columns and filters there are.
+    await page.goto(`${app.origin}/#/runs/${run.id}/abstentions?scope=all&reason=converged`);
+    await expect(page.getByRole('columnheader', { name: 'Queued' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /^Search/ })).toBeVisible();
+    await expect(page.getByTestId('queue-reason')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Review' })).toBeVisible();
+    const names = await page
+      .locator(
+        'main :is(h1, h2, h3, h4, th, label, legend, caption, summary, dt, option, button, [aria-label])',
+      )
+      .evaluateAll((elements) =>
+        elements
+          // The "how this was computed" fold is where the notation belongs.
+          .filter((e) => !e.closest('[data-testid="queue-method"] ul'))
+          // A landmark's name is its aria-label, not the text of all it holds.
+          .map((e) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim()),
+      );
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((text) => NOTATION.test(text))).toEqual([]);
+    await expect(page.getByTestId('queue-run')).toContainText('E1 · hospital mortality');
   });
 });

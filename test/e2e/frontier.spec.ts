@@ -17,7 +17,7 @@ import type { E2eEnv } from './support/e2e-env';
 async function openDashboard(page: Page, app: E2eEnv, runId: number) {
   await openApp(page, app);
   await page.goto(`${app.origin}/#/runs/${runId}`);
-  await expect(page.getByTestId('headline-stays')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('care-stays')).toBeVisible({ timeout: 60_000 });
 }
 
 test.describe('Faithfulness–sparsity frontier (browser over toe serve)', () => {

@@ -25,8 +25,10 @@ async function analysisOf(app: Parameters<typeof callApi>[0]): Promise<Abstentio
   return callApi(app, 'runs.abstention', { runId, seed: 7 });
 }
 
-/** "4 stays flagged for review", as the page writes a queue's size. */
-const queueText = (n: number) => `${n} ${n === 1 ? 'stay' : 'stays'} flagged for review`;
+/** "4 stays queued for review", as the page writes a queue's size. */
+const queueText = (n: number) => `${n} ${n === 1 ? 'stay' : 'stays'} queued for review`;
+/** "4 stays queued for review", as the review worklist writes it. */
+const queuedText = (n: number) => `${n} ${n === 1 ? 'stay' : 'stays'} queued for review`;
 
 async function openDashboard(page: Page, app: Parameters<typeof callApi>[0]): Promise<void> {
   await openApp(page, app);
@@ -218,25 +220,24 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     const analysis = await analysisOf(app);
     await openDashboard(page, app);
     await page
-      .getByRole('link', { name: `Abstention queue (${queueText(analysis.queueSize)})` })
+      .getByRole('link', { name: `Review worklist (${queueText(analysis.queueSize)})` })
       .click();
     await expect(page).toHaveURL(new RegExp(`#/runs/${runId}/abstentions$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Abstention queue: stays flagged for review',
-    );
-    await expect(page.getByTestId('queue-policy')).toContainText('Policy learned');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review worklist');
+    await expect(page.getByTestId('queue-run')).toContainText('E1 · hospital mortality');
+    await expect(page.getByTestId('queue-policy')).toContainText('policy “learned”');
     await expect(page.getByTestId('queue-policy')).toContainText(
       'budget: the 5% of stays most likely wrong',
     );
-    await expect(page.getByTestId('queue-size')).toHaveText(queueText(analysis.queueSize));
+    await expect(page.getByTestId('queue-size')).toHaveText(queuedText(analysis.queueSize));
 
     // Flagged stays only, most likely wrong first.
     const listed = await callApi(app, 'abstentions.list', { runId });
     expect(listed.total).toBe(analysis.queueSize);
     expect(listed.rows.every((r) => r.flagged)).toBe(true);
-    await expect(page.getByLabel(/Flagged for review/)).toBeChecked();
+    await expect(page.getByLabel(/Queued for review/)).toBeChecked();
     await expect(page.getByTestId('queue-count')).toHaveText(
-      `1–${listed.total} of ${listed.total} stays flagged for review`,
+      `1–${listed.total} of ${listed.total} stays queued for review`,
     );
     const rows = page.locator('table.queue-table tbody tr');
     await expect(rows).toHaveCount(listed.total);
@@ -254,9 +255,16 @@ test.describe('Abstention and review (browser over toe serve)', () => {
       panel.getByRole('heading', { level: 2, name: `Stay ${first.stayKey}` }),
     ).toBeVisible();
     await expect(panel.getByTestId('queue-stay-rank')).toContainText(
-      `Rank 1 of ${listed.total} · flagged for review`,
+      `Rank 1 of ${listed.total} · queued for review`,
     );
-    await expect(panel.getByText('Evidence E', { exact: true })).toBeVisible();
+    // Why it is queued, in the learned policy's terms, and what to judge.
+    await expect(panel.getByTestId('queue-reason')).toContainText(
+      'a model of wrong decisions, fitted on the validation split',
+    );
+    await expect(panel.getByTestId('queue-question')).toContainText(
+      first.predicted === 1 ? 'Is this alert warranted?' : 'Was a deterioration missed?',
+    );
+    await expect(panel.getByRole('term').filter({ hasText: /^Evidence$/ })).toBeVisible();
     await expect(panel.locator('figure').getByRole('img')).toHaveAttribute('aria-label', /\w+/);
     await keepScreenshot(page, testInfo, 'review-queue.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -295,14 +303,18 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     expect(exhausted.total, 'exhausted searches that were unreachable').toBeGreaterThan(0);
     await page.getByLabel(/Every exhausted search/).check();
     await expect(page).toHaveURL(/\?scope=exhausted$/);
-    await expect(page.getByRole('columnheader', { name: 'In queue' })).toBeVisible();
-    await page.getByLabel('Reason').selectOption('unreachable');
+    await expect(page.getByRole('columnheader', { name: 'Queued' })).toBeVisible();
+    // How the search ended is a search detail: its filter and columns open on request.
+    await expect(page.getByRole('columnheader', { name: /^Search/ })).toHaveCount(0);
+    await page.getByTestId('search-details').getByText('Search details').click();
+    await expect(page.getByRole('columnheader', { name: /^Search/ })).toBeVisible();
+    await page.getByLabel('How the search ended').selectOption('unreachable');
     await expect(page).toHaveURL(/\?scope=exhausted&reason=unreachable$/);
     const count = `of ${exhausted.total} stays whose search exhausted matching the filters`;
     await expect(page.getByTestId('queue-count')).toContainText(count);
     await page.reload();
     await expect(page.getByLabel(/Every exhausted search/)).toBeChecked();
-    await expect(page.getByLabel('Reason')).toHaveValue('unreachable');
+    await expect(page.getByLabel('How the search ended')).toHaveValue('unreachable');
     await expect(page.getByTestId('queue-count')).toContainText(count);
     await page.getByTestId('abstention-queue').focus();
     await page.keyboard.press('Enter');
@@ -356,7 +368,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
       `Verdict. ${analysis.verdict}`,
     );
     await expect(
-      page.getByRole('link', { name: `Abstention queue (${queueText(3)})` }),
+      page.getByRole('link', { name: `Review worklist (${queueText(3)})` }),
     ).toBeVisible();
 
     // The runs list: each run's policy and budget, and a marker when its figures warn.

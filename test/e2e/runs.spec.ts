@@ -89,7 +89,7 @@ test.describe('Audit runs (browser over toe serve)', () => {
       }),
     ).toContainText('Completed');
     const stats = await callApi(app, 'runs.statistics', { runId });
-    await expect(page.getByTestId('headline-stays')).toContainText(count(stats.stays));
+    await expect(page.getByTestId('care-stays')).toContainText(count(stats.stays));
     await expect(page.getByTestId('confusion-FP')).toContainText(
       `${count(stats.confusion.fp)} false positives`,
     );

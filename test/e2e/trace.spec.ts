@@ -1,12 +1,15 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { RunSummary, StayAuditDetail } from '../../src/shared/audit';
 import {
-  chartedRuns,
   evidenceSentence,
   leaderTies,
   reportedStep,
   stepsText,
 } from '../../src/shared/evidence-reading';
+import { hourReadingsText } from '../../src/shared/hour-readings';
+import { percentText } from '../../src/shared/review-reason';
 import { unchartedHours, type StayDetail, type StayLink } from '../../src/shared/stay-detail';
 import {
   expect,
@@ -89,22 +92,54 @@ async function expectReadableTrace(
     'data-section',
     'vital signs',
   );
-  const evidenceWindows = audit.evidence.filter((u) => u < stay.windows);
+  // Issue 25: the banner in words, each evidence hour with its values, the whole flowsheet
+  // reachable with its names in view, the review form one link away, no notation outside the
+  // "how this was computed" folds. An exhausted search shows its best-scoring set.
+  const banner = page.getByTestId('patient-banner');
+  await expect(banner.locator('[data-fact="age"] dd')).toHaveText(/years|not recorded/);
+  await expect(banner.locator('[data-fact="sex"] dd')).toHaveText(/Female|Male|not recorded/);
+  await expect(banner.locator('[data-fact="unit"] dt')).toHaveText('Care unit');
+  await expect(banner.locator('[data-fact="risk"] dd')).toContainText(
+    `${percentText(audit.pFull)} · alert at ${percentText(run.spec.params.threshold)}`,
+  );
+  await expect(banner.locator('[data-fact="alert"] dd')).toHaveText(
+    audit.yFull === 1 ? 'alert raised' : 'no alert',
+  );
+  const steps = reportedStep(audit);
+  const shown = audit.status === 'exhausted' && steps ? steps.peak.state.units : audit.evidence;
+  const shownWindows = shown.filter((u) => u < stay.windows).sort((a, b) => a - b);
   const hours = page.getByTestId('evidence-hours').getByRole('listitem');
-  const runs = chartedRuns(stay.variables, evidenceWindows);
-  await expect(hours).toHaveCount(runs.length);
-  for (const [i, run] of runs.entries()) {
-    await expect(hours.nth(i)).toHaveAttribute('data-hour', String(run.first + 1));
-    await expect(hours.nth(i)).toContainText(run.charted);
+  await expect(hours).toHaveCount(shownWindows.length);
+  for (const [i, t] of shownWindows.entries()) {
+    await expect(hours.nth(i)).toHaveAttribute('data-hour', String(t + 1));
+    await expect(hours.nth(i)).toContainText(hourReadingsText(stay.variables, t));
   }
-  if (runs.some((r) => r.charted !== 'nothing charted'))
-    await expect(page.getByTestId('evidence-hours')).toContainText('(vital signs)');
+  if (shownWindows.some((t) => /[↑↓]/.test(hourReadingsText(stay.variables, t))))
+    await expect(page.getByTestId('evidence-hours')).toContainText(/\d \S+ [↑↓]/);
+  const shownNotes = stay.notes.filter((n) => n.unit !== null && shown.includes(n.unit));
+  await expect(page.getByTestId('evidence-notes').getByRole('listitem')).toHaveCount(
+    shownNotes.length,
+  );
+
+  const lastHour = flowsheet.locator(`th[data-hour="${stay.windows}"]`);
+  await lastHour.scrollIntoViewIfNeeded();
+  await expect(lastHour).toBeInViewport();
+  await expect(heartRate.getByRole('rowheader')).toBeInViewport();
+
+  const labels = await page
+    .locator('.page')
+    .first()
+    .evaluate((root) =>
+      [...root.querySelectorAll('h1, h2, h3, h4, th, label, legend, dt, caption, summary')]
+        .filter((e) => !e.closest('details.how-computed'))
+        .map((e) => e.textContent ?? ''),
+    );
+  expect(labels.filter((l) => /p_full|\|E\||τ|λ|μ|S_max|N_ts|\bE\d\b(?! ·)/.test(l))).toEqual([]);
 
   // Caveats where they apply, and only there.
   const caveats = page.getByTestId('evidence-caveats');
   const empty = new Set(unchartedHours(stay.variables, stay.windows));
   const emptyEvidence = audit.evidence.filter((u) => u < stay.windows && empty.has(u));
-  const steps = reportedStep(audit);
   const peaked = steps !== null && steps.peak.step !== steps.reported.step;
   const ties = leaderTies(audit.trace, audit.pFull);
   await expect(page.locator('[data-caveat="empty-hour"]')).toHaveCount(emptyEvidence.length);
@@ -121,7 +156,7 @@ async function expectReadableTrace(
   // The search's path: one leading set per step; every kept set on request.
   const rows = page.locator('table.steps tbody tr');
   await expect(rows).toHaveCount(audit.trace.length);
-  await expect(page.locator('table.steps').getByText('reported as E')).toHaveCount(1);
+  await expect(page.locator('table.steps').getByText('reported as the evidence')).toHaveCount(1);
   const kept = audit.trace.reduce((n, step) => n + step.kept.length, 0);
   await page.getByRole('button', { name: `Show all ${kept} kept sets (the whole beam)` }).click();
   await expect(rows).toHaveCount(kept);
@@ -211,7 +246,10 @@ test.describe('Patient trace (browser over toe serve)', () => {
     const stay = await callApi(app, 'stays.detail', { runId: run.id, stayId: first.stayId });
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Stay ${first.stayKey}`);
     await expect(page.getByTestId('stay-outcome')).toHaveText('FP · false positive');
-    await expect(page.getByTestId('stay-status')).toHaveText('exhausted');
+    await expect(page.getByTestId('stay-status')).toHaveText('no small set of evidence found');
+    await expect(page.getByTestId('exhausted-lead')).toContainText(
+      'No small set of hours or notes reproduced',
+    );
     await expect(page.getByTestId('stay-pfull')).toHaveText(`p_full = ${three(audit.pFull)}`);
     await expect(page.getByTestId('stepper-position')).toHaveText(
       `1 of ${exhaustedFps.total} exhausted false positives`,
@@ -226,13 +264,27 @@ test.describe('Patient trace (browser over toe serve)', () => {
       position: { x: box.width * ((evidenceWindow + 0.5) / stay.windows), y: box.height / 2 },
     });
     await expect(page.locator('.chunk--evidence mark')).toHaveCount(audit.noteUnits);
-    await expect(page.getByRole('heading', { name: 'Context: fixed priors' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Context: chest X-ray, ECG and patient facts' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Chest X-ray labels' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'ECG machine measurements' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'trace-light.png');
     await keepScreenshot(page, testInfo, 'trace-evidence-hours.png', page.locator('.stay-header'));
     await keepFullPage(page, testInfo, 'trace-exhausted-fp-full.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate('window.scrollTo(0, 0)');
+      const tour = join(process.cwd(), 'docs/images/tour');
+      mkdirSync(tour, { recursive: true });
+      await page.screenshot({ path: join(tour, `trace-${width}.png`) });
+      await page.getByRole('link', { name: 'Review this stay' }).click();
+      await expect(page.getByRole('form', { name: 'Review' })).toBeInViewport();
+    }
 
     // Next and back again, within the filter.
     await page.getByRole('link', { name: 'Next →' }).click();
@@ -311,7 +363,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
     );
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Stay ${link.stayKey}`);
     await expect(page.getByTestId('stay-outcome')).toHaveText('TP · true positive');
-    await expect(page.getByTestId('stay-status')).toHaveText('converged');
+    await expect(page.getByTestId('stay-status')).toHaveText('evidence found');
     await expectReadableTrace(page, run, audit, stay);
     await keepFullPage(page, testInfo, 'trace-converged-tp-full.png');
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
- * What a reviewer wants to read when an audit ends, in the terminal: the decision's
- * accuracy, exhaustion by confusion class with how much of it reachability forced, and the
- * review queue with its verdict. `toe audit` and `toe demo` print the same lines, and
+ * What a reviewer wants to read when an audit ends, in the terminal: what the model did for
+ * care first (events caught, alerts right, alerts per 100 stays), then exhaustion by
+ * confusion class with how much of it reachability forced, and the review queue with its
+ * verdict. `toe audit` and `toe demo` print the same lines, and
  * `toe audit` says which of the bundle's variables the cohort lacks or adds.
  */
 import {
@@ -9,9 +10,14 @@ import {
   type AbstentionAnalysis,
   type GuaranteeOutcome,
 } from '../../shared/abstention';
-import type { RunProvenance, StayAuditResult } from '../../shared/audit';
-import { outcomeOf, type ConfusionClass } from '../../shared/audit-statistics';
-import { NO_INTERVAL, printedBounds, type Estimate } from '../../shared/estimate';
+import type { RunProvenance } from '../../shared/audit';
+import {
+  CONFUSION_CLASSES,
+  type CohortStatistics,
+  type ConfusionClass,
+} from '../../shared/audit-statistics';
+import { figureText } from '../../shared/figure-text';
+import { taskTitle } from '../../shared/review-reason';
 import { counted } from '../../shared/counted';
 import { variableMatchSentences } from '../../shared/variable-match';
 import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../shared/evidence-units';
@@ -23,26 +29,31 @@ const CLASS_NAMES: Record<ConfusionClass, string> = {
   FN: 'false negatives',
 };
 
-/** Accuracy at the run's threshold, exhaustion per class, and what reachability explains. */
-export function outcomeLines(results: readonly StayAuditResult[]): string[] {
-  const count = { TP: 0, FP: 0, TN: 0, FN: 0 };
-  const exhausted = { TP: 0, FP: 0, TN: 0, FN: 0 };
-  let unreachable = 0;
-  for (const result of results) {
-    const c = outcomeOf(result);
-    count[c]++;
-    if (result.status !== 'exhausted') continue;
-    exhausted[c]++;
-    if (!result.reachable) unreachable++;
-  }
-  const n = results.length;
-  const correct = count.TP + count.TN;
-  const allExhausted = exhausted.TP + exhausted.FP + exhausted.TN + exhausted.FN;
-  const byClass = (['TP', 'FP', 'TN', 'FN'] as const)
-    .map((c) => `${exhausted[c]} of ${count[c]} ${CLASS_NAMES[c]}`)
-    .join(', ');
+/**
+ * What the model did for care, from the run's stored cohort statistics: the stays and how
+ * many had the outcome, how many of those it caught, how often its alerts were right, how
+ * many it raises per 100 stays; then exhaustion per class and what reachability explains.
+ */
+export function outcomeLines(task: string, statistics: CohortStatistics): string[] {
+  const { care, confusion, exhaustion } = statistics;
+  const byClass = CONFUSION_CLASSES.map(
+    (c) => `${exhaustion.byClass[c].exhausted} of ${exhaustion.byClass[c].stays} ${CLASS_NAMES[c]}`,
+  ).join(', ');
+  const allExhausted = CONFUSION_CLASSES.reduce(
+    (sum, c) => sum + exhaustion.byClass[c].exhausted,
+    0,
+  );
+  // The share explained is k/n over the exhausted searches, so k is exact after rounding.
+  const unreachable = Math.round(
+    (exhaustion.explainedByReachability.all.estimate ?? 0) * allExhausted,
+  );
+  const withoutOutcome = confusion.tn + confusion.fp;
   return [
-    `  stays audited: ${n}; accuracy at the threshold: ${n ? ((100 * correct) / n).toFixed(1) : '—'}% (TP ${count.TP}, FP ${count.FP}, TN ${count.TN}, FN ${count.FN})`,
+    `  stays audited: ${statistics.stays}, ${care.events} with the outcome (${taskTitle(task)})`,
+    `  caught ${confusion.tp} of ${counted(care.events, 'stay')} with the outcome: sensitivity ${figureText(care.sensitivity, 'percent')}`,
+    `  alerts right ${confusion.tp} of ${care.alerts} times: PPV ${figureText(care.ppv, 'percent')}`,
+    `  alerts per 100 stays: ${figureText(care.alertsPer100Stays, 'units')}`,
+    `  left alone ${confusion.tn} of ${counted(withoutOutcome, 'stay')} without the outcome: specificity ${figureText(care.specificity, 'percent')}`,
     `  search exhausted: ${byClass}`,
     `  reachability: ${unreachable} of ${counted(allExhausted, 'exhausted search', 'exhausted searches')} could never have converged from the model's own p_full`,
   ];
@@ -67,13 +78,13 @@ export function reviewLines(review: AbstentionAnalysis): string[] {
   const chosen = review.policies.find((p) => p.policy === review.policy);
   const all = chosen?.all ?? null;
   const queue = all
-    ? `  review queue: ${review.queueSize} stays queued by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${ratio(all.enrichment)}; ${counted(all.alertsWithdrawn, 'alert')} held back for review`
+    ? `  review queue: ${review.queueSize} stays queued by the ${review.policy} policy (${describeBudget(review.budget)}); ${all.errorsFlagged} of the ${all.errors} wrong decisions are among them, error enrichment ${figureText(all.enrichment, 'ratio')}; ${counted(all.alertsWithdrawn, 'alert')} held back for review`
     : `  review queue: the ${review.policy} policy is unavailable: ${chosen?.unavailable ?? 'not scored'}`;
   const reference = review.policies.find((p) => p.policy === review.reference)?.all ?? null;
   const versus =
     all && reference && review.policy !== review.reference
       ? [
-          `  the model's own error estimate, at the same ${review.comparedQueueSize} stays, finds ${reference.errorsFlagged} of the ${reference.errors} wrong decisions (enrichment ${ratio(reference.enrichment)})`,
+          `  the model's own error estimate, at the same ${review.comparedQueueSize} stays, finds ${reference.errorsFlagged} of the ${reference.errors} wrong decisions (enrichment ${figureText(reference.enrichment, 'ratio')})`,
         ]
       : [];
   return [
@@ -95,7 +106,7 @@ export function guaranteeLines(g: GuaranteeOutcome): string[] {
   const audited =
     rate.estimate === null
       ? 'no audited stay was accepted'
-      : `${g.errorsAcceptedAudited} of ${g.acceptedAudited} accepted audited stays wrong, ${percentWithInterval(rate)}`;
+      : `${g.errorsAcceptedAudited} of ${g.acceptedAudited} accepted audited stays wrong, ${figureText(rate, 'percent')}`;
   const outcome =
     g.held === null
       ? 'nothing to check'
@@ -105,21 +116,4 @@ export function guaranteeLines(g: GuaranteeOutcome): string[] {
           ? 'not in force (the review budget capped the queue)'
           : 'not held';
   return [`  guarantee, ${promise}: ${validation}; ${audited}: ${outcome}`];
-}
-
-/** "7.8% (95% CI 4.9–11.7%)", or the estimate and why there is no interval. */
-function percentWithInterval(figure: Estimate): string {
-  const show = (x: number) => `${(100 * x).toFixed(1)}%`;
-  if (figure.estimate === null) return '—';
-  const bounds = printedBounds(figure, show);
-  return `${show(figure.estimate)} (${bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]}–${bounds[1]}`})`;
-}
-
-/** "3.65× (95% CI 1.64–6.98×)", or "3.65× (too few stays to estimate an interval)". */
-export function ratio(figure: Estimate): string {
-  if (figure.estimate === null) return `— (${figure.missing})`;
-  const show = (x: number) => x.toFixed(2);
-  const bounds = printedBounds(figure, show);
-  const interval = bounds === null ? NO_INTERVAL : `95% CI ${bounds[0]}–${bounds[1]}×`;
-  return `${show(figure.estimate)}× (${interval})`;
 }

@@ -14,7 +14,7 @@ export const SECTIONS = [
 /** The pages of one run, listed under Audit runs while a run is open (suffix of /runs/:id). */
 export const RUN_SECTIONS = [
   { suffix: '', label: 'Dashboard' },
-  { suffix: '/abstentions', label: 'Abstention queue' },
+  { suffix: '/abstentions', label: 'Review worklist' },
   { suffix: '/bias', label: 'Bias audit' },
   { suffix: '/report', label: 'Report' },
 ] as const;
@@ -56,7 +56,7 @@ export function createAppRouter(): Router {
         path: '/runs/:runId(\\d+)/abstentions',
         name: 'abstention-queue',
         component: () => import('./views/AbstentionQueueView.vue'),
-        meta: { title: 'Abstention queue' },
+        meta: { title: 'Review worklist' },
       },
       {
         path: '/runs/:runId(\\d+)/bias',

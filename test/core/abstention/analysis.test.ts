@@ -90,6 +90,27 @@ describe('analyseAbstention', () => {
     }
   });
 
+  it('says when a policy ranks the stays exactly as the reference does', () => {
+    // At a threshold of 0.5 the logit distance and the error estimate order stays alike.
+    const byName = Object.fromEntries(analysis.policies.map((p) => [p.policy, p]));
+    expect(byName.confidence!.sameRankingAsReference).toBe(true);
+    expect(byName.exhausted!.sameRankingAsReference).toBe(false);
+    expect(byName['error-probability']!.sameRankingAsReference).toBe(false);
+    // At 0.3 an alert at 0.35 and a negative at 0.25 are equally far in logits, but the
+    // alert is wrong far more often: the two rankings part.
+    const low = (s: PolicyStay): PolicyStay => {
+      const pFull = s.pFull;
+      return { ...s, threshold: 0.3, yFull: pFull >= 0.3 ? 1 : 0 };
+    };
+    const shifted = analyseAbstention({
+      ...signal,
+      test: signal.test.map(low),
+      validation: signal.validation!.map(low),
+    });
+    const confidence = shifted.policies.find((p) => p.policy === 'confidence')!;
+    expect(confidence.sameRankingAsReference).toBe(false);
+  });
+
   it('ranks at least as well by the error estimate as by the logit distance, on calibrated stays', () => {
     const byName = Object.fromEntries(analysis.policies.map((p) => [p.policy, p]));
     expect(byName['error-probability']!.aurc!.estimate!).toBeLessThanOrEqual(

@@ -3,7 +3,8 @@
  * and the likelihood-ratio test together), honest in both directions, one sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { abstentionVerdict, formatPValue } from '../../../src/main/core/abstention';
+import { abstentionVerdict } from '../../../src/main/core/abstention';
+import { pValueText } from '../../../src/shared/figure-text';
 import type { VerdictComparison } from '../../../src/main/core/abstention/verdict';
 import type { AbstentionPolicyName, TraceFeatureTest } from '../../../src/shared/abstention';
 import type { Estimate } from '../../../src/shared/estimate';
@@ -137,8 +138,8 @@ describe('abstentionVerdict', () => {
   });
 
   it('formats p-values plainly', () => {
-    expect(formatPValue(0.3612)).toBe('p = 0.36');
-    expect(formatPValue(0.0473)).toBe('p = 0.047');
-    expect(formatPValue(0.00002)).toBe('p < 0.001');
+    expect(pValueText(0.3612)).toBe('p = 0.36');
+    expect(pValueText(0.0473)).toBe('p = 0.047');
+    expect(pValueText(0.00002)).toBe('p < 0.001');
   });
 });

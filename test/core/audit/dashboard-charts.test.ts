@@ -49,6 +49,22 @@ describe('dashboard charts', () => {
     expect(config.data.labels).toHaveLength(3);
   });
 
+  it('never draws a loss of precision in the colour of a gain', () => {
+    const lossOf = (estimate: number) => ({
+      ...s.abstention.onExhaustion.precisionGained,
+      estimate,
+    });
+    const section = {
+      ...s.abstention,
+      onExhaustion: { ...s.abstention.onExhaustion, precisionGained: lossOf(-0.05) },
+      onUnreachable: { ...s.abstention.onUnreachable, precisionGained: lossOf(0.05) },
+    };
+    const [gained] = abstentionEffectChart(section, 'subtitle').data.datasets;
+    const [lossColour, gainColour] = gained!.backgroundColor as string[];
+    expect(lossColour).not.toBe(gainColour);
+    expect(gainColour).toBe('#2ca02c');
+  });
+
   it('draw the share of evidence from radiology text, and render under Node', () => {
     const config = modalityChart(s.modality, 'subtitle');
     expect(config.data.labels![0]).toContain(

@@ -48,6 +48,25 @@ describe('cohortStatistics on a hand-built run', () => {
     expect(s.reachability).toMatchObject({ unreachableStays: 5, mismatches: 0 });
   });
 
+  it('leads with the care figures and their exact intervals (scipy beta quantiles)', () => {
+    const care = s.care;
+    expect(care).toMatchObject({ events: 5, alerts: 6 });
+    const expected: [Exclude<keyof typeof care, 'events' | 'alerts'>, number, number, number][] = [
+      ['sensitivity', 4 / 5, 0.283582, 0.994949],
+      ['specificity', 3 / 5, 0.146633, 0.947255],
+      ['ppv', 4 / 6, 0.222778, 0.956728],
+      ['npv', 3 / 4, 0.19412, 0.993691],
+      ['alertsPer100Stays', 60, 26.2378, 87.8448],
+    ];
+    for (const [name, estimate, lower, upper] of expected) {
+      const figure = care[name];
+      expect(figure.method).toBe('clopper-pearson');
+      expect(figure.estimate).toBeCloseTo(estimate, 10);
+      expect(figure.lower).toBeCloseTo(lower, 4);
+      expect(figure.upper).toBeCloseTo(upper, 4);
+    }
+  });
+
   it('gives the exhaustion rate of each class and the FP/TP ratio', () => {
     const e = s.exhaustion;
     expect(e.overall.estimate).toBeCloseTo(0.6, 12);
@@ -207,7 +226,7 @@ describe('cohortStatistics: intervals and serialisation', () => {
     const json = JSON.stringify(s);
     expect(json).not.toMatch(/NaN|Infinity/);
     expect(JSON.parse(json)).toEqual(s);
-    expect(s.summary.join(' ')).toMatch(/FP\/TP ratio infinite/);
+    expect(s.summary.join(' ')).toMatch(/FP\/TP ratio ∞ \(infinite\)/);
   });
 
   it('reports an empty run as undefined figures, not as an error', () => {

@@ -50,6 +50,39 @@ describe('stayDetail', () => {
     }
   });
 
+  it("gives the banner's facts from the static inputs first, else the attributes", () => {
+    const temp = tempStore();
+    try {
+      const cohortId = temp.store.createCohort(TINY_SCHEMA);
+      const id = temp.store.stayWriter(cohortId)(
+        tinyStay('a', { attributes: { sex: 'F', age_band: '65-79', admission_type: 'URGENT' } }),
+      );
+      const [stay] = temp.store.loadStays([id]) as [Stay];
+      const cohort = temp.store.getCohort(cohortId);
+      expect(stayDetail(stay, cohort, 2).patient).toEqual({
+        age: null,
+        ageBand: '65-79',
+        sex: 'F',
+        admissionType: 'URGENT',
+        careUnit: null,
+      });
+      const inputs = new Map<string, string | number>([
+        ['age', 71],
+        ['admission_type', 'EW EMER.'],
+        ['first_careunit', 'Coronary Care Unit (CCU)'],
+      ]);
+      expect(stayDetail(stay, cohort, 2, inputs).patient).toEqual({
+        age: 71,
+        ageBand: '65-79',
+        sex: 'F',
+        admissionType: 'EW EMER.',
+        careUnit: 'Coronary Care Unit (CCU)',
+      });
+    } finally {
+      temp.dispose();
+    }
+  });
+
   it('gives a normal range only to a clinical variable charted in its table unit', () => {
     const temp = tempStore();
     try {

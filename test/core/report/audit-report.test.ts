@@ -19,7 +19,7 @@ import {
   type CohortStatistics,
 } from '../../../src/main/core/audit/statistics-index';
 import { writeAuditReport, type WrittenReport } from '../../../src/main/core/report/audit-report';
-import { figure, percent } from '../../../src/main/core/report/figure-format';
+import { figure } from '../../../src/main/core/report/figure-format';
 import { SECTIONS } from '../../../src/main/core/report/report-sections';
 import { TRIPOD_ITEMS } from '../../../src/main/core/report/tripod-map';
 import {
@@ -120,6 +120,18 @@ describe('PDF audit report', () => {
     expect(cover).toContain(`Audit run ${demo.run.id}: model E1 (hospital mortality)`);
     expect(cover).toContain(demo.run.provenance.cohortContentHash);
     expect(cover).toMatch(/ToE Audit version\s+\d+\.\d+\.\d+/);
+    // Page 1 leads with what the model does for care, each rate with its interval, before
+    // the cohort's and the method's particulars, and still fits one page.
+    const care = squash(cover);
+    expect(care).toContain('What the model does for care: E1 · hospital mortality');
+    expect(care).toContain(
+      `Sensitivity ${figure(stats.care.sensitivity, 'percent')}: ${stats.confusion.tp} of ${stats.care.events} caught.`,
+    );
+    expect(care).toContain(`${stats.confusion.tp} of ${stats.care.alerts} alerts right`);
+    expect(care).toContain(`Alerts per 100 stays ${figure(stats.care.alertsPer100Stays, 'units')}`);
+    expect(care.indexOf('Sensitivity')).toBeLessThan(care.indexOf('Cohort content hash'));
+    expect(care).not.toMatch(/0\.\d{5,}/);
+    expect(pages[1]).toContain(SECTIONS.summary);
     expect(cover).toContain(`1000 resamples of stays, seed ${SEED}`);
     // The fixture's small demo cohort shares the training cohort's name, not its data.
     expect(squash(cover)).toMatch(
@@ -154,7 +166,7 @@ describe('PDF audit report', () => {
         new RegExp(`\\(${name}\\)\\s+${members.length}\\s+${exhausted}\\s+`),
       );
     }
-    expect(exhaustion).toContain(percent(stats.exhaustion.byClass.FP.rate));
+    expect(exhaustion).toContain(figure(stats.exhaustion.byClass.FP.rate, 'percent'));
   });
 
   it('prints one meaning of flagged: the run policy’s queue, its size and its reviews', () => {

@@ -4,6 +4,7 @@
 // because the desktop window refuses navigation to typed URLs.
 import type { Page } from '@playwright/test';
 import { demoForm, expect, seriousA11yViolations } from '../fixtures';
+import { ABSTENTION_POLICIES } from '../../../src/shared/abstention';
 
 export interface WalkOptions {
   /** Saves the view's screenshot as an artifact under this name. */
@@ -76,7 +77,7 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   await checkView(page, options, 'run-progress');
 
   // 3. The dashboard opens by itself when the run completes, with the verdict on its queue.
-  await expect(page.getByTestId('headline-stays')).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByTestId('care-stays')).toBeVisible({ timeout: 240_000 });
   const runId = Number(/#\/runs\/(\d+)$/.exec(page.url())?.[1]);
   expect(runId, `a run's dashboard URL, not ${page.url()}`).toBeGreaterThan(0);
   const abstention = page.locator('#abstention');
@@ -86,8 +87,10 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   await expect(abstention.getByTestId('review-budget')).toHaveText(
     'the 5% of stays most likely wrong',
   );
-  await expect(abstention.getByTestId('policy-table-all').locator('tbody tr')).toHaveCount(5);
-  const sized = /(\d+) stays? flagged for review of (\d+) audited/.exec(
+  await expect(abstention.getByTestId('policy-table-all').locator('tbody tr')).toHaveCount(
+    ABSTENTION_POLICIES.length,
+  );
+  const sized = /(\d+) stays? queued for review of (\d+) audited/.exec(
     (await abstention.getByTestId('review-queue-size').textContent()) ?? '',
   );
   expect(sized, 'the queue size on the dashboard').not.toBeNull();
@@ -112,13 +115,13 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   // 5. The review queue: the flagged stays, no more than the budget, reviewed one after the
   // other; the exhausted false positive reviewed above is under "every exhausted search".
   await sidebar(page)
-    .getByRole('link', { name: `Run ${runId}: Abstention queue` })
+    .getByRole('link', { name: `Run ${runId}: Review worklist` })
     .click();
-  await expect(page.getByLabel(/Flagged for review/)).toBeChecked();
+  await expect(page.getByLabel(/Queued for review/)).toBeChecked();
   const rows = page.locator('table.queue-table tbody tr');
   await expect(rows).toHaveCount(queued);
   await expect(page.getByTestId('queue-size')).toHaveText(
-    `${queued} ${queued === 1 ? 'stay' : 'stays'} flagged for review`,
+    `${queued} ${queued === 1 ? 'stay' : 'stays'} queued for review`,
   );
   await expect(rows.first()).toHaveAttribute('aria-current', 'true');
   // A verdict from the review panel moves the selection on to the next stay (the stay reviewed

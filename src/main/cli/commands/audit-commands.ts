@@ -6,7 +6,7 @@ import {
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
-import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
+import { DEFAULT_FIGURES_SEED, type CohortStatistics } from '../../../shared/audit-statistics';
 import {
   describeDecision,
   transportedCalibration,
@@ -20,7 +20,7 @@ import {
   searchExtentOf,
 } from '../../../shared/audit';
 import { runFigures } from '../../core/audit/stored-figures';
-import type { RunProgress, RunSummary, StayAuditResult } from '../../../shared/audit';
+import type { RunProgress, RunSummary } from '../../../shared/audit';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
 import {
@@ -110,7 +110,7 @@ function statusOf(run: RunSummary): string {
 
 function formatSummary(
   run: RunSummary,
-  results: readonly StayAuditResult[],
+  statistics: CohortStatistics | null,
   seconds: number,
   rate: number | null,
   review: AbstentionAnalysis | null,
@@ -124,7 +124,7 @@ function formatSummary(
     ...unitLines(run.provenance),
     ...variableLines(run.provenance),
     `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
-    ...outcomeLines(results),
+    ...(statistics ? outcomeLines(run.spec.task, statistics) : []),
     ...(review ? reviewLines(review) : []),
     ...(review
       ? [
@@ -177,8 +177,16 @@ async function inTerminal(
     if (context.json)
       context.printJson({ ...run, review, session: { seconds, staysPerSecond: rate } });
     else {
-      const results = new RunStore(context.openStore()).results(run.id);
-      context.print(formatSummary(run, results, seconds, rate, review));
+      // The stored figures, as the dashboard reads them; a run without results has none.
+      const statistics =
+        run.doneStays > 0
+          ? runFigures(context.openStore(), {
+              kind: 'statistics',
+              runId: run.id,
+              seed: DEFAULT_FIGURES_SEED,
+            })
+          : null;
+      context.print(formatSummary(run, statistics, seconds, rate, review));
     }
   } finally {
     bar.stop();

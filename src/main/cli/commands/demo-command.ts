@@ -17,7 +17,6 @@ import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine } from '../report-text';
 import { outcomeLines, reviewLines } from '../run-summary-text';
-import { RunStore } from '../../core/audit/run-store';
 
 export const DEMO_COHORT = { name: 'demo', stays: 2000, seed: 7, spurious: false } as const;
 const DEMO_TASK = 'E1';
@@ -92,6 +91,7 @@ export function registerDemoCommand(program: Command, context: CliContext): void
           stays: statistics.stays,
           accuracy: (tp + tn) / Math.max(1, tp + fp + tn + fn),
           confusion: statistics.confusion,
+          care: statistics.care,
           exhaustion: {
             tp: statistics.exhaustion.byClass.TP,
             fp: statistics.exhaustion.byClass.FP,
@@ -111,7 +111,7 @@ export function registerDemoCommand(program: Command, context: CliContext): void
           [
             `Audit run ${run.id}${summary.reusedRun ? ' (already in the store, reused)' : ''}: E1 on the test split, shipped bundle, ${summary.executionProvider}`,
             `  decision: ${describeDecision(summary.decision)}`,
-            ...outcomeLines(new RunStore(store).results(run.id)),
+            ...outcomeLines(run.spec.task, statistics),
             ...reviewLines(report.data.abstentionAnalysis),
             `  PDF audit report: ${outPath} (${report.pages} pages)`,
             `  store: ${context.dbPath}`,

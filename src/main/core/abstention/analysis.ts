@@ -29,6 +29,7 @@ import {
   POLICIES_NEEDING_VALIDATION,
   REFERENCE_POLICY,
 } from '../../../shared/abstention';
+import { pValueText } from '../../../shared/figure-text';
 import {
   fisherExactTest,
   jointBootstrap,
@@ -50,7 +51,7 @@ import {
 } from './risk-coverage';
 import { scorePolicies, scorePolicy, type ScoredPolicy, type ScoringInput } from './score-policies';
 import { traceFeatureTest } from './trace-feature-test';
-import { abstentionVerdict, formatPValue, MIN_ERRORS_FOR_VERDICT } from './verdict';
+import { abstentionVerdict, MIN_ERRORS_FOR_VERDICT } from './verdict';
 
 export const DEFAULT_ABSTENTION_SEED = 20_240_612;
 export const DEFAULT_ABSTENTION_RESAMPLES = 1000;
@@ -194,6 +195,15 @@ function guaranteeOutcome(
   };
 }
 
+/** Two score orders rank every stay alike, ties included. */
+function sameOrder(a: ScoreOrder, b: ScoreOrder): boolean {
+  if (a.groups !== b.groups || a.order.length !== b.order.length) return false;
+  for (let g = 0; g < a.groups; g++) if (a.groupEnd[g] !== b.groupEnd[g]) return false;
+  // Within a tie group the order is by index in both, so equal groups give equal orders.
+  for (let i = 0; i < a.order.length; i++) if (a.order[i] !== b.order[i]) return false;
+  return true;
+}
+
 /** Bonferroni: each of k intervals at 1 − (1 − level)/k, so all hold together at `level`. */
 export function adjustedLevel(level: number, comparisons: number): number {
   return comparisons > 1 ? 1 - (1 - level) / comparisons : level;
@@ -263,6 +273,16 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
   });
   const figures = jointIntervals(draws, level).map(toEstimate);
   const searchCompared = compared.filter((p) => TOE_BASED_POLICIES.includes(p));
+  const referenceOrder = orders.get(REFERENCE_POLICY);
+  const sameRanking = (p: AbstentionPolicyName): boolean => {
+    const order = orders.get(p);
+    return (
+      p !== REFERENCE_POLICY &&
+      order !== undefined &&
+      referenceOrder !== undefined &&
+      sameOrder(order, referenceOrder)
+    );
+  };
   const adjusted = jointIntervals(draws, adjustedLevel(level, searchCompared.length)).map(
     toEstimate,
   );
@@ -281,6 +301,7 @@ export function analyseAbstention(input: AbstentionInput): AbstentionAnalysis {
       aurcVsReferenceAdjusted:
         j < 0 || !searchCompared.includes(s.policy) ? null : adjusted[slot.aurcDiff(j)]!,
       augrcVsReference: j < 0 ? null : figures[slot.augrcDiff(j)]!,
+      sameRankingAsReference: sameRanking(s.policy),
       riskCoverage: s.scores ? riskCoverageCurve(s.scores, errorsF64) : [],
       all: flags ? budgetFigures(columns, flags, false, level) : null,
       reachable: flags ? budgetFigures(columns, flags, true, level) : null,
@@ -401,10 +422,10 @@ function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
         kind: 'inconclusive-ratio',
         message:
           `Inconclusive: the review queue is not shown to hold more wrong decisions than the ` +
-          `stays it leaves ${subset === 'all' ? '' : '(reachable stays only) '}` +
-          `(${figs.errorsFlagged} of ${figs.flagged} queued against ` +
+          `stays it leaves${subset === 'all' ? '' : ', counting reachable stays only'}: ` +
+          `${figs.errorsFlagged} of ${figs.flagged} queued against ` +
           `${figs.errors - figs.errorsFlagged} of ${figs.stays - figs.flagged} accepted; ` +
-          `Fisher's exact test ${formatPValue(figs.enrichmentPValue)}).`,
+          `(Fisher's exact test ${pValueText(figs.enrichmentPValue)}).`,
       });
     }
   }

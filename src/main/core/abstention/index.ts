@@ -88,12 +88,7 @@ export {
   type LikelihoodRatio,
   type TraceFeatureTestResult,
 } from './trace-feature-test';
-export {
-  abstentionVerdict,
-  formatPValue,
-  MIN_ERRORS_FOR_VERDICT,
-  type VerdictEvidence,
-} from './verdict';
+export { abstentionVerdict, MIN_ERRORS_FOR_VERDICT, type VerdictEvidence } from './verdict';
 export { checkStays, fullMargin, isError, logit, margin } from './margin';
 export {
   betaQuantile,

@@ -20,6 +20,7 @@ import type {
   VerdictKind,
 } from '../../../shared/abstention';
 import type { Estimate } from '../../../shared/estimate';
+import { pValueText } from '../../../shared/figure-text';
 import { fixed, precise } from './format';
 
 /** Fewer errors than this and the verdict says the run cannot tell. */
@@ -51,10 +52,6 @@ export interface Verdict {
 /** A signed figure as the sentence prints it: three decimals, a true minus sign. */
 export function formatDifference(x: number): string {
   return Math.abs(x) >= 0.001 || x === 0 ? fixed(x, 3) : precise(x, 2);
-}
-
-export function formatPValue(p: number): string {
-  return p < 0.001 ? 'p < 0.001' : `p = ${p.toPrecision(2)}`;
 }
 
 interface Compared {
@@ -104,7 +101,7 @@ export function abstentionVerdict(evidence: VerdictEvidence): Verdict {
   const lrt = evidence.traceFeatureTest;
   const significant = lrt !== null && lrt.pValue < 1 - level;
   const lrtText = lrt
-    ? `the trace features ${significant ? "predict errors beyond the model's own confidence and decision" : "add nothing significant to the model's own confidence and decision"} in a likelihood-ratio test (${formatPValue(lrt.pValue)}, ${lrt.degreesOfFreedom} df)`
+    ? `the trace features ${significant ? "predict errors beyond the model's own confidence and decision" : "add nothing significant to the model's own confidence and decision"} in a likelihood-ratio test (${pValueText(lrt.pValue)}, ${lrt.degreesOfFreedom} df)`
     : `the likelihood-ratio test of the trace features could not be run (${evidence.traceFeatureReason ?? 'no test'})`;
 
   if (k === 0) {

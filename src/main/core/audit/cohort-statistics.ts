@@ -18,6 +18,7 @@ import { convergenceReachable } from '../search/objective';
 import {
   abstentionSection,
   calibrationSection,
+  careSection,
   discriminationSection,
   evidenceSizeSection,
   exhaustionSection,
@@ -92,6 +93,7 @@ export function cohortStatistics(
   const { threshold, seed, resamples = 1000, bins = 10, stability = 'probability' } = options;
   const c = stayColumns(results, threshold);
   const boot: BootstrapOptions = { seed, resamples, level: 0.95 };
+  const confusion = confusionCounts(c.pFull, c.labels, threshold);
   const partial: Omit<CohortStatistics, 'summary'> = {
     stays: c.n,
     parameters: {
@@ -104,7 +106,8 @@ export function cohortStatistics(
       level: 0.95,
       bins,
     },
-    confusion: confusionCounts(c.pFull, c.labels, threshold),
+    confusion,
+    care: careSection(confusion, 0.95),
     discrimination: discriminationSection(c.pFull, c.labels, boot),
     reachability: reachabilityBand(results, options, stability),
     exhaustion: exhaustionSection(c, threshold, boot.level),

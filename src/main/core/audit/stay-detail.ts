@@ -10,6 +10,7 @@ import type {
   EcgMeasurement,
   HourlyVariable,
   NoteChunkDetail,
+  PatientFacts,
   StaticInputReading,
   StayDetail,
 } from '../../../shared/stay-detail';
@@ -128,6 +129,25 @@ function staticReadings(
   }));
 }
 
+/** The banner's facts: a static input where the cohort has one, else the attribute. */
+function patientFacts(
+  attributes: Readonly<Record<string, string>>,
+  values: ReadonlyMap<string, StaticValue>,
+): PatientFacts {
+  const text = (input: string, attribute: string): string | null => {
+    const value = values.get(input);
+    return typeof value === 'string' ? value : (attributes[attribute] ?? null);
+  };
+  const age = values.get('age');
+  return {
+    age: typeof age === 'number' && Number.isFinite(age) ? age : null,
+    ageBand: attributes.age_band ?? null,
+    sex: text('sex', 'sex'),
+    admissionType: text('admission_type', 'admission_type'),
+    careUnit: text('first_careunit', 'first_careunit'),
+  };
+}
+
 export function stayDetail(
   stay: Stay,
   cohort: CohortDetail,
@@ -153,5 +173,6 @@ export function stayDetail(
     staticInputs: staticReadings(cohort, staticValues, modelInputs),
     outcomes: stay.outcomes,
     attributes: stay.attributes,
+    patient: patientFacts(stay.attributes, staticValues),
   };
 }

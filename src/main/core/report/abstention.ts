@@ -8,6 +8,7 @@
 import {
   ABSTENTION_POLICY_LABELS,
   describeBudget,
+  referenceComparisonWords,
   type AbstentionPolicyName,
   type GuaranteeOutcome,
   type PolicyFigures,
@@ -15,7 +16,7 @@ import {
 import { riskCoverageChart } from '../../../shared/charts';
 import type { AbstentionFigures } from '../../../shared/audit-statistics';
 import type { AbstentionReason } from '../audit/statistics-index';
-import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
+import { countOf, decimal, figure, percentPoint } from './figure-format';
 import { drawQueueBySubgroup } from './queue-subgroups';
 import { placeChart } from './report-charts';
 import type { PdfLayout } from './pdf-layout';
@@ -50,18 +51,18 @@ function ruleRow(name: string, a: AbstentionFigures): string[] {
     name,
     `${a.abstained} (TP ${a.tpAbstained}, FP ${a.fpAbstained})`,
     `${percentPoint(a.precisionWithout.estimate)} → ${percentPoint(a.precisionWith.estimate)}`,
-    percent(a.precisionGained, 1, true),
+    figure(a.precisionGained, 'points'),
     `${percentPoint(a.sensitivityWithout.estimate)} → ${percentPoint(a.sensitivityWith.estimate)}`,
-    percent(a.sensitivityLost, 1, true),
+    figure(a.sensitivityLost, 'points'),
   ];
 }
 
 /** AURC − the reference's; for search-based policies the interval the verdict reads. */
 function referenceDifference(p: PolicyFigures, reference: AbstentionPolicyName): string {
-  if (p.policy === reference) return 'reference';
+  const words = referenceComparisonWords(p, reference);
   const shown = p.aurcVsReferenceAdjusted ?? p.aurcVsReference;
-  if (!shown) return '—';
-  return `${figure(shown, 3, true)}${p.aurcVsReferenceAdjusted ? ' adj.' : ''}`;
+  if (words !== null || !shown) return words ?? '—';
+  return `${figure(shown, 'fine-signed')}${p.aurcVsReferenceAdjusted ? ' adj.' : ''}`;
 }
 
 function guaranteeLines(g: GuaranteeOutcome): [string, string][] {
@@ -71,7 +72,7 @@ function guaranteeLines(g: GuaranteeOutcome): [string, string][] {
   const audited =
     g.errorRateAcceptedAudited.estimate === null
       ? 'no stay accepted'
-      : `${g.errorsAcceptedAudited} of ${g.acceptedAudited} accepted stays wrong: ${figure(g.errorRateAcceptedAudited, 3, true)}`;
+      : `${g.errorsAcceptedAudited} of ${g.acceptedAudited} accepted stays wrong: ${figure(g.errorRateAcceptedAudited, 'percent')}`;
   const held =
     g.held === null
       ? 'nothing accepted to check'
@@ -100,8 +101,8 @@ function policyRow(
       '—',
       '—',
       '—',
-      p.aurc ? figure(p.aurc, 3, true) : '—',
-      p.augrc ? figure(p.augrc, 4, true) : '—',
+      p.aurc ? figure(p.aurc, 'fine') : '—',
+      p.augrc ? figure(p.augrc, 'fine') : '—',
       '—',
       p.unavailable ?? '',
     ];
@@ -111,9 +112,9 @@ function policyRow(
     name,
     `${all.flagged}`,
     `${all.errorsFlagged} of ${all.errors}`,
-    figure(all.enrichment, 2, true),
-    p.aurc ? figure(p.aurc, 3, true) : '—',
-    p.augrc ? figure(p.augrc, 4, true) : '—',
+    figure(all.enrichment, 'ratio'),
+    p.aurc ? figure(p.aurc, 'fine') : '—',
+    p.augrc ? figure(p.augrc, 'fine') : '—',
     referenceDifference(p, reference),
     `${percentPoint(all.precisionWithout.estimate)} → ${percentPoint(all.precisionWith.estimate)}; ${percentPoint(all.sensitivityWithout.estimate)} → ${percentPoint(all.sensitivityWith.estimate)}`,
   ];
@@ -127,7 +128,7 @@ function reachableRow(p: PolicyFigures): string[] {
     `${r.stays}`,
     `${r.flagged}`,
     `${r.errorsFlagged} of ${r.errors}`,
-    figure(r.enrichment, 2, true),
+    figure(r.enrichment, 'ratio'),
   ];
 }
 

@@ -60,7 +60,7 @@ function metricCell(m: MetricReport): Cell {
       colour: COLOURS.muted,
     };
   }
-  const text = figure(m.value, 2, true);
+  const text = figure(m.value);
   if (m.isReference) return twoLines(text, ' (ref)');
   if (m.disparity?.flagged) return { text: twoLines(text, ' †'), bold: true, colour: COLOURS.flag };
   return twoLines(text);
@@ -105,7 +105,7 @@ function attributeTables(layout: PdfLayout, audit: AttributeAudit): void {
       audit,
       PERFORMANCE,
       (g, m) => g.performance[m],
-      (g) => [String(g.n), String(g.positives), twoLines(figure(g.prevalence, 2, true))],
+      (g) => [String(g.n), String(g.positives), twoLines(figure(g.prevalence, 'percent'))],
       3,
     ),
     { size: SIZE, zebra: true },
@@ -184,7 +184,7 @@ function disparityTable(layout: PdfLayout, data: ReportData): void {
         c.group,
         c.metric,
         c.disparity.reference,
-        figure(c.disparity.ratio, 2, true),
+        figure(c.disparity.ratio, 'ratio'),
         decimal(c.disparity.pValue),
         decimal(c.disparity.adjustedP),
         c.disparity.flagged ? { text: 'FLAGGED', bold: true, colour: COLOURS.flag } : 'no',

@@ -1,11 +1,13 @@
 /**
  * Section 1: one page for a quality-improvement committee. The key figures with their
- * intervals, the statistics' own plain-language summary (which never states exhaustion
+ * intervals, what the model does for care first, the statistics' own plain-language summary (which never states exhaustion
  * without the share the model's confidence explains), and what to read with care.
  */
 import { describeBudget } from '../../../shared/abstention';
 import { describeDecision, transportedCalibration } from '../../../shared/calibration';
-import { countOf, decimal, figure, percent, percentPoint } from './figure-format';
+import type { CohortStatistics } from '../../../shared/audit-statistics';
+import { percentText } from '../../../shared/review-reason';
+import { countOf, figure, percentPoint } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS } from './report-style';
 import { drawTable } from './pdf-table';
@@ -48,6 +50,39 @@ function cautions(data: ReportData): string[] {
   return out;
 }
 
+/**
+ * What the model does for care, before any figure of the method: the cover and this table
+ * lead with them, as the dashboard and the terminal summary do.
+ */
+export function careRows(s: CohortStatistics): [string, string][] {
+  const { care, confusion: k } = s;
+  return [
+    ['Stays with the outcome', `${care.events}`],
+    [
+      'Sensitivity: outcomes caught',
+      `${k.tp} of ${care.events}: ${figure(care.sensitivity, 'percent')}`,
+    ],
+    [
+      'Specificity: stays without the outcome left alone',
+      `${k.tn} of ${k.tn + k.fp}: ${figure(care.specificity, 'percent')}`,
+    ],
+    ['PPV: alerts that were right', `${k.tp} of ${care.alerts}: ${figure(care.ppv, 'percent')}`],
+    ['Alerts per 100 stays', figure(care.alertsPer100Stays, 'units')],
+  ];
+}
+
+/** The same figures as one sentence, for the cover, where a table of them would not fit. */
+export function careSentence(s: CohortStatistics): string {
+  const { care, confusion: k } = s;
+  return (
+    `${s.stays} stays audited, ${care.events} with the outcome. ` +
+    `Sensitivity ${figure(care.sensitivity, 'percent')}: ${k.tp} of ${care.events} caught. ` +
+    `Specificity ${figure(care.specificity, 'percent')}. ` +
+    `PPV ${figure(care.ppv, 'percent')}: ${k.tp} of ${care.alerts} alerts right. ` +
+    `Alerts per 100 stays ${figure(care.alertsPer100Stays, 'units')}.`
+  );
+}
+
 /** The run's own review policy at its budget: the one meaning of "flagged" in the report. */
 function reviewRows(data: ReportData): [string, string | { text: string; bold: boolean }][] {
   const analysis = data.abstentionAnalysis;
@@ -64,14 +99,14 @@ function reviewRows(data: ReportData): [string, string | { text: string; bold: b
         bold: true,
       },
     ],
-    ['Error enrichment in the queue (flagged ÷ accepted)', figure(all.enrichment, 2)],
+    ['Error enrichment in the queue (flagged ÷ accepted)', figure(all.enrichment, 'ratio')],
     [
       'Precision without → with review of flagged alerts',
-      `${percentPoint(all.precisionWithout.estimate)} → ${percent(all.precisionWith)}`,
+      `${percentPoint(all.precisionWithout.estimate)} → ${figure(all.precisionWith, 'percent')}`,
     ],
     [
       'Sensitivity without → with',
-      `${percentPoint(all.sensitivityWithout.estimate)} → ${percent(all.sensitivityWith)}`,
+      `${percentPoint(all.sensitivityWithout.estimate)} → ${figure(all.sensitivityWith, 'percent')}`,
     ],
   ];
 }
@@ -98,19 +133,20 @@ export function drawCommitteeSummary(layout: PdfLayout, data: ReportData): void 
     ],
     [
       ['Stays audited', `${s.stays}`],
-      ['Discrimination of the model (AUROC, p_full)', figure(s.discrimination.auroc)],
+      ...careRows(s),
+      ['Discrimination of the model (AUROC)', figure(s.discrimination.auroc)],
       ['Average precision (AUPRC)', figure(s.discrimination.auprc)],
       [
-        `Decisions at threshold ${decimal(s.parameters.threshold)}`,
+        `Decisions at a threshold of ${percentText(s.parameters.threshold)} predicted risk`,
         `TP ${k.tp}, FP ${k.fp}, TN ${k.tn}, FN ${k.fn}`,
       ],
       ['Searches converged / exhausted', `${converged} / ${s.stays - converged}`],
-      ['Exhausted among true positives', percent(e.byClass.TP.rate)],
-      ['Exhausted among false positives', percent(e.byClass.FP.rate)],
-      ['FP/TP exhaustion ratio', figure(e.fpTpRatio, 2)],
+      ['Exhausted among true positives', figure(e.byClass.TP.rate, 'percent')],
+      ['Exhausted among false positives', figure(e.byClass.FP.rate, 'percent')],
+      ['FP/TP exhaustion ratio', figure(e.fpTpRatio, 'ratio')],
       [
         'Same, where convergence was reachable (the search’s own signal)',
-        `TP ${percent(e.reachableOnly.tpRate)}; FP ${percent(e.reachableOnly.fpRate)}`,
+        `TP ${figure(e.reachableOnly.tpRate, 'percent')}; FP ${figure(e.reachableOnly.fpRate, 'percent')}`,
       ],
       ...reviewRows(data),
       ['Clinician review of the queue', `${countOf(a.review.reviewed, a.review.queued)} reviewed`],

@@ -12,6 +12,8 @@ import { portablePath } from './portable-path';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS, TYPE } from './report-style';
 import { decimal, utcMinute } from './figure-format';
+import { careSentence } from './committee-summary';
+import { percentText, taskTitle } from '../../../shared/review-reason';
 import type { BundleFacts, ReportData } from './report-data-types';
 
 function warningBox(layout: PdfLayout, title: string, text: string): void {
@@ -100,6 +102,8 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
     );
   }
 
+  layout.heading(`What the model does for care: ${taskTitle(model.task)}`);
+  layout.paragraph(careSentence(data.statistics), { gapAfter: 6 });
   layout.heading('Cohort');
   layout.keyValues([
     [
@@ -127,7 +131,10 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
     ['Task', task],
     ['Bundle', portablePath(model.bundleDir)],
     ['Decision', describeDecision(model.decision)],
-    ['Decision threshold', `ŷ = 1 if p_full ≥ ${decimal(model.params.threshold, 4)}`],
+    [
+      'Decision threshold',
+      `alert at a predicted risk of ${percentText(model.params.threshold)} or more (${decimal(model.params.threshold, 4)})`,
+    ],
     ['Bundle made', b ? utcMinute(b.createdAt) : '— (bundle not readable)'],
     ['Trained on', b ? trainedOn(b, model.task) : '—'],
     ['This cohort and training', model.training?.sentence ?? '— (bundle not readable)'],

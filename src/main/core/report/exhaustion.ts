@@ -5,12 +5,8 @@
  */
 import { CONFUSION_CLASSES } from '../../../shared/audit-statistics';
 import { hourlyWindowsOnly, TS_ONLY_SENTENCE } from '../../../shared/evidence-units';
-import {
-  evidenceSizeDistributionChart,
-  exhaustionByClassChart,
-  OUTCOME_COLOURS,
-} from '../../../shared/charts/audit-charts';
-import { decimal, figure, percent } from './figure-format';
+import { evidenceSizeChart, exhaustionByClassChart } from '../../../shared/charts/audit-charts';
+import { decimal, figure } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { drawTable } from './pdf-table';
 import { placeChart } from './report-charts';
@@ -30,10 +26,15 @@ function byClassTable(layout: PdfLayout, data: ReportData): void {
     CLASS_NAMES[c],
     String(e.byClass[c].stays),
     String(e.byClass[c].exhausted),
-    percent(e.byClass[c].rate),
+    figure(e.byClass[c].rate, 'percent'),
   ]);
   const exhausted = CONFUSION_CLASSES.reduce((n, c) => n + e.byClass[c].exhausted, 0);
-  rows.push(['All stays', String(data.statistics.stays), String(exhausted), percent(e.overall)]);
+  rows.push([
+    'All stays',
+    String(data.statistics.stays),
+    String(exhausted),
+    figure(e.overall, 'percent'),
+  ]);
   drawTable(
     layout,
     [
@@ -58,20 +59,23 @@ function reachabilityTable(layout: PdfLayout, data: ReportData): void {
       { header: 'Estimate (95% CI)', weight: 4, align: 'right' },
     ],
     [
-      ['FP/TP exhaustion ratio, all stays', figure(e.fpTpRatio, 2)],
+      ['FP/TP exhaustion ratio, all stays', figure(e.fpTpRatio, 'ratio')],
       [
         `TP exhaustion rate, reachable only (${e.reachableOnly.tp} TP reachable)`,
-        percent(e.reachableOnly.tpRate),
+        figure(e.reachableOnly.tpRate, 'percent'),
       ],
       [
         `FP exhaustion rate, reachable only (${e.reachableOnly.fp} FP reachable)`,
-        percent(e.reachableOnly.fpRate),
+        figure(e.reachableOnly.fpRate, 'percent'),
       ],
-      ['FP/TP ratio, reachable only', figure(e.reachableOnly.fpTpRatio, 2)],
-      ['Share of exhaustion explained by reachability, all exhausted stays', percent(x.all)],
-      ['… among exhausted positive predictions', percent(x.positive)],
-      ['… among exhausted TP', percent(x.tp)],
-      ['… among exhausted FP', percent(x.fp)],
+      ['FP/TP ratio, reachable only', figure(e.reachableOnly.fpTpRatio, 'ratio')],
+      [
+        'Share of exhaustion explained by reachability, all exhausted stays',
+        figure(x.all, 'percent'),
+      ],
+      ['… among exhausted positive predictions', figure(x.positive, 'percent')],
+      ['… among exhausted TP', figure(x.tp, 'percent')],
+      ['… among exhausted FP', figure(x.fp, 'percent')],
       ['Stays where convergence was unreachable', String(r.unreachableStays)],
       ['Unreachable yet converged (must be 0)', String(e.unreachableButConverged)],
       ['Recorded reachability disagreeing with the run’s τ (must be 0)', String(r.mismatches)],
@@ -100,8 +104,8 @@ function evidenceSizeTable(layout: PdfLayout, data: ReportData): void {
     groups.map(([name, g]) => [
       name,
       String(g.n),
-      figure(g.mean, 2, true),
-      figure(g.median, 1, true),
+      figure(g.mean, 'units'),
+      figure(g.median, 'units'),
     ]),
     { zebra: true },
   );
@@ -135,18 +139,15 @@ export function drawExhaustion(layout: PdfLayout, data: ReportData): void {
   layout.paragraph(
     hourlyWindowsOnly(data.run.provenance)
       ? `${TS_ONLY_SENTENCE} All ${s.modality.evidenceUnits} evidence units are hourly windows.`
-      : `Note chunks are ${percent(s.modality.noteUnitShare)} of all ${s.modality.evidenceUnits} evidence units (${s.modality.noteUnits} note units); ` +
-          `${s.modality.staysWithNotes} stays (${percent(s.modality.staysWithNotesShare)}) kept at least one note chunk.`,
+      : `Note chunks are ${figure(s.modality.noteUnitShare, 'percent')} of all ${s.modality.evidenceUnits} evidence units (${s.modality.noteUnits} note units); ` +
+          `${s.modality.staysWithNotes} stays (${figure(s.modality.staysWithNotesShare, 'percent')}) kept at least one note chunk.`,
   );
   const z = s.evidenceSize;
   placeChart(
     layout,
-    evidenceSizeDistributionChart(
-      'Evidence size by outcome',
-      [
-        { label: 'no outcome (label 0)', group: z.byOutcome.negative, colour: OUTCOME_COLOURS.TN },
-        { label: 'outcome (label 1)', group: z.byOutcome.positive, colour: OUTCOME_COLOURS.FN },
-      ],
+    evidenceSizeChart(
+      z,
+      'outcome',
       `share of each group; an exhausted search keeps up to S_max = ${data.model.params.maxSteps} units`,
     ),
     165,
@@ -154,14 +155,7 @@ export function drawExhaustion(layout: PdfLayout, data: ReportData): void {
   );
   placeChart(
     layout,
-    evidenceSizeDistributionChart(
-      'Evidence size by correctness of the decision',
-      [
-        { label: 'model correct', group: z.byCorrectness.correct, colour: OUTCOME_COLOURS.TP },
-        { label: 'model wrong', group: z.byCorrectness.incorrect, colour: OUTCOME_COLOURS.FP },
-      ],
-      'share of each group',
-    ),
+    evidenceSizeChart(z, 'correctness', 'share of each group'),
     165,
     'Figure 3.3. Distribution of the evidence size |E| by whether the full-input decision was correct.',
   );

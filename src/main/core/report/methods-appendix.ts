@@ -44,7 +44,7 @@ const DEFINITIONS: readonly (readonly [string, string])[] = [
   ],
   [
     'Intervals',
-    '95% percentile bootstrap over stays (resampled with replacement), with a fixed seed; counts are exact. A figure with no value prints “—” with the reason (undefined: 0/0 or one class absent; infinite: x/0).',
+    '95% percentile bootstrap over stays (resampled with replacement), with a fixed seed; counts are exact. A figure with no value says why: “n/a (undefined)” for 0/0 or one class absent, “∞ (infinite)” for x/0.',
   ],
   [
     'Calibration',

@@ -3,8 +3,8 @@
  * the threshold, calibration) and how faithfully the evidence alone reproduces it. The
  * reliability diagram is the shared chart definition the app draws too.
  */
-import { auditReliabilityChart } from '../../../shared/charts/audit-charts';
-import { decimal, figure, percent } from './figure-format';
+import { fullVsEvidenceReliabilityChart } from '../../../shared/charts/audit-charts';
+import { decimal, figure } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { drawTable } from './pdf-table';
 import { placeChart } from './report-charts';
@@ -51,10 +51,10 @@ function calibrationBins(layout: PdfLayout, data: ReportData): void {
         `[${bin.lower.toFixed(1)}, ${bin.upper.toFixed(1)}${last ? ']' : ')'}`,
         String(bin.count),
         decimal(bin.meanPredicted),
-        bin.count === 0 ? '— (empty bin)' : figure(bin.observedRate, 3, true),
+        bin.count === 0 ? '— (empty bin)' : figure(bin.observedRate),
         String(ev.count),
         decimal(ev.meanPredicted),
-        ev.count === 0 ? '— (empty bin)' : figure(ev.observedRate, 3, true),
+        ev.count === 0 ? '— (empty bin)' : figure(ev.observedRate),
       ];
     }),
     { zebra: true },
@@ -88,9 +88,8 @@ export function drawPerformance(layout: PdfLayout, data: ReportData): void {
   layout.heading('Calibration: full input and evidence alone', 250);
   placeChart(
     layout,
-    auditReliabilityChart(
-      s.calibration.full,
-      s.calibration.evidence,
+    fullVsEvidenceReliabilityChart(
+      s.calibration,
       `${s.stays} stays, 10 equal-width bins, empty bins omitted; vertical bars: bootstrap 95% CI of the observed rate`,
     ),
     215,
@@ -124,7 +123,7 @@ export function drawPerformance(layout: PdfLayout, data: ReportData): void {
       ],
       [
         'Decision agreement',
-        percent(f.decisionAgreement),
+        figure(f.decisionAgreement, 'percent'),
         'Share of stays whose evidence alone gives the same decision.',
       ],
     ],

@@ -5,32 +5,15 @@
  * and with the queue, and the flags in words. Suppressed groups are listed with their reason.
  */
 import type { AbstentionAnalysis } from '../../../shared/abstention';
-import type { Estimate } from '../../../shared/estimate';
 import {
   queueFlagsOf,
   type QueueAttribute,
   type QueueGroupReport,
 } from '../../../shared/queue-subgroups';
-import { DASH, percent } from './figure-format';
+import { figure } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
 import { drawTable, type Cell } from './pdf-table';
 import { COLOURS } from './report-style';
-
-/** "+14.2" percentage points, the sign always written (a gap's direction matters). */
-function signedPoints(x: number): string {
-  const rounded = Number((100 * x).toFixed(1));
-  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : '±'}${Math.abs(rounded).toFixed(1)}`;
-}
-
-/** "+14.2 pp (−7.3 to +37.9)". */
-function gapText(e: Estimate): string {
-  if (e.estimate === null) return DASH;
-  const interval =
-    e.lower === null || e.upper === null
-      ? ''
-      : ` (${signedPoints(e.lower)} to ${signedPoints(e.upper)})`;
-  return `${signedPoints(e.estimate)} pp${interval}`;
-}
 
 const withoutReason = (reason: string) => reason.replace(/^not estimable: /, 'not shown: ');
 
@@ -47,19 +30,19 @@ function groupRow(g: QueueGroupReport): Cell[] {
     ];
   }
   const accepted = g.errorAccepted
-    ? `${g.errorsAccepted} of ${g.accepted}: ${percent(g.errorAccepted, 1, true)}`
+    ? `${g.errorsAccepted} of ${g.accepted}: ${figure(g.errorAccepted, 'percent')}`
     : withoutReason(g.acceptedNotEstimable?.reason ?? '');
   const gap = g.isReference
     ? 'reference'
     : g.gap === null
       ? 'no reference'
-      : `${gapText(g.gap.without)} → ${g.gap.with ? gapText(g.gap.with) : withoutReason(g.gap.notEstimable?.reason ?? '')}`;
+      : `${figure(g.gap.without, 'points')} → ${g.gap.with ? figure(g.gap.with, 'points') : withoutReason(g.gap.notEstimable?.reason ?? '')}`;
   const flags = queueFlagsOf(g);
   return [
     g.group,
     String(g.stays),
-    `${g.queued}: ${percent(g.queuedShare, 1, true)}`,
-    `${g.errors} of ${g.stays}: ${percent(g.errorWithout, 1, true)}`,
+    `${g.queued}: ${figure(g.queuedShare, 'percent')}`,
+    `${g.errors} of ${g.stays}: ${figure(g.errorWithout, 'percent')}`,
     accepted,
     gap,
     flags.length > 0 ? { text: flags.join('; '), bold: true, colour: COLOURS.flag } : 'none',

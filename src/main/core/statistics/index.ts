@@ -18,6 +18,7 @@ export {
 export type { EvidenceOutcomes, SearchOutcomes } from './outcome-columns';
 export { abstentionSection, exhaustionSection } from './exhaustion-sections';
 export { evidenceSizeSection, faithfulnessSection, modalitySection } from './evidence-sections';
+export { careSection } from './care-section';
 export { calibrationSection, discriminationSection } from './calibration-sections';
 export { benjaminiHochberg, type BenjaminiHochberg } from './benjamini-hochberg';
 export { bootstrapPValue, ratioTest, type RatioSide, type RatioTest } from './ratio-test';

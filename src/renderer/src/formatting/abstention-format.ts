@@ -8,6 +8,7 @@ import {
   type TraceFeatureTest,
 } from '../../../shared/abstention';
 import type { CalibrationMap } from '../../../shared/calibration';
+import { pValueText } from '../../../shared/figure-text';
 import { formatCount } from './locale-format';
 
 // One definition of a run's review settings and decision, shared with the core.
@@ -30,9 +31,9 @@ export function budgetShort(budget: ReviewBudget): string {
   }
 }
 
-/** "9 stays flagged for review". */
+/** "9 stays queued for review". */
 export function queueText(size: number): string {
-  return `${formatCount(size)} ${size === 1 ? 'stay' : 'stays'} flagged for review`;
+  return `${formatCount(size)} ${size === 1 ? 'stay' : 'stays'} queued for review`;
 }
 
 const METHOD_WORDS: Record<CalibrationMap['method'], string> = {
@@ -69,15 +70,10 @@ export function warningTitle(kind: AbstentionWarningKind): string {
   return WARNING_TITLES[kind];
 }
 
-/** A p-value as reports print it. */
-export function formatPValue(p: number): string {
-  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(p < 0.01 ? 3 : 2)}`;
-}
-
 /** The likelihood-ratio test in one sentence. */
 export function traceTestText(test: TraceFeatureTest | null): string {
   if (!test) {
     return 'Likelihood-ratio test of the trace features beyond the model’s confidence: not run, because this run has fewer than 10 wrong (or 10 right) decisions.';
   }
-  return `Likelihood-ratio test of the trace features (${test.features.join(', ')}) beyond the model’s confidence, on ${formatCount(test.stays)} stays with ${formatCount(test.errors)} wrong decisions: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} degrees of freedom, ${formatPValue(test.pValue)}.`;
+  return `Likelihood-ratio test of the trace features (${test.features.join(', ')}) beyond the model’s confidence, on ${formatCount(test.stays)} stays with ${formatCount(test.errors)} wrong decisions: χ² = ${test.statistic.toFixed(2)} on ${test.degreesOfFreedom} degrees of freedom, ${pValueText(test.pValue)}.`;
 }

@@ -1,6 +1,7 @@
 // How the trace names its units: with the hour of the stay and the clock time a clinician
 // finds them by on the ward's own flowsheet, not only as W17 or N3.
 import { hourRuns } from '../../../shared/evidence-reading';
+import { bedsideNumber } from '../../../shared/hour-readings';
 import type { HourlyVariable, StayDetail } from '../../../shared/stay-detail';
 
 /** What naming a unit needs from the stay: when its window began, its T and its notes. */
@@ -81,9 +82,7 @@ export function unitSetName(units: readonly number[], stay: UnitClock): string {
 
 /** A charted value to a bedside precision, trailing zeros dropped: 112, 36.8, 94, 7.32, 4. */
 export function reading(x: number | null): string {
-  if (x === null) return '—';
-  const abs = Math.abs(x);
-  return String(Number(x.toFixed(abs >= 100 ? 0 : abs >= 10 ? 1 : 2)));
+  return x === null ? '—' : bedsideNumber(x);
 }
 
 /** "98.0 bpm (85.0–112)", or "not charted". */
