@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  augrc,
   aurc,
   riskAtEveryCoverage,
   riskCoverageCurve,
@@ -110,5 +111,17 @@ describe('AURC and the risk–coverage curve', () => {
       { coverage: 0.5, risk: 0 },
       { coverage: 1, risk: 0.5 },
     ]);
+  });
+});
+
+describe('AUGRC', () => {
+  it('averages the share of all stays that are wrong and accepted, by hand', () => {
+    // Accepted in order 0.1 (right), 0.2 (wrong), 0.3 (right), 0.4 (wrong): errors accepted
+    // 0, 1, 1, 2 of 4 stays → (0 + 1 + 1 + 2) / (4 · 4) = 0.25.
+    expect(augrc([0.1, 0.2, 0.3, 0.4], [0, 1, 0, 1])).toBeCloseTo(0.25, 15);
+    // Two tied stays, one wrong: the two orders give (1 + 1)/4 and (0 + 1)/4, mean 0.375.
+    expect(augrc([0.5, 0.5], [1, 0])).toBeCloseTo(0.375, 15);
+    // A score that ranks every error last accepts them last: only the final stays count.
+    expect(augrc([0, 0, 1], [0, 0, 1])).toBeCloseTo(1 / 9, 15);
   });
 });

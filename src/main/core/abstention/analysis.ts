@@ -424,7 +424,7 @@ function abstentionWarnings(w: WarningInput): AbstentionWarning[] {
           `Inconclusive: the review queue is not shown to hold more wrong decisions than the ` +
           `stays it leaves${subset === 'all' ? '' : ', counting reachable stays only'}: ` +
           `${figs.errorsFlagged} of ${figs.flagged} queued against ` +
-          `${figs.errors - figs.errorsFlagged} of ${figs.stays - figs.flagged} accepted; ` +
+          `${figs.errors - figs.errorsFlagged} of ${figs.stays - figs.flagged} accepted ` +
           `(Fisher's exact test ${pValueText(figs.enrichmentPValue)}).`,
       });
     }

@@ -55,24 +55,18 @@ export function harmonicNumbers(n: number): Float64Array {
 }
 
 /**
- * AURC of a score whose order is precomputed, with each stay counted `weights[i]` times (a
- * bootstrap resample's multiplicities; all ones for the stays as given). Runs in O(n): a tie
- * group's contribution Σ_k (E + (k − s) e/g) / k has the closed form
- * (E − s·e/g)(H_{s+g} − H_s) + e. NaN when no stay is counted.
+ * Visits the tie groups of `sorted` in accepting order with each group's counted stays g and
+ * errors e (stays counted `weights[i]` times; all once for null) and returns the stays
+ * counted. The areas below differ only in what they add up per group.
  */
-export function weightedAurc(
+function visitTieGroups(
   sorted: ScoreOrder,
   errors: ArrayLike<number>,
   weights: ArrayLike<number> | null,
+  visit: (g: number, e: number) => void,
 ): number {
   const { order, groupEnd, groups } = sorted;
   let total = 0;
-  for (let p = 0; p < order.length; p++) total += weights ? weights[order[p]!]! : 1;
-  if (total === 0) return NaN;
-  const h = harmonicNumbers(total);
-  let accepted = 0;
-  let errorsAccepted = 0;
-  let sum = 0;
   let start = 0;
   for (let gi = 0; gi < groups; gi++) {
     const end = groupEnd[gi]!;
@@ -85,12 +79,42 @@ export function weightedAurc(
       e += w * errors[i]!;
     }
     start = end;
-    if (g === 0) continue;
+    total += g;
+    if (g > 0) visit(g, e);
+  }
+  return total;
+}
+
+/**
+ * AURC of a score whose order is precomputed, with each stay counted `weights[i]` times (a
+ * bootstrap resample's multiplicities; all ones for the stays as given). Runs in O(n): a tie
+ * group's contribution Σ_k (E + (k − s) e/g) / k has the closed form
+ * (E − s·e/g)(H_{s+g} − H_s) + e. NaN when no stay is counted.
+ */
+export function weightedAurc(
+  sorted: ScoreOrder,
+  errors: ArrayLike<number>,
+  weights: ArrayLike<number> | null,
+): number {
+  let counted = 0;
+  for (const i of sorted.order) counted += weights ? weights[i]! : 1;
+  const h = harmonicNumbers(counted);
+  let accepted = 0;
+  let errorsAccepted = 0;
+  let sum = 0;
+  const total = visitTieGroups(sorted, errors, weights, (g, e) => {
     sum += (errorsAccepted - (accepted * e) / g) * (h[accepted + g]! - h[accepted]!) + e;
     accepted += g;
     errorsAccepted += e;
-  }
-  return sum / total;
+  });
+  return total === 0 ? NaN : sum / total;
+}
+
+/** AURC of `scores` (higher = more likely wrong) against per-stay errors (1 = wrong). */
+export function aurc(scores: ArrayLike<number>, errors: ArrayLike<number>): number {
+  if (scores.length !== errors.length)
+    throw new RangeError(`aurc: ${scores.length} scores but ${errors.length} errors`);
+  return weightedAurc(scoreOrder(scores), errors, null);
 }
 
 /**
@@ -105,29 +129,13 @@ export function weightedAugrc(
   errors: ArrayLike<number>,
   weights: ArrayLike<number> | null,
 ): number {
-  const { order, groupEnd, groups } = sorted;
-  let total = 0;
-  for (let p = 0; p < order.length; p++) total += weights ? weights[order[p]!]! : 1;
-  if (total === 0) return NaN;
   let errorsAccepted = 0;
   let sum = 0;
-  let start = 0;
-  for (let gi = 0; gi < groups; gi++) {
-    const end = groupEnd[gi]!;
-    let g = 0;
-    let e = 0;
-    for (let p = start; p < end; p++) {
-      const i = order[p]!;
-      const w = weights ? weights[i]! : 1;
-      g += w;
-      e += w * errors[i]!;
-    }
-    start = end;
-    if (g === 0) continue;
+  const total = visitTieGroups(sorted, errors, weights, (g, e) => {
     sum += g * errorsAccepted + (e * (g + 1)) / 2;
     errorsAccepted += e;
-  }
-  return sum / (total * total);
+  });
+  return total === 0 ? NaN : sum / (total * total);
 }
 
 /** AUGRC of `scores` against per-stay errors (see weightedAugrc). */
@@ -135,13 +143,6 @@ export function augrc(scores: ArrayLike<number>, errors: ArrayLike<number>): num
   if (scores.length !== errors.length)
     throw new RangeError(`augrc: ${scores.length} scores but ${errors.length} errors`);
   return weightedAugrc(scoreOrder(scores), errors, null);
-}
-
-/** AURC of `scores` (higher = more likely wrong) against per-stay errors (1 = wrong). */
-export function aurc(scores: ArrayLike<number>, errors: ArrayLike<number>): number {
-  if (scores.length !== errors.length)
-    throw new RangeError(`aurc: ${scores.length} scores but ${errors.length} errors`);
-  return weightedAurc(scoreOrder(scores), errors, null);
 }
 
 /** risk(k) for k = 1 … n (index k − 1), ties as the expectation over their orders. */
