@@ -99,6 +99,26 @@ describe('PDF audit report', () => {
     expect(JSON.parse(JSON.stringify(written.data))).toEqual(written.data);
   });
 
+  it('prints no interval that collapsed, runs to ∞ or leaves out its estimate', () => {
+    // "0.50 (0.31–0.70)", "12.5% (8.0–17.1%)", "1.45× (0.98–2.15×)", "−0.001 (−0.004 to +0.001)".
+    const number = String.raw`[−+-]?\d+(?:\.\d+)?`;
+    const interval = new RegExp(
+      String.raw`(${number})(%|×| pp)? ?\((?:95% CI )?(${number})(?:%|×| pp)?\s*(?:–|to)\s*(${number}|∞)(?:%|×| pp)?\)`,
+      'g',
+    );
+    const value = (text: string) => Number(text.replace('−', '-'));
+    const text = pages.join('\n');
+    const found = [...text.matchAll(interval)];
+    expect(found.length, 'intervals printed in the report').toBeGreaterThan(40);
+    expect(text).not.toMatch(/to ∞|–∞/);
+    for (const [all, estimate, , lower, upper] of found) {
+      expect(upper, all).not.toBe('∞');
+      expect(lower, `${all}: bounds equal once printed`).not.toBe(upper);
+      expect(value(lower!), all).toBeLessThanOrEqual(value(estimate!));
+      expect(value(estimate!), all).toBeLessThanOrEqual(value(upper!));
+    }
+  });
+
   it('marks every page SYNTHETIC, numbers it, and leaves none empty', () => {
     pages.forEach((page, i) => {
       expect(page).toContain('SYNTHETIC DATA: NOT PATIENT DATA');
