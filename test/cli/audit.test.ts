@@ -116,4 +116,19 @@ describe('toe audit, runs, resume', () => {
     expect(toe(...audit, '--review-budget', '0%').status).toBe(2);
     expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(4);
   });
+
+  it('says under a max-error budget what the guarantee promised and whether it held', () => {
+    const result = toe(...audit, '--max-error', '0.2');
+    expect(result.status, result.stderr).toBe(0);
+    const line = result.stdout
+      .split('\n')
+      .find((l) => l.startsWith('  guarantee, error ≤ 0.2 among accepted decisions'));
+    expect(line, result.stdout).toBeDefined();
+    expect(line).toMatch(/with probability ≥ 0\.9: /);
+    // The bound certified on validation (or why none was), the audited rate with its exact
+    // interval, and the outcome in one word.
+    expect(line).toMatch(/certified on the validation split \(|no cut could be certified/);
+    expect(line).toMatch(/accepted audited stays wrong, [\d.]+% \(|no audited stay was accepted/);
+    expect(line).toMatch(/: (held|not held|nothing to check)$/);
+  });
 });
