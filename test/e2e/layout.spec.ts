@@ -39,7 +39,7 @@ test('no page scrolls sideways at 1280 px', async ({ page, app }) => {
     ['#/cohorts', /Cohorts/],
     ['#/runs', /Audit runs/],
     [`#/runs/${run.id}`, /Run/],
-    [`#/runs/${run.id}/abstentions`, /Abstention|queue/i],
+    [`#/runs/${run.id}/abstentions`, /Review worklist/],
     [`#/runs/${run.id}/bias`, /Bias/],
     [`#/runs/${run.id}/stays/${stayId}`, /Stay/],
   ];
