@@ -11,13 +11,23 @@ export type MissingReason = 'undefined' | 'infinite';
 
 /**
  * How an interval was made. Counts get exact intervals (a proportion by Clopper–Pearson, a
- * ratio of two proportions by Katz's log method); the percentile bootstrap only where no
- * closed form fits (AURC, AUROC, ECE). 'none': no interval is shown, because the counts are
+ * ratio of two proportions by Katz's log method, a difference of two by Newcombe's score
+ * method, observed/expected events by Garwood's Poisson interval and a ratio of two of them
+ * by the conditional binomial); a difference of two AUROCs DeLong's; the percentile bootstrap
+ * only where no closed form fits (AURC, AUROC, ECE). 'none': no interval is shown, because the counts are
  * too few to estimate one (a ratio with no event on one side) or because the bootstrap's
  * collapsed to a point, ran to infinity, or left out its own estimate. Reports then say
  * "too few … to estimate" instead of printing an interval that misleads.
  */
-export type IntervalMethod = 'bootstrap' | 'clopper-pearson' | 'katz-log' | 'newcombe' | 'none';
+export type IntervalMethod =
+  | 'bootstrap'
+  | 'clopper-pearson'
+  | 'katz-log'
+  | 'newcombe'
+  | 'delong'
+  | 'garwood'
+  | 'conditional-binomial'
+  | 'none';
 
 /** A point estimate with its interval (exact for counts, else a percentile bootstrap). */
 export interface Estimate {

@@ -179,6 +179,62 @@ export function chiSquareSurvival(statistic: number, degreesOfFreedom: number): 
   return regularizedGammaQ(degreesOfFreedom / 2, statistic / 2);
 }
 
+/**
+ * P(|Z| ≥ |z|) for a standard normal Z (2 · scipy.stats.norm.sf(|z|)): the two-sided p of a
+ * z statistic, as Q(1/2, z²/2) since Z² is χ² with one degree of freedom.
+ */
+export function twoSidedNormalP(z: number): number {
+  if (Number.isNaN(z)) return NaN;
+  return regularizedGammaQ(0.5, (z * z) / 2);
+}
+
+/**
+ * The q-quantile of χ² with df degrees of freedom (scipy.stats.chi2.ppf), by bisection on
+ * its distribution function P(df/2, x/2) = 1 − Q: monotone, so bisection cannot miss, and
+ * 200 halvings reach the last bit of a double.
+ */
+export function chiSquareQuantile(q: number, degreesOfFreedom: number): number {
+  if (!(q > 0 && q < 1)) throw new RangeError(`chiSquareQuantile: q must be in (0, 1), got ${q}`);
+  if (!(degreesOfFreedom > 0))
+    throw new RangeError(`chiSquareQuantile: df must be > 0, got ${degreesOfFreedom}`);
+  const cdf = (x: number) => 1 - regularizedGammaQ(degreesOfFreedom / 2, x / 2);
+  let high = Math.max(1, degreesOfFreedom);
+  while (cdf(high) < q) high *= 2;
+  let low = 0;
+  for (let i = 0; i < 200 && high - low > 1e-15 * high; i++) {
+    const mid = (low + high) / 2;
+    if (cdf(mid) < q) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/**
+ * The two-sided exact binomial p of k successes in n trials at success probability p
+ * (scipy.stats.binomtest): the probability of every count no more likely than k, with
+ * scipy's relative tolerance of 1e-7 for ties.
+ */
+export function binomialTwoSidedP(k: number, n: number, p: number): number {
+  if (!Number.isInteger(n) || n < 0 || !Number.isInteger(k) || k < 0 || k > n)
+    throw new RangeError(`binomialTwoSidedP: need integers 0 ≤ k ≤ n (${k}, ${n})`);
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`binomialTwoSidedP: p must be in [0, 1], got ${p}`);
+  if (p === 0) return k === 0 ? 1 : 0;
+  if (p === 1) return k === n ? 1 : 0;
+  const logPmf = (x: number) =>
+    logGamma(n + 1) -
+    logGamma(x + 1) -
+    logGamma(n - x + 1) +
+    x * Math.log(p) +
+    (n - x) * Math.log1p(-p);
+  const observed = logPmf(k);
+  let sum = 0;
+  for (let x = 0; x <= n; x++) {
+    const lp = logPmf(x);
+    if (lp <= observed + Math.log1p(1e-7)) sum += Math.exp(lp);
+  }
+  return Math.min(1, sum);
+}
+
 /** Σ c_i x^i, coefficients from the constant term up. */
 function polynomial(coefficients: readonly number[], x: number): number {
   let value = 0;
