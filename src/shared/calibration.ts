@@ -152,5 +152,5 @@ export function transportedCalibration(
     fitted.cohortName === audited.cohortName
       ? `another version of cohort "${fitted.cohortName}" (its content differs)`
       : `cohort "${fitted.cohortName}", not the audited cohort "${audited.cohortName}"`;
-  return `The calibration was fitted on the validation split of ${where}: its probabilities and threshold are transported here, not validated on these stays. Run \`toe calibrate\` on this cohort to fit them here.`;
+  return `The calibration was fitted on the validation split of ${where}: its probabilities and threshold are transported here, not validated on these stays. Recalibrate on this cohort's validation stays to fit them here.`;
 }

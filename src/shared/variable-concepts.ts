@@ -195,6 +195,11 @@ const BY_NAME: ReadonlyMap<string, RankedConcept> = new Map(
   ),
 );
 
+/** A variable's name as a reader says it: "heart_rate" is "heart rate", "gcs_eye" "gcs eye". */
+export function variableWords(name: string): string {
+  return name.replace(/_/g, ' ');
+}
+
 /** A variable read as itself: a name the mapping does not know, or any non-clinical one. */
 export function ownConcept(name: string): VariableConcept {
   return { id: null, group: 'other', short: name };

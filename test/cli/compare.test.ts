@@ -28,24 +28,28 @@ describe('toe compare', () => {
     const result = toe('compare', '1', '2', '--resamples', '200', '--out', out);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
-      /^A: audit run 1, task E1, cohort "demo" \[SYNTHETIC\] \(val, \d+ stays\)/m,
+      /^A: audit run 1, E1 · hospital mortality, cohort "demo" \[SYNTHETIC\] \(val, \d+ stays\)/m,
     );
     expect(result.stdout).toMatch(
-      /^B: audit run 2, task E1, cohort "demo" \[SYNTHETIC\] \(test, \d+ stays\)/m,
+      /^B: audit run 2, E1 · hospital mortality, cohort "demo" \[SYNTHETIC\] \(test, \d+ stays\)/m,
     );
     expect(result.stdout).toContain('different splits: val (A) and test (B)');
-    expect(result.stdout).toMatch(/Figure\s+A\s+B\s+B − A \(95% CI\)\s+BH p/);
-    expect(result.stdout).toMatch(/^AUROC\s+\d\.\d{3}\s+\d\.\d{3}\s+[+−]?\d\.\d{3} \(/m);
-    expect(result.stdout).toMatch(/^Exhaustion rate, FP\s/m);
+    expect(result.stdout).toMatch(/Figure\s+Better\s+A\s+B\s+B vs A \(95% CI\)\s+BH p\s+Reading/);
     expect(result.stdout).toMatch(
-      /\d+ of \d+ tested differences flagged \(Benjamini–Hochberg, FDR 5%; 200 independent bootstrap resamples of each run, seed 7\)/,
+      /^AUROC \(separating outcome from no outcome\)\s+higher\s+\d\.\d{3}\s+\d\.\d{3}\s+[+−±]?\d\.\d{3}/m,
     );
+    expect(result.stdout).toMatch(/^The same, among false alerts\s/m);
+    expect(result.stdout).toMatch(
+      /\d+ of \d+ tested differences shown, \d+ of them worse in B \(Benjamini–Hochberg, FDR 5%; AUROC by DeLong's test, rates by exact tests, the rest by 200 independent bootstrap resamples of each run, seed 7\)/,
+    );
+    expect(result.stdout).toMatch(/^What to do:$/m);
     expect(result.stdout).toContain(`Wrote ${out}.`);
     expect(existsSync(out)).toBe(true);
     const md = readFileSync(out, 'utf8');
     expect(md).toMatch(/^# Comparison of audit runs 1 and 2$/m);
-    expect(md).toContain('| Figure | A | B | B − A (95% CI) | BH-adjusted p | Flagged |');
-    expect(md).toContain('## Reliability curves of p_full');
+    expect(md).toContain('| Figure | Better | A | B | B vs A (95% CI) | BH-adjusted p | Reading |');
+    expect(md).toContain('## What to do');
+    expect(md).toContain('## Reliability curves of the decision’s probability');
 
     const json = JSON.parse(toe('compare', '1', '2', '--resamples', '200', '--json').stdout);
     expect(json.a).toMatchObject({ runId: 1, task: 'E1', split: 'val' });
@@ -74,7 +78,7 @@ describe('toe compare', () => {
     expect(pages).toHaveLength(json.pdfPages);
     const text = pages.join('\n');
     for (const title of Object.values(COMPARISON_SECTIONS)) expect(text).toContain(title);
-    expect(text).toContain(json.evidence.byVariable[0].variable);
+    expect(text).toContain(json.evidence.byVariable[0].variable.replace(/_/g, ' '));
     expect(text).toContain('different splits: val (A) and test (B)');
 
     const table = toe('compare', '1', '2', '--resamples', '200');

@@ -4,6 +4,7 @@
 // chart, the evidence composition, the subgroups and the PDF download, all matching what the
 // API's comparison says.
 import type { RunSummary } from '../../src/shared/audit';
+import { readingText } from '../../src/shared/run-comparison';
 import { expect, keepScreenshot, openApp, seriousA11yViolations, test } from './fixtures';
 import { callApi, completedTestSplitRun } from './support/app-api';
 import type { E2eEnv } from './support/e2e-env';
@@ -61,24 +62,29 @@ test.describe('Compare runs (browser over toe serve)', () => {
     await expect(compared.locator('[data-side="b"]')).toContainText(`run ${b.id}`);
     await expect(compared).toContainText('different splits: test (A) and val (B)');
 
-    // Every figure row prints the comparison's own difference and flag.
+    // What to do comes first, in the comparison's own sentences.
+    const advice = page.getByTestId('comparison-advice');
+    for (const line of expected.advice) await expect(advice).toContainText(line);
+
+    // Every figure row prints the comparison's own contrast, which way is better and its reading.
     await expect(page.getByTestId('figure-flags')).toContainText(
-      `${expected.flagged} of ${expected.tested} tested differences flagged`,
+      `${expected.flagged} of ${expected.tested} tested differences shown`,
     );
     const table = page.getByTestId('figure-table');
-    for (const f of expected.figures.filter((x) => x.figure !== 'meanEvidenceSize')) {
+    for (const f of expected.figures.filter(
+      (x) => x.figure !== 'meanEvidenceSize' && x.contrast === 'difference',
+    )) {
       const row = table.locator(`[data-figure="${f.figure}"]`);
       await expect(row.locator('th')).toHaveText(f.label);
+      await expect(row).toHaveAttribute('data-reading', f.reading);
       if (f.difference.estimate !== null)
         await expect(row).toContainText(signed(f.difference.estimate));
-      if (f.flagged) await expect(row).toContainText('Flagged');
-      else if (f.notTested) await expect(row).toContainText(`not tested: ${f.notTested}`);
-      else await expect(row).not.toContainText('Flagged');
+      await expect(row.locator('td').last()).toHaveText(readingText(f));
     }
 
     // Both reliability curves on one chart: its numbers name both runs' bins.
     const calibration = page.getByRole('img', {
-      name: 'Reliability curves of p_full, run A and run B on one chart',
+      name: "Reliability curves of the decision's probability, run A and run B on one chart",
     });
     await expect(calibration).toBeVisible();
 
@@ -86,7 +92,7 @@ test.describe('Compare runs (browser over toe serve)', () => {
     await expect(evidence).toBeVisible();
     const e = expected.evidence!;
     await expect(page.getByTestId('evidence-flags')).toContainText(
-      `${e.flagged} of ${e.tested} tested hours and variables flagged`,
+      `${e.flagged} of ${e.tested} tested hours and variables differ between the runs`,
     );
     await expect(evidence).toContainText(
       `${e.units.a.evidenceUnits} evidence units over ${e.units.a.stays} stays`,

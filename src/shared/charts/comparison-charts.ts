@@ -17,13 +17,13 @@ const FLAGGED = '#c0392b';
 const three = (e: Estimate) => (e.estimate === null ? 'n/a' : e.estimate.toFixed(3));
 const percent = (e: Estimate) => (e.estimate === null ? null : 100 * e.estimate);
 
-/** Both runs' reliability curves of p_full with their 95% intervals, on one chart. */
+/** Both runs’ reliability curves of the decision’s probability with their 95% intervals, on one chart. */
 export function comparisonReliabilityChart(
   calibration: { a: CalibrationSection; b: CalibrationSection },
   names: { a: string; b: string },
 ): ChartConfiguration<'line', Point[]> {
   return reliabilityChart(
-    `Calibration of p_full: ${names.a} vs ${names.b}`,
+    `Calibration of the decision’s probability: ${names.a} vs ${names.b}`,
     `ECE ${three(calibration.a.ece)} (A) vs ${three(calibration.b.ece)} (B); bars: 95% intervals of each bin's observed rate`,
     (['a', 'b'] as const).map((side) => ({
       label: names[side],

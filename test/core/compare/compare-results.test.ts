@@ -61,6 +61,9 @@ function info(runId: number, stays: number): ComparedRunInfo {
     decision: 'calibrated',
     threshold: 0.5,
     stays,
+    noteChunks: null,
+    calibrationTransported: false,
+    warnings: [],
   };
 }
 
@@ -87,10 +90,18 @@ describe('compareResults', () => {
       expect(f.adjustedP!).toBeGreaterThanOrEqual(f.pValue!);
       expect(f.flagged).toBe(f.adjustedP! <= 0.05);
     }
+    // Discrimination has a better direction: the drop reads "worse in B", by DeLong's test.
+    expect(fig.auroc!.reading).toBe('worse');
+    expect(fig.auroc!.test).toBe('delong');
+    expect(fig.auroc!.difference.method).toBe('delong');
+    // More exhausted searches are neither better nor worse: "higher in B".
+    expect(fig.exhaustionRate!.reading).toBe('higher');
+    expect(fig.exhaustionRate!.test).toBe('newcombe-fisher');
     expect(comparisonText(c)).toMatch(
-      /Exhaustion rate\s+0\.\d{3}\s+0\.\d{3}\s+\+0\.\d{3} \(\+0\.\d{3} to \+0\.\d{3}\)\s+0\.00\d\s+FLAGGED/,
+      /Searches without a small evidence set\s+–\s+0\.\d{3}\s+0\.\d{3}\s+\+0\.\d{3} \(\+0\.\d{3} to \+0\.\d{3}\)\s+<?0\.00\d\s+higher in B/,
     );
-    expect(comparisonMarkdown(c)).toContain('| Exhaustion rate |');
+    expect(comparisonText(c)).toMatch(/^AUROC .*higher\s.*WORSE IN B$/m);
+    expect(comparisonMarkdown(c)).toContain('| Searches without a small evidence set | – |');
   });
 
   it('flags nothing when both runs are the same results', () => {
@@ -98,9 +109,15 @@ describe('compareResults', () => {
     const c = compareResults(side(1, a), side(2, a), opts);
     expect(c.flagged).toBe(0);
     for (const f of c.figures) {
-      expect(f.difference.estimate === null || f.difference.estimate === 0).toBe(true);
+      const none = f.contrast === 'ratio' ? 1 : 0;
+      expect(f.difference.estimate === null || f.difference.estimate === none).toBe(true);
       if (f.pValue !== null) expect(f.adjustedP!).toBeGreaterThan(0.05);
+      expect(['not-shown', 'not-tested']).toContain(f.reading);
     }
+    // The same stays scored the same way: DeLong's paired test has nothing to test.
+    const auroc = c.figures.find((f) => f.figure === 'auroc')!;
+    expect(auroc.test).toBe('delong-paired');
+    expect(auroc.notTested).toBe('both runs rank the stays the same way');
     expect(c.tested).toBeGreaterThan(8);
   });
 
@@ -225,6 +242,71 @@ function summary(id: number, patch: Partial<RunSummary> = {}, task = 'E1'): RunS
 }
 
 describe('checkComparable and describeDifferences', () => {
+  it('labels what only reflects absent data, reads the real failures and says what to do', () => {
+    // Run B: a site where the model raised no alert (every risk below the threshold) and
+    // whose cohort holds no notes; its outcomes are as frequent as A's.
+    const a = results(300, 21, { separation: 0.4 });
+    const b = results(200, 22, { separation: 0.4 }).map((r) => ({
+      ...r,
+      pFull: r.pFull * 0.45,
+      yFull: 0 as const,
+      noteUnits: 0,
+    }));
+    const c = compareResults(
+      side(1, a),
+      {
+        ...side(2, b),
+        info: {
+          ...info(2, b.length),
+          synthetic: false,
+          noteChunks: 0,
+          calibrationTransported: true,
+        },
+      },
+      opts,
+    );
+    const fig = Object.fromEntries(c.figures.map((f) => [f.figure, f]));
+    // An FPR of 0 from a run with no alerts, PPV and the note share: not findings, not tested.
+    for (const figure of ['fpr', 'ppv', 'alertWithdrawalRate', 'noteShare']) {
+      expect(fig[figure]!.reading, figure).toBe('absent-data');
+      expect(fig[figure]!.flagged, figure).toBe(false);
+      expect(fig[figure]!.pValue, figure).toBeNull();
+    }
+    expect(fig.fpr!.absentData).toBe(
+      'run B raised no alerts, so its false-alarm rate is 0 by construction',
+    );
+    expect(fig.noteShare!.absentData).toBe('run B\'s cohort "demo" has no notes');
+    // Catching none of the outcomes is the real failure, and it reads so.
+    expect(fig.tpr!.reading).toBe('worse');
+    expect(fig.predictedPositiveRate!.reading).toBe('lower');
+    expect(c.advice[0]).toMatch(/^Run B raised no alerts at the threshold it carried \(0\.50\)/);
+    expect(c.advice.some((line) => line.includes('recalibrate'))).toBe(true);
+    const text = comparisonText(c);
+    expect(text).toContain('What to do:');
+    expect(text).toMatch(/^False-alarm rate .*not compared: run B raised no alerts/m);
+    expect(text).not.toMatch(/^False-alarm rate .*(WORSE|better in B)/m);
+  });
+
+  it("reads an AUROC drop as worse by DeLong's test, with its interval", () => {
+    const a = results(300, 31, { separation: 0.45 });
+    const b = results(300, 32, { separation: 0.02 });
+    const auroc = compareResults(side(1, a), side(2, b), opts).figures.find(
+      (f) => f.figure === 'auroc',
+    )!;
+    expect(auroc.test).toBe('delong');
+    expect(auroc.reading).toBe('worse');
+    expect(auroc.difference.method).toBe('delong');
+    expect(auroc.difference.upper!).toBeLessThan(0);
+    expect(auroc.difference.lower!).toBeLessThan(auroc.difference.estimate!);
+    // Fewer than two stays with the outcome in a run: no variance, so not tested, and said so.
+    const few = b.map((r, i) => ({ ...r, label: (i === 0 ? 1 : 0) as 0 | 1 }));
+    const untested = compareResults(side(1, a), side(2, few), opts).figures.find(
+      (f) => f.figure === 'auroc',
+    )!;
+    expect(untested.reading).toBe('not-tested');
+    expect(untested.notTested).toBe('fewer than two stays with the outcome in run B');
+  });
+
   it('refuses the same run, a run not completed, and different tasks', () => {
     expect(() => checkComparable(summary(1), summary(1))).toThrow(InputError);
     expect(() =>

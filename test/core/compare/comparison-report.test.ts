@@ -62,6 +62,9 @@ function side(
       decision: 'calibrated',
       threshold: 0.5,
       stays: n,
+      noteChunks: null,
+      calibrationTransported: false,
+      warnings: [],
     },
     results,
     attributes: new Map(results.map((s, i) => [s.stayId, { sex: i % 2 ? 'F' : 'M' }])),
@@ -104,7 +107,7 @@ describe('PDF comparison report', () => {
   });
 
   it('names what was compared', () => {
-    expect(text).toContain('audit run 1, task E1');
+    expect(text).toContain('audit run 1, E1 · hospital mortality');
     expect(text).toContain(
       '“site south” (SYNTHETIC), source generic, test split, 300 stays audited',
     );
@@ -112,25 +115,28 @@ describe('PDF comparison report', () => {
     expect(text).toContain('fingerprint abcdef0123456789…');
   });
 
-  it('prints the figures table with the comparison’s cells and flags', () => {
+  it('prints the figures table with the comparison’s cells and readings', () => {
     const { runs } = comparisonRows(comparison);
-    const exhaustion = runs[comparison.figures.findIndex((f) => f.figure === 'exhaustionRate')]!;
-    expect(exhaustion.flag).toBe('FLAGGED');
+    const row = (figure: string) => runs[comparison.figures.findIndex((f) => f.figure === figure)]!;
+    // More searches without a small evidence set is neither better nor worse: "higher in B".
+    expect(row('exhaustionRate').reading).toBe('higher in B');
+    expect(row('exhaustionRate').better).toBe('–');
+    const ppv = row('ppv');
+    expect(ppv.reading).toBe('better in B');
     expect(text).toContain(
-      squash(
-        `Exhaustion rate ${exhaustion.a} ${exhaustion.b} ${exhaustion.diff} ${exhaustion.p} FLAGGED`,
-      ),
+      `Positive predictive value higher ${ppv.a} ${ppv.b} ${ppv.diff} ${ppv.p} better in B`,
     );
     for (const heading of [
       'Discrimination and calibration',
       'Decision, exhaustion and abstention rates',
-      'Alerts withdrawn (exhausted)',
+      'Alerts the search could not explain',
       'Evidence size and modality mix',
-      'Note share of evidence',
+      'Share of evidence from notes',
+      'What to do',
     ])
       expect(text).toContain(heading);
     expect(text).toContain(
-      `${comparison.flagged} of ${comparison.tested} tested differences flagged`,
+      `${comparison.flagged} of ${comparison.tested} tested differences shown`,
     );
   });
 
@@ -144,21 +150,22 @@ describe('PDF comparison report', () => {
     expect(text).toContain('Held by no evidence set of either run (not tested): hours 6–24.');
     expect(text).not.toContain('Hour 6 ');
     expect(text).toMatch(/Hour 4 0\.000 0\.\d{3} \+0\.\d{3} /);
+    expect(text).toContain('Figure A B B vs A (95% CI) BH p Reading Hour 1');
     expect(text).toMatch(
-      /lactate \(mmol\/L\) \d\.\d{3} \d\.\d{3} −\d\.\d{3} \(−\d\.\d{3} to −\d\.\d{3}\) \d\.\d{3} FLAGGED/,
+      /lactate \(mmol\/L\) \d\.\d{3} \d\.\d{3} −\d\.\d{3} \(−\d\.\d{3} to −\d\.\d{3}\) \d\.\d{3} lower in B/,
     );
     expect(text).toContain(`${e.flagged} of ${e.tested} tested hours and variables flagged`);
-    expect(text).toMatch(/sex=F AUROC \(n 150\/150\)/);
+    expect(text).toContain('Sex Female: AUROC (150 / 150');
   });
 
   it('says in words which differences are flagged', () => {
     const findings = comparisonFindings(comparison);
-    expect(findings.some((f) => f.startsWith('Exhaustion rate is higher in run B'))).toBe(true);
+    expect(
+      findings.some((f) => f.startsWith('Searches without a small evidence set: higher in B')),
+    ).toBe(true);
     expect(
       findings.some((f) =>
-        f.startsWith(
-          'The share of evidence windows with lactate (mmol/L) charted is lower in run B',
-        ),
+        f.startsWith('The share of evidence windows with lactate (mmol/L) charted: lower in B'),
       ),
     ).toBe(true);
     for (const finding of findings) expect(unspaced(text)).toContain(unspaced(finding));

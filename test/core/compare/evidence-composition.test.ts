@@ -162,6 +162,9 @@ describe('evidenceComposition', () => {
       decision: 'calibrated',
       threshold: 0.5,
       stays,
+      noteChunks: null,
+      calibrationTransported: false,
+      warnings: [],
     });
     const c = compareResults(
       { info: info(1, 200), ...a },
@@ -172,9 +175,9 @@ describe('evidenceComposition', () => {
     // The composition's own family leaves the run figures' count alone.
     expect(c.tested).toBe(c.figures.filter((f) => f.pValue !== null).length);
     expect(c.evidence!.byHour[0]!.flagged).toBe(true);
-    expect(comparisonText(c)).toMatch(/Hour 1\s+0\.\d{3}\s+0\.000\s+−0\.\d{3}.*FLAGGED/);
+    expect(comparisonText(c)).toMatch(/Hour 1\s+0\.\d{3}\s+0\.000\s+−0\.\d{3}.*lower in B/);
     expect(comparisonMarkdown(c)).toContain('## Evidence composition');
-    expect(comparisonMarkdown(c)).toContain('| heart_rate (bpm) |');
+    expect(comparisonMarkdown(c)).toContain('| heart rate (bpm) |');
     const withoutMasks = compareResults(
       { info: info(1, 200), results: a.results },
       { info: info(2, 200), results: b.results },

@@ -7,10 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { guaranteeLines } from '../../../src/main/cli/run-summary-text';
 import { withCi } from '../../../src/main/core/evaluation/markdown/markdown-format';
 import { figure } from '../../../src/main/core/report/figure-format';
-import {
-  formatDifference,
-  formatSide,
-} from '../../../src/renderer/src/formatting/comparison-format';
+import { comparisonCells } from '../../../src/renderer/src/formatting/comparison-format';
 import type { GuaranteeOutcome } from '../../../src/shared/abstention';
 import type { Estimate } from '../../../src/shared/estimate';
 import {
@@ -85,10 +82,27 @@ describe('one formatter for every front end', () => {
         expect(figure(e, style), `${name} ${style} PDF`).toBe(cell);
         expect(withCi(e, style), `${name} ${style} Markdown`).toBe(cell);
       }
-      expect(formatSide(e), `${name} dashboard comparison`).toBe(figureCell(e, 'decimal'));
-      expect(formatDifference(e), `${name} dashboard difference`).toBe(
-        figureCell(e, 'decimal-signed'),
-      );
+      const cells = comparisonCells({
+        key: name,
+        label: name,
+        style: 'decimal',
+        difference: {
+          a: e,
+          b: e,
+          difference: e,
+          contrast: 'difference',
+          test: 'bootstrap',
+          pValue: 0.5,
+          adjustedP: 0.5,
+          flagged: false,
+          notTested: null,
+          absentData: null,
+          better: 'higher',
+          reading: 'not-shown',
+        },
+      });
+      expect(cells.a, `${name} dashboard comparison`).toBe(figureCell(e, 'decimal'));
+      expect(cells.contrast, `${name} dashboard difference`).toBe(figureCell(e, 'decimal-signed'));
     }
   });
 

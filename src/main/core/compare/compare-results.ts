@@ -1,15 +1,18 @@
 /**
  * Two runs' per-stay results compared figure by figure (docs/audit-metrics.md, "Comparing two
- * runs"). Pure: results in, a JSON-safe RunComparison out. The runs are independent samples
- * (different cohorts, or different stays), so each run is resampled on its own, with its own
- * seed, and draw r of the difference is draw r of B minus draw r of A; the difference's
- * interval is the percentile interval of those draws and its p-value the two-sided bootstrap
- * p of "no difference" (figure-difference.ts). Benjamini–Hochberg then runs over every tested
- * figure, run-level and per subgroup; the evidence composition (evidence-composition.ts), when
- * the stays' charted masks are given, is its own family. Each run's own figures are printed as
- * its dashboard prints them (its cohort statistics at the comparison's seed; a rate of counts
- * with its exact interval), so one run's interval for one figure reads the same everywhere;
- * only the difference comes from this comparison's resamples.
+ * runs"). Pure: results in, a JSON-safe RunComparison out. Each figure is contrasted by the
+ * test that suits it (figure-tests.ts): DeLong's for the AUROC (paired when both runs scored
+ * the same stays), Newcombe's interval with Fisher's exact test for rates of counts, the
+ * conditional binomial for observed ÷ expected events; the rest (AUPRC, ECE, evidence size,
+ * note share) from independent bootstrap resamples of each run, its own seed each, draw r of
+ * the difference being draw r of B minus draw r of A (figure-difference.ts). A difference that
+ * only reflects data a run lacks (no alerts, no notes) is labelled so and not tested.
+ * Benjamini–Hochberg then runs over every tested figure, run-level and per subgroup, and each
+ * is read as worse, better, higher, lower or not shown to differ; the evidence composition
+ * (evidence-composition.ts), when the stays' charted masks are given, is its own family. Each
+ * run's own figures are printed as its dashboard prints them (its cohort statistics at the
+ * comparison's seed; a rate of counts with its exact interval), so one run's interval for one
+ * figure reads the same everywhere; only the contrast comes from this comparison.
  */
 import {
   auroc,
@@ -29,26 +32,51 @@ import {
   jointIntervals,
   modalitySection,
   proportionEstimate,
+  toEstimate,
 } from '../statistics';
+import { observedExpectedEstimate } from '../statistics/observed-expected';
 import { countShortfall, DEFAULT_MINIMUMS, type Minimums } from '../audit/bias-estimability';
-import { GROUP_FIGURES, groupCounts, groupFigures, PROPORTIONS } from '../audit/group-metrics';
+import {
+  GROUP_FIGURES,
+  groupCounts,
+  groupFigures,
+  PROPORTIONS,
+  type GroupCounts,
+} from '../audit/group-metrics';
 import { stayColumns, type StayColumns } from '../audit/stay-columns';
 import { auditedAttributes, partitionBy, type AttributesByStay } from '../audit/subgroups';
 import type { StayAuditResult } from '../audit/audit-types';
 import type { CohortStatistics } from '../../../shared/audit-statistics';
 import type { Estimate } from '../../../shared/estimate';
 import {
+  COMPARED_FIGURE_BETTER,
   COMPARED_FIGURE_LABELS,
   COMPARED_FIGURES,
+  COMPARED_GROUP_FIGURE_BETTER,
   COMPARED_GROUP_FIGURES,
   type ComparedFigure,
   type ComparedRunInfo,
+  type FigureDifference,
   type RunComparison,
   type RunFigureComparison,
   type SubgroupFigureComparison,
 } from '../../../shared/run-comparison';
+import { comparisonAdvice } from './comparison-advice';
 import { evidenceComposition, type ChartedMasks } from './evidence-composition';
-import { difference, flagFamily, LEVEL, sideOf } from './figure-difference';
+import {
+  difference,
+  exactDifference,
+  flagFamily,
+  LEVEL,
+  readFamily,
+  sideOf,
+} from './figure-difference';
+import {
+  aurocContrast,
+  observedExpectedContrast,
+  rateContrast,
+  type ScoredStays,
+} from './figure-tests';
 
 /** One run as the comparison takes it. */
 export interface ComparisonSide {
@@ -117,7 +145,9 @@ export function runFigureValues(
   let exhaustedFp = 0;
   let units = 0;
   let noteUnits = 0;
+  let expected = 0;
   for (let i = 0; i < n; i++) {
+    expected += p[i]!;
     units += sizes[i]!;
     noteUnits += notes[i]!;
     if (!exhausted[i]) continue;
@@ -131,6 +161,7 @@ export function runFigureValues(
   const values: Record<ComparedFigure, number> = {
     auroc: auroc(p, y),
     auprc: averagePrecision(p, y),
+    observedExpected: (tp + fn) / expected,
     ece: n > 0 ? expectedCalibrationError(p, y, bins) : NaN,
     predictedPositiveRate: (tp + fp) / n,
     tpr: tp / (tp + fn),
@@ -173,7 +204,10 @@ export function runFigureSource(
  * Each compared figure of a run as its own report shows it: the bootstrapped ones read from
  * its cohort statistics, the rates of counts with their Clopper–Pearson intervals.
  */
-export function comparedEstimates(s: RunFigureSource): Record<ComparedFigure, Estimate> {
+export function comparedEstimates(
+  s: RunFigureSource,
+  expectedEvents: number,
+): Record<ComparedFigure, Estimate> {
   const { tp, fp, tn, fn } = s.confusion;
   const { level } = s.parameters;
   const share = (k: number, n: number) => proportionEstimate(k, n, level);
@@ -181,6 +215,7 @@ export function comparedEstimates(s: RunFigureSource): Record<ComparedFigure, Es
   return {
     auroc: s.discrimination.auroc,
     auprc: s.discrimination.auprc,
+    observedExpected: observedExpectedEstimate(tp + fn, expectedEvents, level),
     ece: s.calibration.full.ece,
     predictedPositiveRate: share(tp + fp, tp + fp + tn + fn),
     tpr: share(tp, tp + fn),
@@ -256,27 +291,216 @@ function subgroupComparisons(
             : null;
         // A rate of counts is shown with its exact interval, as the bias audit shows it.
         const proportion = PROPORTIONS[figure];
-        const shown = proportion && {
-          a: proportionEstimate(...proportion(sa.counts), LEVEL),
-          b: proportionEstimate(...proportion(sb.counts), LEVEL),
+        const bootstrapped = sideOf(sa.draws, sa.intervals, f);
+        const shown = {
+          a: proportion
+            ? proportionEstimate(...proportion(sa.counts), LEVEL)
+            : toEstimate(bootstrapped.ci),
+          b: proportion
+            ? proportionEstimate(...proportion(sb.counts), LEVEL)
+            : toEstimate(sideOf(sb.draws, sb.intervals, f).ci),
         };
+        const contrast = proportion
+          ? rateContrast(proportion(sa.counts), proportion(sb.counts))
+          : aurocContrast(scored(a, ca, groupA.members), scored(b, cb, groupB.members));
+        const absent =
+          refused === null
+            ? groupAbsentData(figure, [
+                { run: 'A', counts: sa.counts },
+                { run: 'B', counts: sb.counts },
+              ])
+            : null;
         out.push({
           attribute,
           group: groupA.name,
           figure,
           staysA: groupA.members.length,
           staysB: groupB.members.length,
-          ...difference(
-            sideOf(sa.draws, sa.intervals, f),
-            sideOf(sb.draws, sb.intervals, f),
-            refused,
-            shown,
-          ),
+          ...exactDifference(shown, contrast, refused, absent),
         });
       });
     }
   }
   return out;
+}
+
+/** The run figures that are rates of counts of stays, compared by exact tests. */
+const RATE_FIGURES = [
+  'predictedPositiveRate',
+  'tpr',
+  'fpr',
+  'ppv',
+  'exhaustionRate',
+  'exhaustionRateTp',
+  'exhaustionRateFp',
+  'alertWithdrawalRate',
+] as const satisfies readonly ComparedFigure[];
+type RateFigure = (typeof RATE_FIGURES)[number];
+
+function isRateFigure(figure: ComparedFigure): figure is RateFigure {
+  return (RATE_FIGURES as readonly ComparedFigure[]).includes(figure);
+}
+
+/** Each rate figure of a run as [k, n], and how many stays raised an alert. */
+interface RateCounts extends Record<RateFigure, [number, number]> {
+  stays: number;
+  alerts: number;
+}
+
+function rateCounts(c: StayColumns, threshold: number): RateCounts {
+  const { tp, fp, tn, fn } = confusionCounts(c.pFull, c.labels, threshold);
+  let exhausted = 0;
+  let exhaustedTp = 0;
+  let exhaustedFp = 0;
+  for (let i = 0; i < c.n; i++) {
+    if (!c.exhausted[i]) continue;
+    exhausted++;
+    if (c.pFull[i]! >= threshold) {
+      if (c.labels[i] === 1) exhaustedTp++;
+      else exhaustedFp++;
+    }
+  }
+  return {
+    stays: c.n,
+    alerts: tp + fp,
+    predictedPositiveRate: [tp + fp, c.n],
+    tpr: [tp, tp + fn],
+    fpr: [fp, fp + tn],
+    ppv: [tp, tp + fp],
+    exhaustionRate: [exhausted, c.n],
+    exhaustionRateTp: [exhaustedTp, tp],
+    exhaustionRateFp: [exhaustedFp, fp],
+    alertWithdrawalRate: [exhaustedTp + exhaustedFp, tp + fp],
+  };
+}
+
+/** Figures that exist only among a run's alerts. */
+const AMONG_ALERTS: readonly ComparedFigure[] = [
+  'ppv',
+  'exhaustionRateTp',
+  'exhaustionRateFp',
+  'alertWithdrawalRate',
+];
+
+/** One run as the absent-data rules read it. */
+interface RunSide {
+  run: 'A' | 'B';
+  counts: RateCounts;
+  info: ComparedRunInfo;
+}
+
+/** "run B raised no alerts" of one run, "neither run raised an alert" of both. */
+function lackingIn<S extends { run: 'A' | 'B' }>(
+  sides: readonly S[],
+  lacks: (side: S) => boolean,
+  one: (run: string) => string,
+  both: string,
+): { words: string; both: boolean } | null {
+  const lacking = sides.filter(lacks);
+  if (lacking.length === 0) return null;
+  return lacking.length === 2
+    ? { words: both, both: true }
+    : { words: one(`run ${lacking[0]!.run}`), both: false };
+}
+
+/**
+ * Why a figure's difference would only reflect data a run lacks, or null: a run that
+ * raised no alerts has a false-alarm rate of 0 by construction and nothing among alerts to
+ * compare; one that alerted on every stay has a sensitivity of 1 by construction; a cohort
+ * without notes has no notes in its evidence. The real finding (the alert rate, the missed
+ * outcomes) is compared on its own row.
+ */
+function absentData(figure: ComparedFigure, sides: readonly RunSide[]): string | null {
+  if (figure === 'fpr' || AMONG_ALERTS.includes(figure)) {
+    const none = lackingIn(
+      sides,
+      (s) => s.counts.alerts === 0,
+      (run) => `${run} raised no alerts`,
+      'neither run raised an alert',
+    );
+    if (none === null) return null;
+    if (figure !== 'fpr') return none.words;
+    return `${none.words}, so ${none.both ? 'both false-alarm rates are' : 'its false-alarm rate is'} 0 by construction`;
+  }
+  if (figure === 'tpr') {
+    const all = lackingIn(
+      sides,
+      (s) => s.counts.stays > 0 && s.counts.alerts === s.counts.stays,
+      (run) => `${run} alerted on every stay`,
+      'both runs alerted on every stay',
+    );
+    return (
+      all &&
+      `${all.words}, so ${all.both ? 'both sensitivities are' : 'its sensitivity is'} 1 by construction`
+    );
+  }
+  if (figure === 'noteShare') {
+    const cohort = (run: string) => sides.find((s) => `run ${s.run}` === run)!.info.cohortName;
+    const noNotes = lackingIn(
+      sides,
+      (s) => s.info.noteChunks === 0,
+      (run) => `${run}'s cohort "${cohort(run)}" has no notes`,
+      "neither run's cohort has notes",
+    );
+    return noNotes?.words ?? null;
+  }
+  return null;
+}
+
+/** A run's stays as DeLong's test takes them (all of them, or a subgroup's members). */
+function scored(side: ComparisonSide, c: StayColumns, members?: readonly number[]): ScoredStays {
+  const at = members ?? Array.from({ length: c.n }, (_, i) => i);
+  return {
+    stayIds: at.map((i) => side.results[i]!.stayId),
+    scores: pick(c.pFull, at),
+    labels: pick(c.labels, at),
+  };
+}
+
+/** Observed events and the events the decision's probabilities expect. */
+function eventsOf(c: StayColumns): { observed: number; expected: number } {
+  let observed = 0;
+  let expected = 0;
+  for (let i = 0; i < c.n; i++) {
+    observed += c.labels[i]!;
+    expected += c.pFull[i]!;
+  }
+  return { observed, expected };
+}
+
+/**
+ * The same for a subgroup: its false-alarm rate is 0 by construction where the run raised
+ * no alert in it, its missed-outcome rate 0 where it alerted on every stay of it.
+ */
+function groupAbsentData(
+  figure: (typeof COMPARED_GROUP_FIGURES)[number],
+  sides: readonly { run: 'A' | 'B'; counts: GroupCounts }[],
+): string | null {
+  if (figure === 'fpr') {
+    const none = lackingIn(
+      sides,
+      (s) => s.counts.predictedPositives === 0,
+      (run) => `${run} raised no alerts in this group`,
+      'neither run raised an alert in this group',
+    );
+    return (
+      none &&
+      `${none.words}, so ${none.both ? 'both false-alarm rates are' : 'its false-alarm rate is'} 0 by construction`
+    );
+  }
+  if (figure === 'fnr') {
+    const all = lackingIn(
+      sides,
+      (s) => s.counts.predictedPositives === s.counts.n,
+      (run) => `${run} alerted on every stay of this group`,
+      'both runs alerted on every stay of this group',
+    );
+    return (
+      all &&
+      `${all.words}, so ${all.both ? 'both missed-outcome rates are' : 'its missed-outcome rate is'} 0 by construction`
+    );
+  }
+  return null;
 }
 
 /** Run B against run A: every figure of each, their difference, p-values and BH flags. */
@@ -312,16 +536,53 @@ export function compareResults(
       : runFigureSource(c, side.info.threshold, bins, shownBoot);
   const sourceA = sourceOf(a, ca);
   const sourceB = sourceOf(b, cb);
-  const shownA = comparedEstimates(sourceA);
-  const shownB = comparedEstimates(sourceB);
-  const figures: RunFigureComparison[] = COMPARED_FIGURES.map((figure, f) => ({
-    figure,
-    label: COMPARED_FIGURE_LABELS[figure],
-    ...difference(sideOf(drawsA, intervalsA, f), sideOf(drawsB, intervalsB, f), null, {
-      a: shownA[figure],
-      b: shownB[figure],
-    }),
-  }));
+  const shownA = comparedEstimates(sourceA, eventsOf(ca).expected);
+  const shownB = comparedEstimates(sourceB, eventsOf(cb).expected);
+  const countsA = rateCounts(ca, a.info.threshold);
+  const countsB = rateCounts(cb, b.info.threshold);
+  const figures: RunFigureComparison[] = COMPARED_FIGURES.map((figure, f) => {
+    const shown = { a: shownA[figure], b: shownB[figure] };
+    const absent = absentData(figure, [
+      { run: 'A', counts: countsA, info: a.info },
+      { run: 'B', counts: countsB, info: b.info },
+    ]);
+    let compared: FigureDifference;
+    if (figure === 'auroc')
+      compared = exactDifference(shown, aurocContrast(scored(a, ca), scored(b, cb)), null, absent);
+    else if (figure === 'observedExpected')
+      compared = exactDifference(
+        shown,
+        observedExpectedContrast(eventsOf(ca), eventsOf(cb)),
+        null,
+        absent,
+      );
+    else if (isRateFigure(figure))
+      compared = exactDifference(
+        shown,
+        rateContrast(countsA[figure], countsB[figure]),
+        null,
+        absent,
+      );
+    else {
+      const bootstrapped = difference(
+        sideOf(drawsA, intervalsA, f),
+        sideOf(drawsB, intervalsB, f),
+        null,
+        shown,
+      );
+      compared =
+        absent === null
+          ? bootstrapped
+          : {
+              ...bootstrapped,
+              pValue: null,
+              notTested: null,
+              absentData: absent,
+              reading: 'absent-data',
+            };
+    }
+    return { figure, label: COMPARED_FIGURE_LABELS[figure], ...compared };
+  });
   const subgroups = subgroupComparisons(a, b, ca, cb, {
     resamples,
     bins,
@@ -332,6 +593,8 @@ export function compareResults(
   });
 
   const { tested, flagged } = flagFamily([...figures, ...subgroups], fdrLevel);
+  readFamily(figures, (d) => COMPARED_FIGURE_BETTER[d.figure]);
+  readFamily(subgroups, (d) => COMPARED_GROUP_FIGURE_BETTER[d.figure]);
   const evidence =
     a.charted && b.charted
       ? evidenceComposition(
@@ -345,6 +608,7 @@ export function compareResults(
     b: b.info,
     differences: options.differences ?? [],
     notes: options.notes ?? [],
+    advice: comparisonAdvice(a.info, b.info, figures),
     parameters: { seed, seedA, seedB, resamples, level: LEVEL, fdrLevel, bins, minGroupSize },
     figures,
     subgroups,

@@ -4,11 +4,13 @@
  * (cohort, split, bundle, decision, threshold) and compares their results (compare-results.ts).
  */
 import type { RunSummary } from '../../../shared/audit';
+import { transportedCalibration } from '../../../shared/calibration';
 import type { ComparedRunInfo, RunComparison } from '../../../shared/run-comparison';
 import { runStayAttributes } from '../audit/run-attributes';
 import { RunStore } from '../audit/run-store';
 import { runFigures } from '../audit/stored-figures';
 import { InputError } from '../import/input-error';
+import { readUncheckedManifest } from '../models';
 import { ConflictError, type Store } from '../store';
 import { runChartedMasks } from './charted-masks';
 import { compareResults, type CompareOptions } from './compare-results';
@@ -23,12 +25,37 @@ function decisionOf(run: RunSummary): string {
   return run.spec.decision?.mode === 'calibrated' ? 'calibrated' : "raw (paper's mode)";
 }
 
-function infoOf(run: RunSummary, cohortSource: string): ComparedRunInfo {
+/** Whether the bundle was trained on synthetic data; null when its manifest is unreadable. */
+function trainedOnSynthetic(bundleDir: string): boolean | null {
+  try {
+    return readUncheckedManifest(bundleDir).training.synthetic ?? null;
+  } catch {
+    return null; // The run's own report says why the bundle cannot be read.
+  }
+}
+
+/** A run's own warnings, carried into the comparison so a reader of it sees them too. */
+function runWarnings(run: RunSummary, transported: string | null): string[] {
+  const out: string[] = [];
+  if (transported) out.push(transported);
+  const synthetic = run.provenance.synthetic;
+  if (!synthetic && trainedOnSynthetic(run.spec.bundleDir) === true)
+    out.push(
+      'The model was trained on SYNTHETIC data and is applied here to patient stays: its figures describe a model that was never fitted to patients.',
+    );
+  if (synthetic) out.push('Its cohort is SYNTHETIC: not patient data.');
+  return out;
+}
+
+function infoOf(store: Store, run: RunSummary, stayIds: readonly number[]): ComparedRunInfo {
+  const transported = run.spec.decision
+    ? transportedCalibration(run.spec.decision, run.provenance)
+    : null;
   return {
     runId: run.id,
     task: run.spec.task,
     cohortName: run.provenance.cohortName,
-    cohortSource,
+    cohortSource: store.getCohort(run.spec.cohortId).source,
     split: run.spec.split,
     synthetic: run.provenance.synthetic,
     bundleDir: run.spec.bundleDir,
@@ -36,6 +63,9 @@ function infoOf(run: RunSummary, cohortSource: string): ComparedRunInfo {
     decision: decisionOf(run),
     threshold: run.spec.params.threshold,
     stays: run.doneStays,
+    noteChunks: store.noteChunkCount(stayIds),
+    calibrationTransported: transported !== null,
+    warnings: runWarnings(run, transported),
   };
 }
 
@@ -136,9 +166,6 @@ export function compareRuns(
       );
     }
   }
-  if (a.provenance.synthetic || b.provenance.synthetic) {
-    notes.push('SYNTHETIC cohort data: not patient data');
-  }
   // Each run's figures as its dashboard reads them: its stored cohort statistics, computed
   // and kept here if not yet stored (the dashboard's request: resamples only when not 1,000).
   const resamples =
@@ -149,14 +176,22 @@ export function compareRuns(
     runFigures(store, { kind: 'statistics', runId, seed: options.seed, ...resamples });
   return compareResults(
     {
-      info: infoOf(a, store.getCohort(a.spec.cohortId).source),
+      info: infoOf(
+        store,
+        a,
+        resultsA.map((r) => r.stayId),
+      ),
       results: resultsA,
       attributes: runStayAttributes(store, runA),
       charted: runChartedMasks(store, a),
       statistics: statistics(runA),
     },
     {
-      info: infoOf(b, store.getCohort(b.spec.cohortId).source),
+      info: infoOf(
+        store,
+        b,
+        resultsB.map((r) => r.stayId),
+      ),
       results: resultsB,
       attributes: runStayAttributes(store, runB),
       charted: runChartedMasks(store, b),

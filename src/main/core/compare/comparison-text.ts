@@ -1,8 +1,9 @@
 /**
  * A RunComparison as text: the terminal table of `toe compare` and its Markdown report.
- * Figure, A, B, B − A with its 95% interval, the BH-adjusted p-value and the flag.
+ * Figure, A, B, B against A with its 95% interval, the BH-adjusted p-value and what the
+ * comparison reads (worse, better, not shown to differ, not compared and why).
  */
-import { figureCell, differenceStyle, estimateText, pValueCell } from '../../../shared/figure-text';
+import { estimateText, figureCell, pValueCell } from '../../../shared/figure-text';
 import type {
   ComparedRunInfo,
   EvidenceComposition,
@@ -10,7 +11,18 @@ import type {
   FigureDifference,
   RunComparison,
 } from '../../../shared/run-comparison';
-import { variableLabel } from '../../../shared/run-comparison';
+import {
+  COMPARED_FIGURE_STYLE,
+  betterText,
+  comparisonSummaryLine as summaryLine,
+  contrastCell,
+  readingText,
+  subgroupLabel,
+  variableLabel,
+} from '../../../shared/run-comparison';
+import { taskTitle } from '../../../shared/task-titles';
+
+export { summaryLine };
 import { portablePath } from '../report/portable-path';
 
 /** A number without an interval (a bin's mean prediction) with 3 decimals. */
@@ -28,7 +40,12 @@ export interface Row {
   b: string;
   diff: string;
   p: string;
-  flag: string;
+  /** Which way is better: "higher", "lower", "nearer 1" or "–". */
+  better: string;
+  /** What the comparison reads: "worse in B", "not shown to differ", "not compared: …". */
+  reading: string;
+  /** The reading flags a worse figure in B (printed in capitals in the terminal). */
+  worse: boolean;
 }
 
 function rowOf(figure: string, d: FigureDifference, style: ComparedStyle): Row {
@@ -36,9 +53,11 @@ function rowOf(figure: string, d: FigureDifference, style: ComparedStyle): Row {
     figure,
     a: estimateText(d.a, style),
     b: estimateText(d.b, style),
-    diff: figureCell(d.difference, differenceStyle(style)),
+    diff: contrastCell(d, style),
     p: pValueCell(d.adjustedP),
-    flag: d.flagged ? 'FLAGGED' : d.notTested !== null ? `not tested: ${d.notTested}` : '',
+    better: betterText(d.better),
+    reading: readingText(d),
+    worse: d.reading === 'worse',
   };
 }
 
@@ -61,53 +80,46 @@ export function compositionSummary(e: EvidenceComposition, fdrLevel: number): st
 /** The printed rows of every table of a comparison, shared by the text, Markdown and PDF. */
 export function comparisonRows(c: RunComparison): { runs: Row[]; groups: Row[] } {
   return {
-    runs: c.figures.map((f) =>
-      rowOf(f.label, f, f.figure === 'meanEvidenceSize' ? 'units' : 'decimal'),
-    ),
-    groups: c.subgroups.map((g) =>
-      rowOf(
-        `${g.attribute}=${g.group} ${g.figure.toUpperCase()} (n ${g.staysA}/${g.staysB})`,
-        g,
-        'decimal',
-      ),
-    ),
+    runs: c.figures.map((f) => rowOf(f.label, f, COMPARED_FIGURE_STYLE[f.figure])),
+    groups: c.subgroups.map((g) => rowOf(subgroupLabel(g), g, 'decimal')),
   };
 }
 
 export function runLine(label: string, r: ComparedRunInfo): string {
-  return `${label}: audit run ${r.runId}, task ${r.task}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${portablePath(r.bundleDir)}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
-}
-
-export function summaryLine(c: RunComparison): string {
-  const pct = Math.round(c.parameters.fdrLevel * 100);
-  return `${c.flagged} of ${c.tested} tested differences flagged (Benjamini–Hochberg, FDR ${pct}%; ${c.parameters.resamples} independent bootstrap resamples of each run, seed ${c.parameters.seed}).`;
+  return `${label}: audit run ${r.runId}, ${taskTitle(r.task)}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${portablePath(r.bundleDir)}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
 }
 
 const HEADER: Row = {
   figure: 'Figure',
   a: 'A',
   b: 'B',
-  diff: 'B − A (95% CI)',
+  diff: 'B vs A (95% CI)',
   p: 'BH p',
-  flag: '',
+  better: 'Better',
+  reading: 'Reading',
+  worse: false,
 };
 
-function table(list: Row[]): string[] {
+/** A table's rows; `withBetter`: the "Better" column, left out where no row has a direction. */
+function table(list: Row[], withBetter = true): string[] {
   const all = [HEADER, ...list];
-  const width = (k: keyof Row) => Math.max(...all.map((r) => r[k].length));
-  const keys: (keyof Row)[] = ['figure', 'a', 'b', 'diff', 'p', 'flag'];
-  const widths = keys.map(width);
+  const keys = (['figure', 'better', 'a', 'b', 'diff', 'p', 'reading'] as const).filter(
+    (k) => withBetter || k !== 'better',
+  );
+  const cell = (r: Row, k: (typeof keys)[number]) =>
+    k === 'reading' && r.worse ? r.reading.toUpperCase() : r[k];
+  const widths = keys.map((k) => Math.max(...all.map((r) => cell(r, k).length)));
   return all.map((r) =>
     keys
-      .map((k, i) => (i === 0 ? r[k].padEnd(widths[i]!) : r[k].padEnd(widths[i]!)))
+      .map((k, i) => cell(r, k).padEnd(widths[i]!))
       .join('  ')
       .trimEnd(),
   );
 }
 
 function finding(row: Row, d: FigureDifference, what: string): string {
-  const direction = (d.difference.estimate ?? 0) > 0 ? 'higher' : 'lower';
-  return `${what} is ${direction} in run B: ${row.a} (A) vs ${row.b} (B), B − A ${row.diff}, BH-adjusted p ${row.p}.`;
+  const contrast = d.contrast === 'ratio' ? 'B ÷ A' : 'B − A';
+  return `${what}: ${readingText(d)} (${row.a} in A, ${row.b} in B; ${contrast} ${row.diff}, BH-adjusted p ${row.p}).`;
 }
 
 /**
@@ -122,8 +134,7 @@ export function comparisonFindings(c: RunComparison): string[] {
     if (f.flagged) out.push(finding(runs[i]!, f, f.label));
   });
   c.subgroups.forEach((g, i) => {
-    if (g.flagged)
-      out.push(finding(groups[i]!, g, `${g.figure.toUpperCase()} of ${g.attribute} = ${g.group}`));
+    if (g.flagged) out.push(finding(groups[i]!, g, subgroupLabel(g)));
   });
   if (c.flagged === 0) {
     out.push(
@@ -157,6 +168,11 @@ export function comparisonFindings(c: RunComparison): string[] {
     out.push(
       `${notTested} run or subgroup figures are not tested (undefined or not estimable in a run); the tables say why.`,
     );
+  const absent = [...c.figures, ...c.subgroups].filter((d) => d.absentData !== null).length;
+  if (absent > 0)
+    out.push(
+      `${absent} differences only reflect data a run lacks (no alerts, no notes) and are not findings; the tables say which.`,
+    );
   return out;
 }
 
@@ -165,9 +181,14 @@ export function comparisonText(c: RunComparison): string {
   const { runs, groups } = comparisonRows(c);
   const lines = [
     runLine('A', c.a),
+    ...c.a.warnings.map((w) => `  warning (A): ${w}`),
     runLine('B', c.b),
+    ...c.b.warnings.map((w) => `  warning (B): ${w}`),
     ...c.differences.map((d) => `  ${d}`),
     ...c.notes.map((n) => `  note: ${n}`),
+    '',
+    'What to do:',
+    ...c.advice.map((a) => `  ${a}`),
     '',
     ...table(runs),
   ];
@@ -181,7 +202,9 @@ export function comparisonText(c: RunComparison): string {
   const e = c.evidence;
   if (e) {
     const { hours, variables } = compositionRows(e);
-    const flagged = [...hours, ...variables].filter((r) => r.flag === 'FLAGGED');
+    const flagged = [...e.byHour, ...e.byVariable]
+      .map((d, i) => (d.flagged ? [...hours, ...variables][i]! : null))
+      .filter((r): r is Row => r !== null);
     lines.push(
       '',
       'Evidence composition:',
@@ -189,7 +212,7 @@ export function comparisonText(c: RunComparison): string {
       `  ${unitsText('B', e.units.b)}`,
       `  ${compositionSummary(e, c.parameters.fdrLevel)}`,
     );
-    if (flagged.length > 0) lines.push(...table(flagged));
+    if (flagged.length > 0) lines.push(...table(flagged, false));
   }
   return lines.join('\n');
 }
@@ -198,14 +221,18 @@ function mdEscape(s: string): string {
   return s.replace(/\|/g, '\\|');
 }
 
-function mdTable(list: Row[]): string[] {
+function mdTable(list: Row[], withBetter = true): string[] {
+  const cells = (r: Row) =>
+    withBetter
+      ? [r.figure, r.better, r.a, r.b, r.diff, r.p, r.reading]
+      : [r.figure, r.a, r.b, r.diff, r.p, r.reading];
+  const header = withBetter
+    ? ['Figure', 'Better', 'A', 'B', 'B vs A (95% CI)', 'BH-adjusted p', 'Reading']
+    : ['Figure', 'A', 'B', 'B vs A (95% CI)', 'BH-adjusted p', 'Reading'];
   return [
-    '| Figure | A | B | B − A (95% CI) | BH-adjusted p | Flagged |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...list.map(
-      (r) =>
-        `| ${[r.figure, r.a, r.b, r.diff, r.p, r.flag === 'FLAGGED' ? 'yes' : r.flag].map(mdEscape).join(' | ')} |`,
-    ),
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...list.map((r) => `| ${cells(r).map(mdEscape).join(' | ')} |`),
   ];
 }
 
@@ -223,11 +250,11 @@ function compositionMarkdown(c: RunComparison): string[] {
     '',
     '### Share of evidence sets holding each hour',
     '',
-    ...mdTable(hours),
+    ...mdTable(hours, false),
     '',
     '### Share of evidence windows in which each variable was charted',
     '',
-    ...mdTable(variables),
+    ...mdTable(variables, false),
     '',
   ];
 }
@@ -252,9 +279,15 @@ export function comparisonMarkdown(c: RunComparison): string {
     `- ${runLine('A', c.a)}`,
     `- ${runLine('B', c.b)}`,
     '',
+    '## What to do',
+    '',
+    ...c.advice.map((a) => `- ${a}`),
+    '',
     '## How the runs differ',
     '',
     ...c.differences.map((d) => `- ${d}`),
+    ...c.a.warnings.map((w) => `- Warning (run A): ${w}`),
+    ...c.b.warnings.map((w) => `- Warning (run B): ${w}`),
     ...c.notes.map((n) => `- Note: ${n}`),
     '',
     '## Figures',
@@ -270,7 +303,7 @@ export function comparisonMarkdown(c: RunComparison): string {
       : ['No attribute has groups large enough in both runs to compare.']),
     '',
     ...compositionMarkdown(c),
-    '## Reliability curves of p_full',
+    '## Reliability curves of the decision’s probability',
     '',
     ...curve(`Run A (${c.a.runId})`, 'a'),
     ...curve(`Run B (${c.b.runId})`, 'b'),

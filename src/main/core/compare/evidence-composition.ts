@@ -19,7 +19,15 @@ import type { VariableSpec } from '../../../shared/domain';
 import type { StayAuditResult } from '../audit/audit-types';
 import type { Estimate } from '../../../shared/estimate';
 import { jointBootstrap, jointIntervals, proportionEstimate, type JointDraws } from '../statistics';
-import { difference, flagFamily, LEVEL, oneSided, sideOf, type Side } from './figure-difference';
+import {
+  difference,
+  flagFamily,
+  readFamily,
+  LEVEL,
+  oneSided,
+  sideOf,
+  type Side,
+} from './figure-difference';
 
 /** A run's cohort layout and what was charted in each of its stays. */
 export interface ChartedMasks {
@@ -170,7 +178,10 @@ export function evidenceComposition(
     };
   });
   // Their own family: dozens of hours and variables would otherwise dilute the run figures' flags.
-  const { tested, flagged } = flagFamily([...byHour, ...byVariable], options.fdrLevel);
+  const family = [...byHour, ...byVariable];
+  const { tested, flagged } = flagFamily(family, options.fdrLevel);
+  // What the evidence holds is neither better nor worse: a flag reads higher or lower in B.
+  readFamily(family, () => null);
   return {
     units: { a: unitCounts(a.results, hoursA), b: unitCounts(b.results, hoursB) },
     hours: { a: hoursA, b: hoursB },

@@ -1,13 +1,19 @@
 /**
- * One figure of run A against the same figure of run B, from each run's own bootstrap
- * draws: draw r of the difference is draw r of B minus draw r of A, its interval the
- * percentile interval of those draws and its p-value the two-sided bootstrap p of "no
- * difference". Every comparison of two runs (run figures, subgroups, evidence composition)
- * is made here, so all of them follow one rule; Benjamini–Hochberg is applied by the caller
- * once every p-value of a family is known.
+ * One figure of run A against the same figure of run B. Where a closed-form test suits the
+ * figure (figure-tests.ts: DeLong for the AUROC, exact tests for counts) its contrast is
+ * taken as given; otherwise from each run's own bootstrap draws: draw r of the difference is
+ * draw r of B minus draw r of A, its interval the percentile interval of those draws and its
+ * p-value the two-sided bootstrap p of "no difference". Every comparison of two runs (run
+ * figures, subgroups, evidence composition) is made here, so all of them follow one rule;
+ * Benjamini–Hochberg is applied once every p-value of a family is known, then each
+ * difference is read in words (`readFamily`).
  */
 import type { Estimate } from '../../../shared/estimate';
-import type { FigureDifference } from '../../../shared/run-comparison';
+import type {
+  BetterDirection,
+  ComparisonReading,
+  FigureDifference,
+} from '../../../shared/run-comparison';
 import { allowedDegenerate } from '../audit/bias-estimability';
 import type { BootstrapCi } from '../metrics';
 import {
@@ -64,10 +70,57 @@ export function difference(
     a: shown?.a ?? toEstimate(a.ci),
     b: shown?.b ?? toEstimate(b.ci),
     difference: toEstimate(ci),
+    contrast: 'difference',
+    test: 'bootstrap',
     pValue: notTested === null ? pValue : null,
     adjustedP: null,
     flagged: false,
     notTested,
+    absentData: null,
+    better: null,
+    reading: notTested === null ? 'not-shown' : 'not-tested',
+  };
+}
+
+/** A contrast made by a closed-form test (figure-tests.ts), before its BH adjustment. */
+export interface ExactContrast {
+  difference: Estimate;
+  contrast: FigureDifference['contrast'];
+  test: FigureDifference['test'];
+  pValue: number | null;
+  /** Why the test cannot be made (too few events); null when it was. */
+  notTested: string | null;
+}
+
+/**
+ * A difference from a closed-form test. `refused`: why the figure is not compared at all
+ * (below an estimability minimum); `absentData`: why the difference only reflects data a
+ * run lacks. Either leaves it untested, its contrast still shown.
+ */
+export function exactDifference(
+  shown: { a: Estimate; b: Estimate },
+  exact: ExactContrast,
+  refused: string | null,
+  absentData: string | null = null,
+): FigureDifference {
+  const notTested =
+    absentData !== null
+      ? null
+      : (refused ?? exact.notTested ?? (exact.pValue === null ? 'no test could be made' : null));
+  const tested = absentData === null && notTested === null;
+  return {
+    a: shown.a,
+    b: shown.b,
+    difference: exact.difference,
+    contrast: exact.contrast,
+    test: exact.test,
+    pValue: tested ? exact.pValue : null,
+    adjustedP: null,
+    flagged: false,
+    notTested,
+    absentData,
+    better: null,
+    reading: absentData !== null ? 'absent-data' : tested ? 'not-shown' : 'not-tested',
   };
 }
 
@@ -94,10 +147,15 @@ export function oneSided(
     a: side === 'a' ? shown : ABSENT,
     b: side === 'b' ? shown : ABSENT,
     difference: ABSENT,
+    contrast: 'difference',
+    test: 'bootstrap',
     pValue: null,
     adjustedP: null,
     flagged: false,
     notTested: why,
+    absentData: null,
+    better: null,
+    reading: 'not-tested',
   };
 }
 
@@ -121,4 +179,38 @@ export function flagFamily(
     });
   }
   return { tested: tested.length, flagged: tested.filter((d) => d.flagged).length };
+}
+
+/**
+ * What a flagged difference says of B, given which way the figure is better: worse or
+ * better, or higher or lower for a figure without a better direction. For observed ÷
+ * expected events, better is closer to 1: the run whose ratio is further from 1 on the log
+ * scale is the worse calibrated.
+ */
+function flaggedReading(d: FigureDifference, better: BetterDirection): ComparisonReading {
+  const estimate = d.difference.estimate;
+  const up = d.contrast === 'ratio' ? (estimate ?? 1) > 1 : (estimate ?? 0) > 0;
+  if (better === null) return up ? 'higher' : 'lower';
+  if (better === 'closer-to-1') {
+    const a = d.a.estimate;
+    const b = d.b.estimate;
+    if (a === null || b === null || a <= 0 || b <= 0) return up ? 'higher' : 'lower';
+    return Math.abs(Math.log(b)) > Math.abs(Math.log(a)) ? 'worse' : 'better';
+  }
+  return up === (better === 'higher') ? 'better' : 'worse';
+}
+
+/**
+ * Each difference of a family given its better direction, and each tested one read in
+ * words once its flags are known (in place).
+ */
+export function readFamily<D extends FigureDifference>(
+  family: readonly D[],
+  better: (d: D) => BetterDirection,
+): void {
+  for (const d of family) {
+    d.better = better(d);
+    if (d.pValue === null) continue;
+    d.reading = d.flagged ? flaggedReading(d, d.better) : 'not-shown';
+  }
 }

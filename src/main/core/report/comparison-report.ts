@@ -22,6 +22,7 @@ import {
   unitsText,
   type Row,
 } from '../compare/comparison-text';
+import { taskTitle } from '../../../shared/task-titles';
 import { utcMinute } from './figure-format';
 import { PdfLayout } from './pdf-layout';
 import { drawTable, type Cell, type Column } from './pdf-table';
@@ -45,11 +46,12 @@ const CHARTED_VARIABLES = 15;
 
 const COLUMNS: readonly Column[] = [
   { header: 'Figure', weight: 2.6 },
+  { header: 'Better', weight: 0.7 },
   { header: 'A', weight: 0.8, align: 'right' },
   { header: 'B', weight: 0.8, align: 'right' },
-  { header: 'B − A (95% CI)', weight: 2.8 },
+  { header: 'B vs A (95% CI)', weight: 2.8 },
   { header: 'BH p', weight: 0.8, align: 'right' },
-  { header: 'Flag', weight: 2.4 },
+  { header: 'Reading', weight: 2.4 },
 ];
 
 export interface ComparisonReportOptions {
@@ -67,26 +69,35 @@ function names(c: RunComparison): { a: string; b: string } {
 }
 
 function cells(row: Row): Cell[] {
-  const flagged = row.flag === 'FLAGGED';
-  const emphasis = flagged ? { bold: true, colour: COLOURS.flag } : {};
+  const emphasis = row.worse ? { bold: true, colour: COLOURS.flag } : {};
   return [
     row.figure,
+    row.better,
     row.a,
     row.b,
     { text: row.diff, ...emphasis },
     row.p,
-    { text: flagged ? 'FLAGGED' : row.flag, ...emphasis },
+    { text: row.reading, ...emphasis },
   ];
 }
 
-function table(layout: PdfLayout, rows: readonly Row[]): void {
-  drawTable(layout, COLUMNS, rows.map(cells), { zebra: true });
+/** `withBetter`: the "Better" column, left out for the evidence composition (no direction). */
+function table(layout: PdfLayout, rows: readonly Row[], withBetter = true): void {
+  const keep = (_: unknown, i: number) => withBetter || i !== 1;
+  drawTable(
+    layout,
+    COLUMNS.filter(keep),
+    rows.map((row) => cells(row).filter(keep)),
+    {
+      zebra: true,
+    },
+  );
 }
 
 function drawCompared(layout: PdfLayout, c: RunComparison, generatedAt: string): void {
   layout.section('compared', COMPARISON_SECTIONS.compared);
   const side = (label: string, r: RunComparison['a']): [string, string][] => [
-    [`Run ${label}`, `audit run ${r.runId}, task ${r.task}`],
+    [`Run ${label}`, `audit run ${r.runId}, ${taskTitle(r.task)}`],
     [
       `Cohort ${label}`,
       `“${r.cohortName}”${r.synthetic ? ' (SYNTHETIC)' : ''}, source ${r.cohortSource}, ${r.split ? `${r.split} split` : 'all splits'}, ${r.stays} stays audited`,
@@ -95,9 +106,15 @@ function drawCompared(layout: PdfLayout, c: RunComparison, generatedAt: string):
       `Bundle ${label}`,
       `${portablePath(r.bundleDir)}${r.bundleFingerprint ? `, fingerprint ${r.bundleFingerprint.slice(0, 16)}…` : ''}`,
     ],
-    [`Decision ${label}`, `${r.decision}, ŷ = 1 if p_full ≥ ${r.threshold.toFixed(3)}`],
+    [
+      `Decision ${label}`,
+      `${r.decision}: an alert when the risk is at least ${r.threshold.toFixed(2)}`,
+    ],
+    ...r.warnings.map((w): [string, string] => [`Warning ${label}`, w]),
   ];
   layout.keyValues([...side('A', c.a), ...side('B', c.b)], 90);
+  layout.heading('What to do');
+  layout.bullets(c.advice);
   layout.heading('How the runs differ');
   layout.bullets(c.differences);
   if (c.notes.length > 0) {
@@ -110,8 +127,12 @@ function drawCompared(layout: PdfLayout, c: RunComparison, generatedAt: string):
     [
       ['Report date', utcMinute(generatedAt)],
       [
-        'Bootstrap',
-        `each run's own figures as its report shows them (seed ${p.seed}); B − A from ${p.resamples} resamples of each run's stays, drawn independently (seed ${p.seedA} for A, ${p.seedB} for B), draw by draw, 95% percentile intervals, two-sided bootstrap p-values`,
+        'Tests',
+        `AUROC by DeLong's test (paired when both runs scored the same stays); rates of counts by Newcombe's interval and Fisher's exact test; observed ÷ expected events by the conditional binomial (B ÷ A); the rest from ${p.resamples} bootstrap resamples of each run's stays, drawn independently (seed ${p.seedA} for A, ${p.seedB} for B), draw by draw, 95% percentile intervals, two-sided bootstrap p-values; each run's own figures as its report shows them (seed ${p.seed})`,
+      ],
+      [
+        'Readings',
+        'a difference shown after Benjamini–Hochberg is read as worse or better in B where the figure has a better direction (observed ÷ expected: closer to 1), else higher or lower; a difference that only reflects data a run lacks (no alerts, no notes) is not compared',
       ],
       [
         'Flags',
@@ -149,7 +170,7 @@ function drawCalibration(layout: PdfLayout, c: RunComparison): void {
     layout,
     comparisonReliabilityChart(c.calibration, names(c)),
     300,
-    'Reliability curves of p_full of both runs: each point is a bin’s mean prediction against its observed outcome rate, the bars its 95% interval. The curves are not tested bin by bin; their ECE is, in section 3.',
+    'Reliability curves of the decision’s probability in both runs: each point is a bin’s mean prediction against its observed outcome rate, the bars its 95% interval. The curves are not tested bin by bin; their ECE is, in section 3.',
   );
 }
 
@@ -188,6 +209,7 @@ function drawEvidence(layout: PdfLayout, c: RunComparison): void {
   table(
     layout,
     hours.filter((_, i) => !unheld.includes(e.byHour[i]!)),
+    false,
   );
   if (unheld.length > 0) {
     layout.paragraph(
@@ -202,7 +224,7 @@ function drawEvidence(layout: PdfLayout, c: RunComparison): void {
     Math.max(180, 40 + top.length * 18),
     `The ${top.length} variables charted most often in either run’s evidence windows; variables are matched by name across the two cohorts. The table lists every variable.`,
   );
-  table(layout, variables);
+  table(layout, variables, false);
 }
 
 function drawSubgroups(layout: PdfLayout, c: RunComparison): void {
@@ -215,7 +237,7 @@ function drawSubgroups(layout: PdfLayout, c: RunComparison): void {
     return;
   }
   layout.paragraph(
-    'AUROC, FPR and FNR of each group both runs have (n: stays of the group in A / B), tested with the run figures.',
+    'AUROC, false-alarm rate and missed-outcome rate of each group both runs have (its stays in A / B), tested with the run figures.',
   );
   table(layout, groups);
 }

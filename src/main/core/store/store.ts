@@ -384,6 +384,14 @@ export class Store {
   }
 
   /** Ids of a cohort's stays, optionally of one split, in insertion order. */
+  /** Note chunks held by the given stays (0: none of them has a note). */
+  noteChunkCount(stayIds: readonly number[]): number {
+    let total = 0;
+    const count = this.db.prepare('SELECT COUNT(*) AS n FROM note_chunks WHERE stay_id = ?');
+    for (const id of stayIds) total += (count.get(id) as { n: number }).n;
+    return total;
+  }
+
   stayIds(cohortId: number, split?: Split): number[] {
     const rows = (
       split
