@@ -166,6 +166,10 @@ export interface FaithfulnessSection {
 export interface CareSection {
   /** Stays with the outcome (TP + FN). */
   events: number;
+  /** Outcomes the model's risks expect: the sum of the decision's probability over the stays. */
+  expectedEvents: number;
+  /** events ÷ expectedEvents (calibration in the large), with Garwood's exact interval. */
+  observedExpected: Estimate;
   /** Stays the model alerts on (TP + FP). */
   alerts: number;
   /** TP / (TP + FN): the share of events the model caught. */

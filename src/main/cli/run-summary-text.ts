@@ -16,6 +16,7 @@ import {
   type CohortStatistics,
   type ConfusionClass,
 } from '../../shared/audit-statistics';
+import { observedExpectedWords } from '../../shared/care-words';
 import { figureText } from '../../shared/figure-text';
 import { taskTitle } from '../../shared/review-reason';
 import { counted } from '../../shared/counted';
@@ -53,6 +54,7 @@ export function outcomeLines(task: string, statistics: CohortStatistics): string
     `  caught ${confusion.tp} of ${counted(care.events, 'stay')} with the outcome: sensitivity ${figureText(care.sensitivity, 'percent')}`,
     `  alerts right ${confusion.tp} of ${care.alerts} times: PPV ${figureText(care.ppv, 'percent')}`,
     `  alerts per 100 stays: ${figureText(care.alertsPer100Stays, 'units')}`,
+    `  ${observedExpectedWords(care)}`,
     `  left alone ${confusion.tn} of ${counted(withoutOutcome, 'stay')} without the outcome: specificity ${figureText(care.specificity, 'percent')}`,
     `  search exhausted: ${byClass}`,
     `  reachability: ${unreachable} of ${counted(allExhausted, 'exhausted search', 'exhausted searches')} could never have converged from the model's own p_full`,

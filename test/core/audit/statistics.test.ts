@@ -51,7 +51,11 @@ describe('cohortStatistics on a hand-built run', () => {
   it('leads with the care figures and their exact intervals (scipy beta quantiles)', () => {
     const care = s.care;
     expect(care).toMatchObject({ events: 5, alerts: 6 });
-    const expected: [Exclude<keyof typeof care, 'events' | 'alerts'>, number, number, number][] = [
+    type Rate = Exclude<
+      keyof typeof care,
+      'events' | 'alerts' | 'expectedEvents' | 'observedExpected'
+    >;
+    const expected: [Rate, number, number, number][] = [
       ['sensitivity', 4 / 5, 0.283582, 0.994949],
       ['specificity', 3 / 5, 0.146633, 0.947255],
       ['ppv', 4 / 6, 0.222778, 0.956728],
@@ -65,6 +69,14 @@ describe('cohortStatistics on a hand-built run', () => {
       expect(figure.lower).toBeCloseTo(lower, 4);
       expect(figure.upper).toBeCloseTo(upper, 4);
     }
+    // Observed ÷ expected: 5 outcomes against the sum of the decision's probabilities, with
+    // Garwood's interval of 5 (scipy chi2.ppf: 1.6235 to 11.6683) divided by that sum.
+    const expectedEvents = results.reduce((sum, r) => sum + r.pFull, 0);
+    expect(care.expectedEvents).toBeCloseTo(expectedEvents, 12);
+    expect(care.observedExpected.method).toBe('garwood');
+    expect(care.observedExpected.estimate).toBeCloseTo(5 / expectedEvents, 12);
+    expect(care.observedExpected.lower! * expectedEvents).toBeCloseTo(1.6235, 4);
+    expect(care.observedExpected.upper! * expectedEvents).toBeCloseTo(11.6683, 4);
   });
 
   it('gives the exhaustion rate of each class and the FP/TP ratio', () => {

@@ -107,7 +107,11 @@ export function cohortStatistics(
       bins,
     },
     confusion,
-    care: careSection(confusion, 0.95),
+    care: careSection(
+      confusion,
+      c.pFull.reduce((sum, p) => sum + p, 0),
+      0.95,
+    ),
     discrimination: discriminationSection(c.pFull, c.labels, boot),
     reachability: reachabilityBand(results, options, stability),
     exhaustion: exhaustionSection(c, threshold, boot.level),

@@ -6,6 +6,7 @@
 import { describeBudget } from '../../../shared/abstention';
 import { describeDecision, transportedCalibration } from '../../../shared/calibration';
 import type { CohortStatistics } from '../../../shared/audit-statistics';
+import { observedExpectedWords } from '../../../shared/care-words';
 import { percentText } from '../../../shared/review-reason';
 import { countOf, figure, percentPoint } from './figure-format';
 import type { PdfLayout } from './pdf-layout';
@@ -68,6 +69,10 @@ export function careRows(s: CohortStatistics): [string, string][] {
     ],
     ['PPV: alerts that were right', `${k.tp} of ${care.alerts}: ${figure(care.ppv, 'percent')}`],
     ['Alerts per 100 stays', figure(care.alertsPer100Stays, 'units')],
+    [
+      'Outcomes observed ÷ expected from the risks',
+      `${care.events} of ${care.expectedEvents.toFixed(1)}: ${figure(care.observedExpected, 'units')}`,
+    ],
   ];
 }
 
@@ -79,7 +84,8 @@ export function careSentence(s: CohortStatistics): string {
     `Sensitivity ${figure(care.sensitivity, 'percent')}: ${k.tp} of ${care.events} caught. ` +
     `Specificity ${figure(care.specificity, 'percent')}. ` +
     `PPV ${figure(care.ppv, 'percent')}: ${k.tp} of ${care.alerts} alerts right. ` +
-    `Alerts per 100 stays ${figure(care.alertsPer100Stays, 'units')}.`
+    `Alerts per 100 stays ${figure(care.alertsPer100Stays, 'units')}. ` +
+    `${observedExpectedWords(care)}.`
   );
 }
 
