@@ -20,10 +20,10 @@ export type AbstentionPolicyName = (typeof ABSTENTION_POLICIES)[number];
 /** What each policy is, in a reviewer's words (CLI help, the run form, the PDF). */
 export const ABSTENTION_POLICY_LABELS: Record<AbstentionPolicyName, string> = {
   'error-probability': 'the model’s own estimate that this decision is wrong (no search)',
-  exhausted: 'search exhausted (the paper’s rule)',
-  confidence:
-    'distance of the model’s score from the alert threshold, on the logit scale (no search)',
-  'toe-tuned': 'ToE convergence, thresholds set on validation relative to the decision threshold',
+  exhausted: 'the search found no small set of evidence (the paper’s rule)',
+  confidence: 'how close the model’s risk is to the alert threshold (no search)',
+  'toe-tuned':
+    'how readily the search explained the decision, its cut-offs set on the validation stays',
   learned:
     'logistic model of the decision, its confidence and the trace features, fitted on validation',
   guaranteed:

@@ -88,7 +88,7 @@ export function searchExtentOf(spec: Pick<RunSpec, 'searchExtent'>): SearchExten
 /** How far the run's searches went, in words, for every place that shows a run's settings. */
 export function describeSearchExtent(extent: SearchExtent): string {
   return extent === 'to-limit'
-    ? 'each went on past convergence to S_max, recording the path toe-tuned replays'
+    ? 'each went on past the point where it explained the decision, up to its step limit, recording the path toe-tuned replays'
     : 'each stopped where it converged, so toe-tuned is unavailable';
 }
 

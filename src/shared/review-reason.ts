@@ -8,6 +8,10 @@
  */
 import type { AbstentionPolicyName, ReviewBudget } from './abstention';
 import type { AbstentionReason } from './abstention-queue';
+import { taskOutcome } from './task-titles';
+
+// Callers that name a run's task with its sentences take its title from here too.
+export { taskTitle } from './task-titles';
 
 /** What the sentences need of one stay of a run's queue (an AbstentionRow and its run). */
 export interface QueuedStayFacts {
@@ -34,20 +38,6 @@ export interface ReviewReason {
   reason: string;
   /** What the reviewer is asked to judge: one question and where to look. */
   question: string;
-}
-
-/** The tasks of the paper's cohort (src/main/core/import/clinical-variables.ts says the same). */
-const TASK_OUTCOMES: Record<string, string> = {
-  E1: 'hospital mortality',
-  E2: 'ICU stay longer than 7 days',
-  E3: 'ICU mortality',
-  E4: 'in-hospital death after the 24 h window',
-};
-
-/** "E1 · hospital mortality"; a task without a known outcome keeps its name, quoted. */
-export function taskTitle(task: string): string {
-  const outcome = TASK_OUTCOMES[task];
-  return outcome ? `${task} · ${outcome}` : `the “${task}” outcome`;
 }
 
 /**
@@ -146,11 +136,20 @@ function reasonSentence(facts: QueuedStayFacts): string {
 }
 
 function questionSentence(facts: QueuedStayFacts): string {
-  const outcome = TASK_OUTCOMES[facts.task] ?? `the “${facts.task}” outcome`;
+  const outcome = taskOutcome(facts.task) ?? `the “${facts.task}” outcome`;
   return facts.alert
     ? `Is this alert warranted? Check whether the evidence hours and notes show a real risk of ${outcome}.`
     : `Was a deterioration missed? Check the evidence hours and notes for signs of ${outcome} the model did not alert on.`;
 }
+
+/**
+ * Stays named by how their search ended, after the noun: "false positives whose search ran
+ * out of steps" (the method's "exhausted", a word a reader need not learn).
+ */
+export const SEARCH_STATUS_WORDS: Record<'converged' | 'exhausted', string> = {
+  converged: 'whose search found a small set of evidence',
+  exhausted: 'whose search ran out of steps',
+};
 
 /** The reason sentence and the reviewer's question for one stay of the worklist. */
 export function reviewReason(facts: QueuedStayFacts): ReviewReason {

@@ -45,60 +45,63 @@ export const SEARCH_PARAM_FIELDS: readonly SearchParamField[] = [
     symbol: 'S_max',
     label: 'Maximum steps',
     integer: true,
-    explanation: 'Units added before a search that has not converged stops as exhausted.',
+    explanation:
+      'Evidence units a search may add before it stops without having explained the decision.',
   },
   {
     key: 'topTimeWindows',
     symbol: 'N_ts',
     label: 'Candidate windows',
     integer: true,
-    explanation: 'Only the hourly windows with the highest selector scores can be chosen.',
+    explanation: 'Only the hourly windows the model’s selector ranks highest can be chosen.',
   },
   {
     key: 'topNoteChunks',
     symbol: 'N_note',
     label: 'Candidate note chunks',
     integer: true,
-    explanation: 'Only the valid report chunks with the highest selector scores can be chosen.',
+    explanation: 'Only the report chunks the model’s selector ranks highest can be chosen.',
   },
   {
     key: 'lambda',
     symbol: 'λ',
     label: 'Stability weight',
     integer: false,
-    explanation: 'Weight of stability S in the score C + λS − μK.',
+    explanation: 'How much an evidence set is rewarded for reproducing the model’s probability.',
   },
   {
     key: 'mu',
     symbol: 'μ',
     label: 'Cost per unit',
     integer: false,
-    explanation: 'Penalty per evidence unit in the score: a larger μ prefers smaller sets.',
+    explanation: 'Penalty for each evidence unit: a larger cost prefers smaller sets.',
   },
   {
     key: 'tauConf',
     symbol: 'τ_conf',
     label: 'Confidence to converge',
     integer: false,
-    explanation: "The search converges once the best set's confidence C reaches this…",
+    explanation:
+      'A search has explained the decision once its best set reproduces it this confidently…',
   },
   {
     key: 'tauSuff',
     symbol: 'τ_suff',
     label: 'Stability to converge',
     integer: false,
-    explanation: '…and its stability S = 1 − |p_full − p(E)| reaches this.',
+    explanation: '…and reproduces the model’s probability this closely.',
   },
   {
     key: 'threshold',
     symbol: 't',
     label: 'Decision threshold',
     integer: false,
-    explanation: 'The model flags a stay when p_full ≥ t. Empty: the bundle’s own threshold.',
+    explanation:
+      'The model alerts when its risk is at least this. Empty: the bundle’s own threshold.',
   },
 ];
 
 export const STABILITY_SPACES: readonly { value: SearchParams['stability']; label: string }[] = [
-  { value: 'probability', label: 'probability space, S = 1 − |p_full − p(E)| (method.md)' },
-  { value: 'logit', label: 'logit space, S = 1 − |logit p_full − logit p(E)| (no plateau)' },
+  { value: 'probability', label: 'on the probability scale (the method’s default)' },
+  { value: 'logit', label: 'on the log-odds scale (finer near 0 and 1)' },
 ];

@@ -111,7 +111,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await page.getByLabel('Abstention policy').selectOption('toe-tuned');
     await stopAtConvergence.check();
     await expect(page.getByTestId('extent-warning')).toContainText(
-      'The toe-tuned policy replays each search past convergence to S_max',
+      'The toe-tuned policy replays each search past the point where it converged',
     );
     await page.getByRole('button', { name: 'Start audit' }).click();
     expect(await callApi(app, 'runs.list', {})).toHaveLength(runsBefore);
@@ -152,7 +152,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await expect(section.getByTestId('run-decision')).toContainText('Calibrated.');
     await expect(section.getByTestId('review-policy')).toContainText('learned');
     await expect(section.getByTestId('search-extent')).toContainText(
-      'each went on past convergence to S_max',
+      'each went on past the point where it explained the decision, up to its step limit',
     );
     await expect(section.getByTestId('review-budget')).toHaveText(
       'the 5% of stays most likely wrong',
@@ -197,7 +197,9 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     // The risk–coverage figure: caption, accessible name, its numbers as a table.
     const figure = section.locator('figure');
     await expect(figure).toHaveCount(1);
-    await expect(figure.locator('figcaption')).toContainText('Risk–coverage by abstention policy');
+    await expect(figure.locator('figcaption')).toContainText(
+      'Error among accepted stays, by review policy',
+    );
     await expect(figure.getByRole('img')).toHaveAttribute('aria-label', /learned AURC \d/);
     await expect(figure.locator('table tbody tr')).toHaveCount(
       analysis.policies.filter((p) => p.riskCoverage.length > 0).length,
@@ -301,7 +303,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
       filter: { reasons: ['unreachable'] },
     });
     expect(exhausted.total, 'exhausted searches that were unreachable').toBeGreaterThan(0);
-    await page.getByLabel(/Every exhausted search/).check();
+    await page.getByLabel(/Every search that ran out of steps/).check();
     await expect(page).toHaveURL(/\?scope=exhausted$/);
     await expect(page.getByRole('columnheader', { name: 'Queued' })).toBeVisible();
     // How the search ended is a search detail: its filter and columns open on request.
@@ -310,10 +312,10 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await expect(page.getByRole('columnheader', { name: /^Search/ })).toBeVisible();
     await page.getByLabel('How the search ended').selectOption('unreachable');
     await expect(page).toHaveURL(/\?scope=exhausted&reason=unreachable$/);
-    const count = `of ${exhausted.total} stays whose search exhausted matching the filters`;
+    const count = `of ${exhausted.total} stays whose search ran out of steps matching the filters`;
     await expect(page.getByTestId('queue-count')).toContainText(count);
     await page.reload();
-    await expect(page.getByLabel(/Every exhausted search/)).toBeChecked();
+    await expect(page.getByLabel(/Every search that ran out of steps/)).toBeChecked();
     await expect(page.getByLabel('How the search ended')).toHaveValue('unreachable');
     await expect(page.getByTestId('queue-count')).toContainText(count);
     await page.getByTestId('abstention-queue').focus();
@@ -324,7 +326,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\?scope=exhausted&reason=unreachable$/);
     await expect(page.getByTestId('queue-count')).toContainText(count);
-    await expect(page.getByLabel(/Every exhausted search/)).toBeChecked();
+    await expect(page.getByLabel(/Every search that ran out of steps/)).toBeChecked();
 
     expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -237,7 +237,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
     await openDashboard(page, app, run.id);
     await page
       .getByTestId('confusion-FP')
-      .getByRole('link', { name: /Traces of exhausted false positives/ })
+      .getByRole('link', { name: /Traces of false positives whose search ran out of steps/ })
       .click();
     await expect(page).toHaveURL(
       new RegExp(`#/runs/${run.id}/stays/${first.stayId}\\?outcome=FP&status=exhausted$`),
@@ -252,7 +252,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
     );
     await expect(page.getByTestId('stay-pfull')).toHaveText(`p_full = ${three(audit.pFull)}`);
     await expect(page.getByTestId('stepper-position')).toHaveText(
-      `1 of ${exhaustedFps.total} exhausted false positives`,
+      `1 of ${exhaustedFps.total} false positives whose search ran out of steps`,
     );
 
     await expectReadableTrace(page, run, audit, stay);
@@ -292,7 +292,7 @@ test.describe('Patient trace (browser over toe serve)', () => {
     // Next and back again, within the filter.
     await page.getByRole('link', { name: 'Next →' }).click();
     await expect(page.getByTestId('stepper-position')).toHaveText(
-      `2 of ${exhaustedFps.total} exhausted false positives`,
+      `2 of ${exhaustedFps.total} false positives whose search ran out of steps`,
     );
     await expect(page.getByTestId('stay-outcome')).toHaveText('FP · false positive');
     await page.getByRole('link', { name: '← Previous' }).click();

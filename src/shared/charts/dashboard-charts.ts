@@ -38,9 +38,9 @@ function intervalDataset(
 }
 
 export const ABSTENTION_RULE_LABELS: Record<keyof AbstentionSection, string> = {
-  onExhaustion: 'exhausted search (the paper’s rule)',
-  onUnreachable: 'convergence unreachable (confidence only)',
-  onReachableExhaustion: 'exhausted although reachable (the search’s own)',
+  onExhaustion: 'no small evidence set found (the paper’s rule)',
+  onUnreachable: 'none could exist (the model’s confidence alone)',
+  onReachableExhaustion: 'one could exist, none found (the search’s own)',
 };
 const RULES = Object.keys(ABSTENTION_RULE_LABELS) as (keyof AbstentionSection)[];
 

@@ -101,7 +101,7 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   // 4. An exhausted false positive's trace, reviewed.
   await page
     .getByTestId('confusion-FP')
-    .getByRole('link', { name: /Traces of exhausted false positives/ })
+    .getByRole('link', { name: /Traces of false positives whose search ran out of steps/ })
     .click();
   await expect(page.getByTestId('stay-outcome')).toHaveText('FP · false positive');
   const stayId = Number(/stays\/(\d+)/.exec(page.url())?.[1]);
@@ -135,7 +135,7 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   await expect(rows.nth(at).getByTestId('queue-review')).toHaveText('agree');
   if (at + 1 < queued) await expect(rows.nth(at + 1)).toHaveAttribute('aria-current', 'true');
   await checkView(page, options, 'abstention-queue');
-  await page.getByLabel(/Every exhausted search/).check();
+  await page.getByLabel(/Every search that ran out of steps/).check();
   await page.getByLabel('Outcome').selectOption('FP');
   await page.getByLabel('Review state').selectOption('reviewed');
   await expect(page.locator(`tr[data-stay="${stayId}"]`).getByTestId('queue-review')).toHaveText(

@@ -1,4 +1,5 @@
 import type { VariableSpec } from '../../../shared/domain';
+import { PAPER_TASK_OUTCOMES } from '../../../shared/task-titles';
 
 /**
  * The paper's time-series variables: one table, as cohort.md asks. Item ids checked against
@@ -290,13 +291,9 @@ export const ECG_FIELDS = [
   'heart_rate',
 ];
 
-export const MIMIC_TASKS = ['E1', 'E2', 'E3', 'E4'];
-export const TASK_DESCRIPTIONS: Record<string, string> = {
-  E1: 'hospital mortality',
-  E2: 'ICU stay longer than 7 days',
-  E3: 'ICU mortality',
-  E4: 'in-hospital death after the 24 h window',
-};
+export const MIMIC_TASKS = Object.keys(PAPER_TASK_OUTCOMES);
+/** The paper's tasks in words: the one list is src/shared/task-titles.ts. */
+export const TASK_DESCRIPTIONS = PAPER_TASK_OUTCOMES;
 
 export const BIAS_ATTRIBUTES = [
   'sex',

@@ -1,4 +1,5 @@
 // How runs, stays and evidence units are named on screen.
+import { taskTitle } from '../../../shared/task-titles';
 import type { RunSummary, StayAuditResult } from '../../../shared/audit';
 import type { ConfusionClass } from '../../../shared/audit-statistics';
 
@@ -29,7 +30,7 @@ export function shortHash(hex: string, length = 10): string {
 
 export function runTitle(run: RunSummary): string {
   const split = run.spec.split ? `${run.spec.split} split` : 'all splits';
-  return `Run ${run.id}: ${run.spec.task} on ${run.provenance.cohortName} (${split})`;
+  return `Run ${run.id}: ${taskTitle(run.spec.task)} on ${run.provenance.cohortName} (${split})`;
 }
 
 /** Unit ids 0..T−1 are the hourly windows W1..WT; from T on, note chunks N1, N2, … */
@@ -63,7 +64,7 @@ export function figureSubtitle(
 ): string {
   const cohort = `${run.provenance.cohortName}${run.provenance.synthetic ? ' (SYNTHETIC)' : ''}`;
   const split = run.spec.split ?? 'all splits';
-  return `${cohort} · ${split} · ${stays} stays · ${run.spec.task} · 95% CIs, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`;
+  return `${cohort} · ${split} · ${stays} stays · ${taskTitle(run.spec.task)} · 95% CIs, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`;
 }
 
 /**

@@ -18,7 +18,8 @@ export function vitalsConfig(
 ): ChartConfiguration {
   const config = anyChart(
     stayVitalsChart(
-      variables.map((v) => ({ name: v.name, unit: v.unit, values: v.mean })),
+      // Drawn under the clinician's names, as the flowsheet shows them.
+      variables.map((v) => ({ name: v.label, unit: v.unit, values: v.mean })),
       hours,
       evidenceWindows,
       title,
@@ -39,7 +40,7 @@ export function vitalsConfig(
         },
         label: (item: TooltipItem<'line' | 'bar'>) => {
           const v = variables[item.datasetIndex];
-          return v ? `${v.name}: mean ${hourText(v, item.dataIndex)}` : '';
+          return v ? `${v.label}: mean ${hourText(v, item.dataIndex)}` : '';
         },
       },
     },
