@@ -33,6 +33,7 @@ import { PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import type { BundleSummary } from './model-bundles';
 import type { RunComparison } from './run-comparison';
+import type { RunStartCheck } from './run-start-check';
 import type { StayDetail, StayNeighbours } from './stay-detail';
 import { describeIssues } from './validation-issues';
 import { COHORT_NAME_MAX } from './cohort-name';
@@ -95,6 +96,29 @@ const reviewBudget = z.discriminatedUnion('kind', [
 ]);
 const abstentionPolicy = z.enum(ABSTENTION_POLICIES);
 
+/** What to audit and how: `runs.start`'s arguments, which `runs.checkStart` checks first. */
+const runRequest = {
+  cohortId,
+  task: z.string().min(1).max(100),
+  split: z.enum(SPLITS).optional(),
+  /** Bundle folder; default: the shipped bundle for the task. */
+  bundle: z.string().min(1).optional(),
+  params: searchParamsOverrides.optional(),
+  workers,
+  /** Audit only these stays (a filtered subset). */
+  stayKeys: z.array(z.string().min(1)).min(1).max(1_000_000).optional(),
+  /** 'bundle' (default): decide on the bundle's calibration file; 'none': the paper's mode. */
+  calibration: z.enum(['bundle', 'none']).optional(),
+  abstention: z
+    .object({ policy: abstentionPolicy.optional(), budget: reviewBudget.optional() })
+    .strict()
+    .optional(),
+  /** Audit the validation split first, for the policies fitted on it (default true). */
+  validation: z.boolean().default(true),
+  /** How far each stay's search goes (default 'to-limit'; SearchExtent). */
+  searchExtent: z.enum(SEARCH_EXTENTS).optional(),
+};
+
 export const calls = {
   'app.info': call<AppInfo>()(z.object({}).strict()),
   'cohorts.list': call<CohortSummary[]>()(z.object({}).strict()),
@@ -148,32 +172,13 @@ export const calls = {
       })
       .strict(),
   ),
-  'runs.start': call<RunSummary>()(
-    z
-      .object({
-        cohortId,
-        task: z.string().min(1).max(100),
-        split: z.enum(SPLITS).optional(),
-        /** Bundle folder; default: the shipped bundle for the task. */
-        bundle: z.string().min(1).optional(),
-        params: searchParamsOverrides.optional(),
-        workers,
-        /** Audit only these stays (a filtered subset). */
-        stayKeys: z.array(z.string().min(1)).min(1).max(1_000_000).optional(),
-        /** 'bundle' (default): decide on the bundle's calibration file; 'none': the paper's mode. */
-        calibration: z.enum(['bundle', 'none']).optional(),
-        abstention: z
-          .object({ policy: abstentionPolicy.optional(), budget: reviewBudget.optional() })
-          .strict()
-          .optional(),
-        /** Audit the validation split first, for the policies fitted on it (default true). */
-        validation: z.boolean().default(true),
-        /** How far each stay's search goes (default 'to-limit'; SearchExtent). */
-        searchExtent: z.enum(SEARCH_EXTENTS).optional(),
-        jobId,
-      })
-      .strict(),
-  ),
+  'runs.start': call<RunSummary>()(z.object({ ...runRequest, jobId }).strict()),
+  /**
+   * What `runs.start` would do, checked before it starts: whether the bundle can be used,
+   * whether it was trained on generated data and the cohort is real, and the completed run
+   * that already audited exactly this (which the user may open instead).
+   */
+  'runs.checkStart': call<RunStartCheck>()(z.object(runRequest).strict()),
   'runs.list': call<RunSummary[]>()(z.object({}).strict()),
   'runs.get': call<RunSummary>()(z.object({ runId }).strict()),
   'runs.resume': call<RunSummary>()(z.object({ runId, workers, jobId }).strict()),
@@ -354,6 +359,8 @@ export const calls = {
     pdfBase64: string;
     pageOnePngBase64: string;
     sections: string[];
+    /** The report's bookmarks (its sections) with the page each starts on. */
+    contents: { title: string; page: number }[];
   }>()(z.object({ runId, seed }).strict()),
   /**
    * The comparison of two runs (`runs.compare`) as a PDF, bytes in base64 for a download,

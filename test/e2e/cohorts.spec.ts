@@ -134,6 +134,11 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     ).toBeVisible();
     await expect(page.getByTestId('stays-included')).toHaveText('50');
     await expect(page.locator('tr[data-cohort="small-demo"]')).toBeVisible();
+    // Generated, not imported: the PHI panel says so, not that the guard came later.
+    const phi = page.getByTestId('phi-screening');
+    await expect(phi).toContainText('the app generated this cohort, it was not imported');
+    await expect(phi).toContainText("hold no patient's text");
+    await expect(phi).not.toContainText('imported before');
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   keepScreenshot,
@@ -9,6 +9,8 @@ import {
 } from './fixtures';
 import type { E2eEnv } from './support/e2e-env';
 import { callApi } from './support/app-api';
+import { Store } from '../../src/main/core/store';
+import { attributeWords } from '../../src/shared/attribute-words';
 import { queueFlagsOf } from '../../src/shared/queue-subgroups';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
@@ -32,6 +34,16 @@ async function darkTheme(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 }
 
+/**
+ * Other specs may have audited the test split with the form's defaults already (through the
+ * API): the form then offers that run, and this test means to audit again.
+ */
+async function runAgainIfAudited(page: Page, progress: Locator): Promise<void> {
+  const identical = page.getByTestId('identical-run');
+  await expect(progress.or(identical)).toBeVisible({ timeout: 60_000 });
+  if (await identical.isVisible()) await page.getByRole('button', { name: 'Run it again' }).click();
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Audit runs (browser over toe serve)', () => {
@@ -50,8 +62,8 @@ test.describe('Audit runs (browser over toe serve)', () => {
 
     // Every parameter shows method.md's default and says what it does.
     await expect(page.getByLabel('Beam width (B)')).toHaveValue('8');
-    await expect(page.getByLabel('Maximum steps (S_max)')).toHaveValue('10');
-    await expect(page.getByLabel('Stability weight (λ)')).toHaveValue('1');
+    await expect(page.getByLabel('Maximum steps')).toHaveValue('10');
+    await expect(page.getByLabel('Stability weight')).toHaveValue('1');
     await expect(page.getByLabel('Cost per unit (μ)')).toHaveValue('0.05');
     await expect(page.getByText('Evidence sets kept after each step')).toBeVisible();
     await expect(page.getByLabel('Cohort')).toContainText(app.cohortName);
@@ -71,6 +83,7 @@ test.describe('Audit runs (browser over toe serve)', () => {
     await page.getByLabel('Workers').fill('1');
     await page.getByRole('button', { name: 'Start audit' }).click();
     const progress = page.getByTestId('run-progress');
+    await runAgainIfAudited(page, progress);
     await expect(progress).toContainText(/Auditing stays · [\d,]+ of \d+ · [\d.]+ stays\/s · /, {
       timeout: 60_000,
     });
@@ -80,12 +93,15 @@ test.describe('Audit runs (browser over toe serve)', () => {
     // The validation split is audited first (or a completed audit of it reused), then the test split.
     await page.waitForURL(/#\/runs\/\d+$/, { timeout: 180_000 });
     const runId = Number(/#\/runs\/(\d+)$/.exec(page.url())![1]);
+    // The care figures are computed first when a run completes, ahead of the slower bias
+    // audits and the validation run's figures (they once waited 35 s behind them).
+    await expect(page.getByTestId('care-stays')).toBeVisible({ timeout: 15_000 });
     const run = await callApi(app, 'runs.get', { runId });
     expect(run).toMatchObject({ status: 'completed', spec: { split: 'test', workers: 1 } });
     await expect(
       page.getByRole('heading', {
         level: 1,
-        name: new RegExp(`Run ${runId}: E1 on ${app.cohortName}`),
+        name: new RegExp(`Run ${runId}: E1 · hospital mortality on ${app.cohortName}`),
       }),
     ).toContainText('Completed');
     const stats = await callApi(app, 'runs.statistics', { runId });
@@ -130,7 +146,10 @@ test.describe('Audit runs (browser over toe serve)', () => {
       await expect(rows).toHaveCount(a.groups.length);
       for (const g of a.groups) {
         const row = rows.filter({
-          has: page.getByRole('rowheader', { name: g.group, exact: true }),
+          has: page.getByRole('rowheader', {
+            name: attributeWords(a.attribute, g.group) ?? g.group,
+            exact: true,
+          }),
         });
         if (g.suppressed) {
           await expect(row).toContainText(`Not shown: ${g.reason}`);
@@ -159,6 +178,124 @@ test.describe('Audit runs (browser over toe serve)', () => {
 
     expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
     expect(consoleErrors).toEqual([REFUSED_422]);
+  });
+
+  test('an audit already completed with the same settings is offered instead of run again', async ({
+    page,
+    app,
+    requests,
+    consoleErrors,
+  }, testInfo) => {
+    const before = await callApi(app, 'runs.list', {});
+    await openRuns(page, app);
+    await page.getByRole('link', { name: 'Start an audit' }).click();
+    await page.getByLabel('Workers').fill('2');
+    await page.getByRole('button', { name: 'Start audit' }).click();
+
+    // Workers do not change the results: the completed audit of the test split is the same.
+    const card = page.getByTestId('run-confirm');
+    const identical = card.getByTestId('identical-run');
+    await expect(identical).toContainText(/Run \d+ already audited exactly this\./);
+    await expect(identical).toContainText('Same cohort, split, model bundle, search and decision');
+    const runId = Number(/Run (\d+) already/.exec((await identical.textContent()) ?? '')![1]);
+    const offered = before.find((r) => r.id === runId);
+    expect(offered).toMatchObject({ status: 'completed', spec: { split: 'test', task: 'E1' } });
+    await expect(card.getByRole('button', { name: 'Run it again' })).toBeEnabled();
+    await keepScreenshot(page, testInfo, 'run-start-identical.png', card);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
+
+    // Another setting that decides the figures: no offer, the audit would start.
+    await card.getByRole('button', { name: 'Go back to the settings' }).click();
+    await expect(card).toHaveCount(0);
+    const check = await callApi(app, 'runs.checkStart', {
+      cohortId: offered!.spec.cohortId,
+      task: 'E1',
+      split: 'test',
+      params: { beamWidth: 6 },
+    });
+    expect(check.identicalRun).toBeNull();
+
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    await card.getByRole('link', { name: `Open run ${runId}` }).click();
+    await page.waitForURL(new RegExp(`#/runs/${runId}$`));
+    await expect(page.getByTestId('care-stays')).toBeVisible({ timeout: 30_000 });
+    expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
+
+    expect(requestsLeavingApp(requests, app.origin)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a bundle folder is required before Start, and a wrong one is named in plain words', async ({
+    page,
+    app,
+    consoleErrors,
+  }) => {
+    const before = await callApi(app, 'runs.list', {});
+    await openRuns(page, app);
+    await page.getByRole('link', { name: 'Start an audit' }).click();
+    await page.getByLabel('Model bundle').selectOption({ label: 'Another bundle folder…' });
+    const folder = page.getByRole('textbox', { name: /^Bundle folder/ });
+    await expect(folder).toHaveValue('');
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    const error = page.getByTestId('bundle-error');
+    await expect(error).toHaveText('Type the folder of the model bundle to audit with.');
+    await expect(folder).toHaveAttribute('aria-invalid', 'true');
+
+    await folder.fill('/no/such/bundle');
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    await expect(error).toHaveText(
+      'There is no folder at /no/such/bundle. Check the path of the bundle folder.',
+    );
+    await expect(page.getByTestId('run-start-error')).toHaveCount(0);
+    // No command line in the page's answers.
+    await expect(page.locator('form.run-form')).not.toContainText('--');
+    expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a bundle trained on generated data waits for confirmation before auditing real stays', async ({
+    page,
+    app,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // A second cohort marked real in the store: the shipped bundles learnt from the demo.
+    const name = 'ward-real-e2e';
+    const created = await callApi(app, 'cohorts.createDemo', { name, stays: 30 });
+    const store = new Store(app.dbPath);
+    try {
+      store.db.prepare('UPDATE cohorts SET synthetic = 0 WHERE name = ?').run(created.cohortName);
+    } finally {
+      store.close();
+    }
+    try {
+      const before = await callApi(app, 'runs.list', {});
+      await openRuns(page, app);
+      await page.getByRole('link', { name: 'Start an audit' }).click();
+      await page.getByLabel('Cohort').selectOption({ label: `${name} · 30 stays` });
+      await page.getByRole('button', { name: 'Start audit' }).click();
+
+      const card = page.getByTestId('run-confirm');
+      const warning = card.getByTestId('synthetic-on-real');
+      await expect(warning).toContainText(
+        'This model learnt from generated data, and this cohort holds real patients.',
+      );
+      await expect(warning).toContainText('trained on “demo”, a generated (synthetic) cohort');
+      const start = card.getByRole('button', { name: 'Start audit' });
+      await expect(start).toBeDisabled();
+      await card.getByRole('checkbox', { name: /I understand/ }).check();
+      await expect(start).toBeEnabled();
+      await keepScreenshot(page, testInfo, 'run-start-synthetic-on-real.png', card);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await card.getByRole('button', { name: 'Go back to the settings' }).click();
+      await expect(card).toHaveCount(0);
+      expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
+    } finally {
+      const cohort = (await callApi(app, 'cohorts.list', {})).find((c) => c.name === name);
+      if (cohort) await callApi(app, 'cohorts.delete', { cohortId: cohort.id });
+    }
+    expect(consoleErrors).toEqual([]);
   });
 
   test('a running audit can be cancelled, keeps its results, and resumes from the runs list', async ({

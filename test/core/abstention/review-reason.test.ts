@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   percentText,
   reviewReason,
-  taskTitle,
+  SEARCH_STATUS_WORDS,
   type QueuedStayFacts,
 } from '../../../src/shared/review-reason';
 
@@ -104,7 +104,7 @@ describe('reviewReason', () => {
   });
 });
 
-describe('percentText and taskTitle', () => {
+describe('percentText', () => {
   it('rounds as a chart reads, never 0% for a real risk nor 100% for a sure one', () => {
     expect([0.3572, 0.004, 0, 0.996, 1, 0.342].map(percentText)).toEqual([
       '36%',
@@ -115,9 +115,14 @@ describe('percentText and taskTitle', () => {
       '34%',
     ]);
   });
+});
 
-  it('names a task by its outcome', () => {
-    expect(taskTitle('E1')).toBe('E1 · hospital mortality');
-    expect(taskTitle('mortality24')).toBe('the “mortality24” outcome');
+describe('SEARCH_STATUS_WORDS', () => {
+  it('names how a search ended without the method’s words', () => {
+    expect(`false positives ${SEARCH_STATUS_WORDS.exhausted}`).toBe(
+      'false positives whose search ran out of steps',
+    );
+    for (const words of Object.values(SEARCH_STATUS_WORDS))
+      expect(words).not.toMatch(/exhaust|converge/);
   });
 });

@@ -3,9 +3,11 @@
  * The caller checks what can be refused (unknown run, no results) first, on its own
  * thread, so the errors keep their kinds; anything the worker reports is unexpected.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FiguresOf, FiguresRequest } from './run-figures';
 import { workerScript } from '../jobs/worker-script';
+import { FiguresQueue } from './figures-queue';
 
 export interface FiguresWorkerData {
   /** The worker module (see jobs/worker-bootstrap.mjs). */
@@ -16,10 +18,18 @@ export interface FiguresWorkerData {
 
 export type FiguresWorkerReply = { ok: true; value: unknown } | { ok: false; message: string };
 
+/** One core is left to the thread that answers the app (and to an audit that may be running). */
+const queue = new FiguresQueue(Math.max(1, availableParallelism() - 1));
+
+/** Waits its turn in the queue (figures-queue.ts), the dashboard's headline first. */
 export function figuresOnWorker<R extends FiguresRequest>(
   dbPath: string,
   request: R,
 ): Promise<FiguresOf<R>> {
+  return queue.run(request.kind, () => runWorker(dbPath, request));
+}
+
+function runWorker<R extends FiguresRequest>(dbPath: string, request: R): Promise<FiguresOf<R>> {
   const { script, entry } = workerScript('figures-worker', 'audit');
   const data: FiguresWorkerData = { entry: entry.href, dbPath, request };
   return new Promise((resolve, reject) => {

@@ -1,7 +1,9 @@
 // Reports: the PDF audit report of a run as bytes for a download, with a preview of its
-// pages. Writing to a path is `toe report`'s alone, outside the contract.
+// pages and its contents linked to them. Writing to a path is `toe report`'s alone,
+// outside the contract.
 import { pagePng } from '../../report/page-png';
 import { PreparedReports } from '../../report/prepared-reports';
+import { pdfOutline } from '../../report/report-outline';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
@@ -19,6 +21,7 @@ export function reportHandlers({
         pdfBase64: report.pdf.toString('base64'),
         pageOnePngBase64: (await pagePng(report.pdf, 1)).toString('base64'),
         sections: report.sections,
+        contents: await pdfOutline(report.pdf),
       };
     },
     'reports.page': async ({ runId, seed, page }) => {

@@ -1,12 +1,14 @@
 /**
- * Audit runs: start and resume (as jobs whose progress is also pushed as `run.progress`
- * events), listing, results a page at a time, one stay's trace, and stepping through the
- * stays of one outcome class or search status.
+ * Audit runs: a check before starting, start and resume (as jobs whose progress is also
+ * pushed as `run.progress` events), listing, results a page at a time, one stay's trace,
+ * and stepping through the stays of one outcome class or search status.
  */
 import { join } from 'node:path';
 import type { RunProgress, RunSummary } from '../../../../shared/audit';
-import type { RunOptions } from '../../audit/run-engine';
+import type { ParsedArgs } from '../../../../shared/contract';
+import type { RunOptions, RunRequest } from '../../audit/run-engine';
 import { RunStore } from '../../audit/run-store';
+import { checkRunStart } from '../../audit/start-check';
 import { stayNeighbours } from '../../audit/stay-neighbours';
 import { resumeAuditWithValidation, startAuditWithValidation } from '../../audit/validation-run';
 import type { ProgressUpdate } from '../../jobs/progress';
@@ -17,6 +19,7 @@ import { checkedWorkers } from '../../jobs/worker-limit';
 
 type RunCalls =
   | 'runs.start'
+  | 'runs.checkStart'
   | 'runs.list'
   | 'runs.get'
   | 'runs.resume'
@@ -37,9 +40,11 @@ export function runHandlers(
   onCompleted: (runId: number) => void = () => undefined,
 ): HandlerGroup<RunCalls> {
   const runs = new RunStore(store);
+  // The run the user is about to open first: its figures are computed ahead of its
+  // validation run's (figures-thread.ts starts them in the order asked).
   const settled = (run: RunSummary): RunSummary => {
-    if (run.spec.abstention?.validationRunId) onCompleted(run.spec.abstention.validationRunId);
     if (run.status === 'completed') onCompleted(run.id);
+    if (run.spec.abstention?.validationRunId) onCompleted(run.spec.abstention.validationRunId);
     return run;
   };
 
@@ -67,29 +72,32 @@ export function runHandlers(
     };
   }
 
+  /** The core's request for what the caller asked (start and its check read it alike). */
+  function runRequest(args: ParsedArgs<'runs.checkStart'>): RunRequest {
+    return {
+      cohortId: args.cohortId,
+      task: args.task,
+      split: args.split ?? null,
+      bundleDir: args.bundle ?? join(resources.modelsDir, args.task),
+      params: args.params,
+      stayKeys: args.stayKeys,
+      calibration: args.calibration ?? 'bundle',
+      ...(args.abstention ? { abstention: args.abstention } : {}),
+      ...(args.validation ? {} : { validationRunId: null }),
+      ...(args.searchExtent ? { searchExtent: args.searchExtent } : {}),
+    };
+  }
+
   return {
     'runs.start': async (args) => {
       const workers = checkedWorkers(args.workers);
       return jobs.run(args.jobId, (job) =>
-        startAuditWithValidation(
-          store,
-          {
-            cohortId: args.cohortId,
-            task: args.task,
-            split: args.split ?? null,
-            bundleDir: args.bundle ?? join(resources.modelsDir, args.task),
-            params: args.params,
-            workers,
-            stayKeys: args.stayKeys,
-            calibration: args.calibration ?? 'bundle',
-            ...(args.abstention ? { abstention: args.abstention } : {}),
-            ...(args.validation ? {} : { validationRunId: null }),
-            ...(args.searchExtent ? { searchExtent: args.searchExtent } : {}),
-          },
-          runOptions(job),
-        ).then(settled),
+        startAuditWithValidation(store, { ...runRequest(args), workers }, runOptions(job)).then(
+          settled,
+        ),
       );
     },
+    'runs.checkStart': async (args) => checkRunStart(store, runRequest(args)),
     'runs.list': async () => runs.listRuns(),
     'runs.get': async ({ runId }) => runs.getRun(runId),
     'runs.resume': async ({ runId, workers, jobId }) => {
