@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { abstentionVerdict } from '../../../src/main/core/abstention';
 import { pValueText } from '../../../src/shared/figure-text';
-import type { VerdictComparison } from '../../../src/main/core/abstention/verdict';
+import {
+  formatDifference,
+  type VerdictComparison,
+} from '../../../src/main/core/abstention/verdict';
 import type { AbstentionPolicyName, TraceFeatureTest } from '../../../src/shared/abstention';
 import type { Estimate } from '../../../src/shared/estimate';
 
@@ -42,6 +45,14 @@ function expectOneSentence(text: string): void {
   expect(text.endsWith('.')).toBe(true);
   expect(text.slice(0, -1)).not.toMatch(/\.\s+[A-Z]/);
 }
+
+describe('formatDifference', () => {
+  it('writes a bound a rounding error away from 0 as 0, never in exponent notation', () => {
+    expect(formatDifference(7.5e-18)).toBe('0.000');
+    expect(formatDifference(-3e-12)).toBe('0.000');
+    expect(formatDifference(0.00055)).not.toMatch(/e/);
+  });
+});
 
 describe('abstentionVerdict', () => {
   it('is "not shown" when no adjusted interval lies below 0 and the test finds nothing', () => {

@@ -51,7 +51,9 @@ export interface Verdict {
 
 /** A signed figure as the sentence prints it: three decimals, a true minus sign. */
 export function formatDifference(x: number): string {
-  return Math.abs(x) >= 0.001 || x === 0 ? fixed(x, 3) : precise(x, 2);
+  // Below 1e-9 a difference of two areas is the floating point's, not the data's.
+  if (Math.abs(x) < 1e-9) return fixed(0, 3);
+  return Math.abs(x) >= 0.001 ? fixed(x, 3) : precise(x, 2);
 }
 
 interface Compared {
@@ -143,7 +145,8 @@ export function abstentionVerdict(evidence: VerdictEvidence): Verdict {
       unadjusted.length > 0
         ? ` (${unadjusted.map((c) => c.policy).join(' and ')} would look better on an interval not adjusted for the ${k} policies compared)`
         : '';
-    aurcClause = `no search-based policy ranks errors better once the ${k} ${k === 1 ? 'policy' : 'policies'} compared are allowed for (best: ${describe(best)})${lean}, and ${lrtText}`;
+    const allowedFor = k === 1 ? '' : ` once the ${k} policies compared are allowed for`;
+    aurcClause = `no search-based policy ranks errors better${allowedFor} (best: ${describe(best)})${lean}, and ${lrtText}`;
   }
   return {
     kind: 'not-shown',
