@@ -6,7 +6,9 @@
  * bootstrap is degenerate) is "not estimable": no value, only the reason. The core imports
  * these types (and the metric lists) from here.
  */
+import { attributeName, attributeWords } from './attribute-words';
 import type { Estimate } from './estimate';
+import type { FigureStyle } from './figure-text';
 
 /** Compared as any fairness toolkit would: discrimination, calibration and error rates of p_full. */
 export const PERFORMANCE_METRICS = [
@@ -35,7 +37,54 @@ export const GROUP_METRICS: readonly GroupMetric[] = [
 ];
 
 /**
- * Which group each attribute's groups are compared with: the largest group, the group with
+ * Each compared figure as a committee reads it, in the app and the PDF alike: its name in
+ * words (abbreviations a clinician knows kept in brackets) and how its value is written.
+ */
+export const GROUP_METRIC_WORDS: Readonly<
+  Record<GroupMetric, { name: string; style: FigureStyle }>
+> = {
+  auroc: { name: 'Discrimination (AUROC)', style: 'decimal' },
+  ece: { name: 'Calibration error (ECE)', style: 'decimal' },
+  observedExpected: { name: 'Observed ÷ expected events', style: 'ratio' },
+  fpr: { name: 'False alarms (FPR)', style: 'percent' },
+  fnr: { name: 'Missed events (FNR)', style: 'percent' },
+  ppv: { name: 'Alerts that were right (PPV)', style: 'percent' },
+  exhaustionRate: { name: 'Searches exhausted', style: 'percent' },
+  abstentionRate: { name: 'Alerts held back', style: 'percent' },
+  meanEvidenceSize: { name: 'Mean evidence size', style: 'units' },
+  fidelityMae: { name: 'Evidence fidelity error', style: 'decimal' },
+};
+
+/** "Age band" for age_band, "Sex & Insurance" for the intersection "sex & insurance". */
+export function attributeTitle(audit: Pick<AttributeAudit, 'attribute' | 'kind'>): string {
+  return audit.kind === 'intersection'
+    ? audit.attribute.split(' & ').map(attributeName).join(' & ')
+    : attributeName(audit.attribute);
+}
+
+/**
+ * A group in words: "45–64 years" for age_band 45-64, "Not recorded" for Unknown, and each
+ * side of an intersection ("Female & Medicare" for "sex=F & insurance=Medicare").
+ */
+export function groupWords(
+  audit: Pick<AttributeAudit, 'attribute' | 'kind'>,
+  group: string,
+): string {
+  const words = (attribute: string, value: string) =>
+    attributeWords(attribute, value) ?? 'Not recorded';
+  if (audit.kind === 'attribute') return words(audit.attribute, group);
+  return group
+    .split(' & ')
+    .map((side) => {
+      const at = side.indexOf('=');
+      return at < 0 ? side : words(side.slice(0, at), side.slice(at + 1));
+    })
+    .join(' & ');
+}
+
+/**
+ * Which group each attribute's groups are compared with: the largest group with enough
+ * outcome events and stays without the outcome to compare against ('largest'), the group with
  * the most favourable value of each metric, or a named group per attribute (e.g.
  * { group: { sex: 'female', race_ethnicity: 'White' } }); attributes not named use 'largest'.
  */
@@ -190,9 +239,18 @@ export interface ReferenceChoice {
   rule: 'largest' | 'best' | 'requested';
   /** The one reference group ('largest', 'requested'); null for 'best' or when none. */
   group: string | null;
+  /**
+   * The reference has enough outcome events and stays without the outcome to compare
+   * against (always so for 'best', whose references are estimable per figure); false when
+   * no group has, or a requested group has not.
+   */
+  comparable: boolean;
   /** The reference per metric (the same group throughout unless the rule is 'best'). */
   byMetric: Record<GroupMetric, string | null>;
-  /** Why the rule could not be followed as asked, if so. */
+  /**
+   * Why the rule could not be followed as asked, or which larger groups were passed over for
+   * having too few events or non-events to compare against, if so.
+   */
   note: string | null;
 }
 

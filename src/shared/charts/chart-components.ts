@@ -1,5 +1,5 @@
 // chart.js is tree-shakeable: every chart the app and the PDF draw needs these, registered
-// once in each (line and bar charts on category and linear axes, CI bands, titles and
+// once in each (line and bar charts on category, linear and log axes, CI bands, titles and
 // legends). One list, so a band the PDF draws is never missing from the app's copy.
 import {
   BarController,
@@ -10,6 +10,7 @@ import {
   LinearScale,
   LineController,
   LineElement,
+  LogarithmicScale,
   PointElement,
   SubTitle,
   Title,
@@ -25,6 +26,7 @@ export const CHART_COMPONENTS: ChartComponentLike[] = [
   LinearScale,
   LineController,
   LineElement,
+  LogarithmicScale,
   PointElement,
   SubTitle,
   Title,

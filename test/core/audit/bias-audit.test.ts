@@ -391,3 +391,84 @@ describe('biasAudit: references, intersections, Benjamini–Hochberg', () => {
     expect(audit.comparisons.smallestAttainableP).toBeCloseTo(2 / 1001, 12);
   });
 });
+
+describe("biasAudit: the 'largest' reference is the largest group one can compare against", () => {
+  // Hand-worked, at the default minimums (10 outcome events, 10 stays without the outcome):
+  //   age_band 45-64: 40 stays,  3 events, 37 without  → largest, but too few events
+  //   age_band 65-79: 30 stays, 12 events, 18 without  → the largest with enough: the reference
+  //   age_band 18-44: 25 stays, 10 events, 15 without  → compared against 65-79
+  // The first `events` stays of each group have the outcome; the model misses every fourth
+  // of them and alerts on some stays without it, so no figure is degenerate.
+  const GROUPS: [band: string, n: number, events: number][] = [
+    ['45-64', 40, 3],
+    ['65-79', 30, 12],
+    ['18-44', 25, 10],
+  ];
+  const ages = new Map<number, Record<string, string>>();
+  const stays = GROUPS.flatMap(([band, n, events], g) =>
+    Array.from({ length: n }, (_, i) => {
+      const id = 100 * (g + 1) + i;
+      ages.set(id, { age_band: band });
+      const y = i < events ? 1 : 0;
+      const p =
+        y === 1 ? (i % 4 === 3 ? 0.3 : 0.6 + 0.3 * ((i % 5) / 5)) : 0.05 + 0.6 * ((i % 7) / 7);
+      return stay({ id, p, y, pe: p, evidence: 2, exhausted: i % 3 === 0 });
+    }),
+  );
+
+  it('passes over a larger group with too few events, and says so in words', () => {
+    const audit = biasAudit(stays, ages, { threshold: 0.5, seed: 5, resamples: 200 });
+    const ref = section(audit, 'age_band').reference;
+    expect(ref).toMatchObject({ rule: 'largest', group: '65-79', comparable: true });
+    expect(Object.values(ref.byMetric).every((g) => g === '65-79')).toBe(true);
+    expect(ref.note).toBe(
+      '45–64 years (40 stays, 3 events) is larger but has too few events or non-events to compare against (needs 10 outcome events and 10 stays without the outcome)',
+    );
+    // 18-44 (10 events, 15 without) is compared on its event-based figures...
+    const young = reported(audit, 'age_band', '18-44').performance;
+    expect(young.fnr.disparity).toMatchObject({ reference: '65-79', notEstimable: null });
+    expect(young.fnr.disparity!.ratio!.estimate).toBeCloseTo(2 / 10 / (3 / 12), 12);
+    expect(young.auroc.disparity!.notEstimable).toBeNull();
+    // ...which against the largest group, 45-64 with its 3 events, would not be made.
+    const againstLargest = biasAudit(stays, ages, {
+      threshold: 0.5,
+      seed: 5,
+      resamples: 200,
+      reference: { group: { age_band: '45-64' } },
+    });
+    expect(section(againstLargest, 'age_band').reference).toMatchObject({
+      rule: 'requested',
+      comparable: false,
+    });
+    const versusLargest = reported(againstLargest, 'age_band', '18-44').performance;
+    expect(versusLargest.fnr.disparity!.notEstimable!.brief).toBe('ref. 3 events (min 10)');
+  });
+
+  it('keeps the largest group, with a note, when no group has enough events', () => {
+    const audit = biasAudit(stays, ages, {
+      threshold: 0.5,
+      seed: 5,
+      resamples: 200,
+      minEvents: 13,
+    });
+    const ref = section(audit, 'age_band').reference;
+    expect(ref).toMatchObject({ rule: 'largest', group: '45-64', comparable: false });
+    expect(ref.note).toBe(
+      'no group has 13 outcome events and 10 stays without the outcome: comparisons that need events are not made',
+    );
+  });
+
+  it('falls back to the largest comparable group when a requested one is absent', () => {
+    const audit = biasAudit(stays, ages, {
+      threshold: 0.5,
+      seed: 5,
+      resamples: 200,
+      reference: { group: { age_band: '80+' } },
+    });
+    const ref = section(audit, 'age_band').reference;
+    expect(ref).toMatchObject({ rule: 'largest', group: '65-79' });
+    expect(ref.note).toMatch(
+      /^requested reference "80\+" is absent or suppressed; .*; 45–64 years/,
+    );
+  });
+});

@@ -18,6 +18,7 @@ import {
   cohortStatistics,
   type CohortStatistics,
 } from '../../../src/main/core/audit/statistics-index';
+import { attributeTitle, groupWords } from '../../../src/shared/bias-audit';
 import { writeAuditReport, type WrittenReport } from '../../../src/main/core/report/audit-report';
 import { figure } from '../../../src/main/core/report/figure-format';
 import { SECTIONS } from '../../../src/main/core/report/report-sections';
@@ -244,23 +245,25 @@ describe('PDF audit report', () => {
     const audit = biasAudit(results, attributes, { threshold: p.threshold, seed: SEED });
     const bias = section(SECTIONS.bias);
     let reported = 0;
+    // Groups and attributes are named in words, as in the app ("45–64 years", "Age band").
     for (const attribute of audit.attributes) {
       for (const group of attribute.groups) {
-        if (group.suppressed || group.group.length > 20) continue;
+        const words = groupWords(attribute, group.group);
+        if (group.suppressed || words.length > 20) continue;
         reported++;
         expect(bias).toMatch(
-          new RegExp(
-            `^\\s*${escapeRegExp(group.group)}\\s+${group.n}\\s+${group.positives}\\s`,
-            'm',
-          ),
+          new RegExp(`^\\s*${escapeRegExp(words)}\\s+${group.n}\\s+${group.positives}\\s`, 'm'),
         );
       }
     }
     expect(reported).toBeGreaterThan(3);
     expect(audit.suppressed.length).toBeGreaterThan(0);
     for (const s of audit.suppressed) {
+      const attribute = audit.attributes.find((a) => a.attribute === s.attribute)!;
       expect(bias).toMatch(
-        new RegExp(`${escapeRegExp(s.attribute)}\\s+${escapeRegExp(s.group)}\\s+<11\\s+suppressed`),
+        new RegExp(
+          `${escapeRegExp(attributeTitle(attribute))}\\s+${escapeRegExp(groupWords(attribute, s.group))}\\s+<11\\s+suppressed`,
+        ),
       );
     }
     expect(bias).toContain(`flagged: ${audit.comparisons.flagged}.`);

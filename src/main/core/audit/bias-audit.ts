@@ -221,12 +221,14 @@ function auditPartition(
         name: g.name,
         n: g.members.length,
         unknown: g.unknown,
+        events: counts.events,
+        negatives: counts.negatives,
         figures: assessFigures(counts, draws, key, settings),
       };
       return { candidate, counts };
     });
   const candidates = prepared.map((p) => p.candidate);
-  const reference = chooseReference(partition.attribute, candidates, rule);
+  const reference = chooseReference(partition.attribute, candidates, rule, settings.minimums);
   const groups = partition.groups.map((g): GroupReport => {
     const found = prepared.find((x) => x.candidate.name === g.name);
     if (!found) {

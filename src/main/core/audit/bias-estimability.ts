@@ -35,16 +35,21 @@ export interface Shortfall {
   brief: string;
 }
 
-const NOUNS: Record<EstimabilityCount, { one: string; many: string; brief: string }> = {
-  events: { one: 'outcome event', many: 'outcome events', brief: 'events' },
+const NOUNS: Record<
+  EstimabilityCount,
+  { one: string; many: string; briefOne: string; brief: string }
+> = {
+  events: { one: 'outcome event', many: 'outcome events', briefOne: 'event', brief: 'events' },
   negatives: {
     one: 'stay without the outcome',
     many: 'stays without the outcome',
+    briefOne: 'non-event',
     brief: 'non-events',
   },
   predictedPositives: {
     one: 'positive prediction',
     many: 'positive predictions',
+    briefOne: 'alert',
     brief: 'alerts',
   },
 };
@@ -77,7 +82,7 @@ export function countShortfall(
         : `needs ${short.map((x) => x.min).join(' and ')}`;
   return {
     detail: (subject) => `${counted.join(' and ')} in ${subject} (${needs})`,
-    brief: `${short.map(({ rule, count }) => `${count} ${NOUNS[rule].brief}`).join(', ')} (min ${mins.join('/')})`,
+    brief: `${short.map(({ rule, count }) => `${count} ${count === 1 ? NOUNS[rule].briefOne : NOUNS[rule].brief}`).join(', ')} (min ${mins.join('/')})`,
   };
 }
 

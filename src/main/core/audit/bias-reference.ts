@@ -2,10 +2,14 @@
  * Choosing the reference group of an attribute. Only reported (unsuppressed) groups can be
  * a reference; groups with an Unknown value are never chosen automatically, because a
  * disparity "against the people whose race was not recorded" means nothing to a committee.
- * The 'best' rule only considers groups whose figure is estimable.
+ * The 'largest' rule takes the largest group with enough outcome events and stays without
+ * the outcome to be compared against: a large group with few events would leave every
+ * event-based comparison "not made". The 'best' rule only considers groups whose figure is
+ * estimable.
  */
+import { attributeWords } from '../../../shared/attribute-words';
 import type { Estimate } from '../../../shared/estimate';
-import type { Shortfall } from './bias-estimability';
+import type { Minimums, Shortfall } from './bias-estimability';
 import type { ReferenceChoice, ReferenceRule } from './bias-types';
 import { GROUP_METRICS, unfavourability, type GroupMetric } from './group-metrics';
 
@@ -27,6 +31,9 @@ export interface Candidate {
   name: string;
   n: number;
   unknown: boolean;
+  /** Outcome events (y = 1) and stays without the outcome: what makes a usable reference. */
+  events: number;
+  negatives: number;
   figures: Record<GroupMetric, AssessedFigure>;
 }
 
@@ -37,20 +44,49 @@ function everyMetric(group: string | null): Record<GroupMetric, string | null> {
   >;
 }
 
-/** Largest group first, then by name: deterministic when sizes tie. */
-function largest(candidates: readonly Candidate[]): Candidate | undefined {
+/** Known groups, largest first, then by name: deterministic when sizes tie. */
+function bySize(candidates: readonly Candidate[]): Candidate[] {
   return candidates
     .filter((c) => !c.unknown)
-    .sort((a, b) => b.n - a.n || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))[0];
+    .sort((a, b) => b.n - a.n || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function largestChoice(candidates: readonly Candidate[], note: string | null): ReferenceChoice {
-  const ref = largest(candidates);
+/** Enough events and non-events for the event-based figures to be compared against it. */
+function comparable(c: Candidate, minimums: Minimums): boolean {
+  return c.events >= minimums.events && c.negatives >= minimums.negatives;
+}
+
+const needs = (minimums: Minimums) =>
+  `${minimums.events} outcome events and ${minimums.negatives} stays without the outcome`;
+
+/**
+ * The largest known group with enough events and non-events; failing that, the largest
+ * known group, said so. `asked` explains why the rule is used at all, if it was not chosen.
+ */
+function largestChoice(
+  attribute: string,
+  candidates: readonly Candidate[],
+  minimums: Minimums,
+  asked: string | null,
+): ReferenceChoice {
+  const known = bySize(candidates);
+  const ref = known.find((c) => comparable(c, minimums)) ?? known[0];
+  const words = (c: Candidate) => attributeWords(attribute, c.name) ?? c.name;
+  const passedOver = ref ? known.slice(0, known.indexOf(ref)) : [];
+  const why = !ref
+    ? 'no reported group with a known value to compare against'
+    : !comparable(ref, minimums)
+      ? `no group has ${needs(minimums)}: comparisons that need events are not made`
+      : passedOver.length > 0
+        ? `${passedOver.map((c) => `${words(c)} (${c.n} stays, ${c.events} events)`).join(', ')} ${passedOver.length === 1 ? 'is larger but has' : 'are larger but have'} too few events or non-events to compare against (needs ${needs(minimums)})`
+        : null;
+  const note = [asked, why].filter((x): x is string => x !== null).join('; ');
   return {
     rule: 'largest',
     group: ref?.name ?? null,
+    comparable: ref !== undefined && comparable(ref, minimums),
     byMetric: everyMetric(ref?.name ?? null),
-    note: ref ? note : 'no reported group with a known value to compare against',
+    note: note === '' ? null : note,
   };
 }
 
@@ -66,26 +102,41 @@ function bestChoice(candidates: readonly Candidate[]): ReferenceChoice {
       .sort((a, b) => a.bad - b.bad || b.c.n - a.c.n || (a.c.name < b.c.name ? -1 : 1));
     byMetric[metric] = ranked[0]?.c.name ?? null;
   }
-  return { rule: 'best', group: null, byMetric, note: null };
+  return { rule: 'best', group: null, comparable: true, byMetric, note: null };
 }
 
 export function chooseReference(
   attribute: string,
   candidates: readonly Candidate[],
   rule: ReferenceRule,
+  minimums: Minimums,
 ): ReferenceChoice {
-  if (rule === 'largest') return largestChoice(candidates, null);
+  if (rule === 'largest') return largestChoice(attribute, candidates, minimums, null);
   if (rule === 'best') return bestChoice(candidates);
   if (!Object.hasOwn(rule.group, attribute)) {
-    return largestChoice(candidates, 'no reference group was requested for this attribute');
+    return largestChoice(
+      attribute,
+      candidates,
+      minimums,
+      'no reference group was requested for this attribute',
+    );
   }
   const wanted = rule.group[attribute]!;
   // A requested group is honoured even if Unknown: the committee asked for it by name.
-  if (candidates.some((c) => c.name === wanted)) {
-    return { rule: 'requested', group: wanted, byMetric: everyMetric(wanted), note: null };
+  const requested = candidates.find((c) => c.name === wanted);
+  if (requested) {
+    return {
+      rule: 'requested',
+      group: wanted,
+      comparable: comparable(requested, minimums),
+      byMetric: everyMetric(wanted),
+      note: null,
+    };
   }
   return largestChoice(
+    attribute,
     candidates,
-    `requested reference "${wanted}" is absent or suppressed; the largest group is used`,
+    minimums,
+    `requested reference "${wanted}" is absent or suppressed; the largest group with enough events is used`,
   );
 }
