@@ -58,7 +58,10 @@ function cautions(data: ReportData): string[] {
 export function careRows(s: CohortStatistics): [string, string][] {
   const { care, confusion: k } = s;
   return [
-    ['Stays with the outcome', `${care.events}`],
+    [
+      'Stays with the outcome, and as the risks expected',
+      `${care.events}; ${care.expectedEvents.toFixed(1)} expected: observed ÷ expected ${figure(care.observedExpected, 'units')}`,
+    ],
     [
       'Sensitivity: outcomes caught',
       `${k.tp} of ${care.events}: ${figure(care.sensitivity, 'percent')}`,
@@ -69,10 +72,6 @@ export function careRows(s: CohortStatistics): [string, string][] {
     ],
     ['PPV: alerts that were right', `${k.tp} of ${care.alerts}: ${figure(care.ppv, 'percent')}`],
     ['Alerts per 100 stays', figure(care.alertsPer100Stays, 'units')],
-    [
-      'Outcomes observed ÷ expected from the risks',
-      `${care.events} of ${care.expectedEvents.toFixed(1)}: ${figure(care.observedExpected, 'units')}`,
-    ],
   ];
 }
 
