@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -17,8 +16,6 @@ import { callApi, completedTestSplitRun } from './support/app-api';
  */
 const NOTATION = /p_full|\|E\||τ|λ|μ|S_max|N_ts|\bE\d\b(?! ·)/;
 
-/** Where the tour images of the worklist go, when asked for (TOE_TOUR_IMAGES=1). */
-const TOUR_DIR = join(process.cwd(), 'docs', 'images', 'tour');
 
 /** The verdict controls of the selected stay's panel, each of which must be on screen. */
 function verdictControls(page: Page) {
@@ -194,10 +191,6 @@ test.describe('Review worklist (browser over toe serve)', () => {
       await expect(panel.getByTestId('queue-reason')).toBeInViewport();
       const name = `worklist-${size.width}.png`;
       await keepScreenshot(page, testInfo, name);
-      if (process.env.TOE_TOUR_IMAGES) {
-        mkdirSync(TOUR_DIR, { recursive: true });
-        await page.screenshot({ path: join(TOUR_DIR, name) });
-      }
       expect(consoleErrors).toEqual([]);
     });
   }

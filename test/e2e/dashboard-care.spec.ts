@@ -2,12 +2,9 @@
 // what the model does for care (sensitivity, specificity, PPV, alerts per 100 stays, each with
 // its interval) before any figure of the method, reaches every section from a navigation that
 // stays in view, and writes its threshold as a clinician reads it.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, keepScreenshot, openApp, test } from './fixtures';
 import { callApi, completedTestSplitRun } from './support/app-api';
 
-const TOUR_DIR = join(process.cwd(), 'docs', 'images', 'tour');
 const CARE_TILES = ['sensitivity', 'specificity', 'ppv', 'alerts'];
 
 test.describe('Run dashboard leads with care (browser over toe serve)', () => {
@@ -65,11 +62,6 @@ test.describe('Run dashboard leads with care (browser over toe serve)', () => {
 
       const name = `dashboard-${size.width}.png`;
       await keepScreenshot(page, testInfo, name);
-      // docs/tour.md's images, only when asked for: a test run leaves tracked files alone.
-      if (process.env.TOE_TOUR_IMAGES) {
-        mkdirSync(TOUR_DIR, { recursive: true });
-        await page.screenshot({ path: join(TOUR_DIR, name) });
-      }
       expect(consoleErrors).toEqual([]);
     });
   }

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { RunSummary, StayAuditDetail } from '../../src/shared/audit';
 import {
@@ -279,12 +277,6 @@ test.describe('Patient trace (browser over toe serve)', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.evaluate('window.scrollTo(0, 0)');
-      // docs/tour.md's images, only when asked for: a test run leaves tracked files alone.
-      if (process.env.TOE_TOUR_IMAGES) {
-        const tour = join(process.cwd(), 'docs/images/tour');
-        mkdirSync(tour, { recursive: true });
-        await page.screenshot({ path: join(tour, `trace-${width}.png`) });
-      }
       await page.getByRole('link', { name: 'Review this stay' }).click();
       await expect(page.getByRole('form', { name: 'Review' })).toBeInViewport();
     }
