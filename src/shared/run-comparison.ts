@@ -17,24 +17,24 @@ import { differenceStyle, estimateText, figureCell } from './figure-text';
 import { variableWords } from './variable-concepts';
 
 /** Figures of the whole run, in the groups and order they are shown. */
+/** The run figures that are rates of counts of stays, compared by exact tests. */
+export const COMPARED_RATE_FIGURES = [
+  'predictedPositiveRate',
+  'tpr',
+  'fpr',
+  'ppv',
+  'exhaustionRate',
+  'exhaustionRateTp',
+  'exhaustionRateFp',
+  'alertWithdrawalRate',
+] as const;
+
 export const COMPARED_FIGURE_GROUPS = [
   {
     title: 'Discrimination and calibration',
     figures: ['auroc', 'auprc', 'observedExpected', 'ece'],
   },
-  {
-    title: 'Decision, exhaustion and abstention rates',
-    figures: [
-      'predictedPositiveRate',
-      'tpr',
-      'fpr',
-      'ppv',
-      'exhaustionRate',
-      'exhaustionRateTp',
-      'exhaustionRateFp',
-      'alertWithdrawalRate',
-    ],
-  },
+  { title: 'Decision, exhaustion and abstention rates', figures: COMPARED_RATE_FIGURES },
   { title: 'Evidence size and modality mix', figures: ['meanEvidenceSize', 'noteShare'] },
 ] as const;
 export type ComparedFigure = (typeof COMPARED_FIGURE_GROUPS)[number]['figures'][number];

@@ -3,28 +3,9 @@
 // in the browser: the figures with their intervals and flags, both reliability curves on one
 // chart, the evidence composition, the subgroups and the PDF download, all matching what the
 // API's comparison says.
-import type { RunSummary } from '../../src/shared/audit';
 import { readingText } from '../../src/shared/run-comparison';
 import { expect, keepScreenshot, openApp, seriousA11yViolations, test } from './fixtures';
-import { callApi, completedTestSplitRun } from './support/app-api';
-import type { E2eEnv } from './support/e2e-env';
-
-/** A completed audit of the seeded cohort's validation split with the shipped E1 bundle. */
-async function completedValSplitRun(app: E2eEnv): Promise<RunSummary> {
-  const runs = await callApi(app, 'runs.list', {});
-  const done = runs.find(
-    (r) =>
-      r.status === 'completed' &&
-      r.provenance.cohortName === app.cohortName &&
-      r.spec.split === 'val' &&
-      r.spec.task === 'E1' &&
-      !r.spec.stayKeys,
-  );
-  if (done) return done;
-  const cohort = (await callApi(app, 'cohorts.list', {})).find((c) => c.name === app.cohortName);
-  if (!cohort) throw new Error(`the seeded cohort ${app.cohortName} is missing`);
-  return callApi(app, 'runs.start', { cohortId: cohort.id, task: 'E1', split: 'val', workers: 1 });
-}
+import { callApi, completedTestSplitRun, completedValSplitRun } from './support/app-api';
 
 const signed = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(3).replace('-', '−')}`;
 

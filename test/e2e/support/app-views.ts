@@ -4,25 +4,8 @@
 import type { Page } from '@playwright/test';
 import type { RunSummary } from '../../../src/shared/audit';
 import { expect, openApp } from '../fixtures';
-import { callApi, completedTestSplitRun } from './app-api';
+import { callApi, completedTestSplitRun, completedValSplitRun } from './app-api';
 import type { E2eEnv } from './e2e-env';
-
-/** A completed audit of the seeded cohort's validation split, for the comparison. */
-async function completedValSplitRun(app: E2eEnv): Promise<RunSummary> {
-  const runs = await callApi(app, 'runs.list', {});
-  const done = runs.find(
-    (r) =>
-      r.status === 'completed' &&
-      r.provenance.cohortName === app.cohortName &&
-      r.spec.split === 'val' &&
-      r.spec.task === 'E1' &&
-      !r.spec.stayKeys,
-  );
-  if (done) return done;
-  const cohort = (await callApi(app, 'cohorts.list', {})).find((c) => c.name === app.cohortName);
-  if (!cohort) throw new Error(`the seeded cohort ${app.cohortName} is missing`);
-  return callApi(app, 'runs.start', { cohortId: cohort.id, task: 'E1', split: 'val', workers: 1 });
-}
 
 /** Where each view is and what shows it has finished loading. */
 export interface ViewVisit {

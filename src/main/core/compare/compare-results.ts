@@ -54,6 +54,7 @@ import {
   COMPARED_FIGURES,
   COMPARED_GROUP_FIGURE_BETTER,
   COMPARED_GROUP_FIGURES,
+  COMPARED_RATE_FIGURES,
   type ComparedFigure,
   type ComparedRunInfo,
   type FigureDifference,
@@ -324,21 +325,10 @@ function subgroupComparisons(
   return out;
 }
 
-/** The run figures that are rates of counts of stays, compared by exact tests. */
-const RATE_FIGURES = [
-  'predictedPositiveRate',
-  'tpr',
-  'fpr',
-  'ppv',
-  'exhaustionRate',
-  'exhaustionRateTp',
-  'exhaustionRateFp',
-  'alertWithdrawalRate',
-] as const satisfies readonly ComparedFigure[];
-type RateFigure = (typeof RATE_FIGURES)[number];
+type RateFigure = (typeof COMPARED_RATE_FIGURES)[number];
 
 function isRateFigure(figure: ComparedFigure): figure is RateFigure {
-  return (RATE_FIGURES as readonly ComparedFigure[]).includes(figure);
+  return (COMPARED_RATE_FIGURES as readonly ComparedFigure[]).includes(figure);
 }
 
 /** Each rate figure of a run as [k, n], and how many stays raised an alert. */

@@ -124,8 +124,8 @@ export function exactDifference(
   };
 }
 
-/** An estimate a run cannot have (an hour or a variable its cohort lacks). */
-const ABSENT: Estimate = {
+/** An estimate a run cannot have (an hour or a variable its cohort lacks, a test not made). */
+export const ABSENT: Estimate = {
   estimate: null,
   missing: 'undefined',
   lower: null,

@@ -15,18 +15,7 @@ import {
 } from '../statistics/delong';
 import { differenceOfProportionsEstimate, fisherExactTest } from '../statistics/exact-intervals';
 import { observedExpectedRatio } from '../statistics/observed-expected';
-import type { ExactContrast } from './figure-difference';
-import { LEVEL } from './figure-difference';
-
-const NOTHING = {
-  estimate: null,
-  missing: 'undefined',
-  lower: null,
-  upper: null,
-  method: 'none',
-  resamples: 0,
-  skipped: 0,
-} as const;
+import { ABSENT, LEVEL, type ExactContrast } from './figure-difference';
 
 /** k of n in each run: B − A with Newcombe's interval and Fisher's two-sided exact p. */
 export function rateContrast(
@@ -38,7 +27,7 @@ export function rateContrast(
   const missing = na === 0 ? 'A' : nb === 0 ? 'B' : null;
   if (missing !== null)
     return {
-      difference: NOTHING,
+      difference: ABSENT,
       contrast: 'difference',
       test: 'newcombe-fisher',
       pValue: null,
@@ -103,7 +92,7 @@ export function aurocContrast(a: ScoredStays, b: ScoredStays): ExactContrast {
       : null;
   if (result === null)
     return {
-      difference: NOTHING,
+      difference: ABSENT,
       contrast: 'difference',
       test,
       pValue: null,
@@ -111,7 +100,7 @@ export function aurocContrast(a: ScoredStays, b: ScoredStays): ExactContrast {
     };
   if (!(result.standardError > 0))
     return {
-      difference: { ...NOTHING, estimate: result.difference, missing: null },
+      difference: { ...ABSENT, estimate: result.difference, missing: null },
       contrast: 'difference',
       test,
       pValue: null,
