@@ -16,7 +16,6 @@ import { callApi, completedTestSplitRun } from './support/app-api';
  */
 const NOTATION = /p_full|\|E\||τ|λ|μ|S_max|N_ts|\bE\d\b(?! ·)/;
 
-
 /** The verdict controls of the selected stay's panel, each of which must be on screen. */
 function verdictControls(page: Page) {
   const review = page.getByRole('form', { name: 'Review' });

@@ -64,7 +64,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     const validation = page.getByRole('checkbox', { name: /Audit the validation split first/ });
     await expect(validation).toBeChecked();
     // A calibrated decision brings its own threshold.
-    await expect(page.getByLabel('Decision threshold (t)')).toBeDisabled();
+    await expect(page.getByLabel('Decision threshold')).toBeDisabled();
 
     // Budgets that are not budgets, refused in plain words before anything starts.
     await budget.fill('ten');

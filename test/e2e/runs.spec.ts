@@ -61,10 +61,10 @@ test.describe('Audit runs (browser over toe serve)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Start an audit' })).toBeVisible();
 
     // Every parameter shows method.md's default and says what it does.
-    await expect(page.getByLabel('Beam width (B)')).toHaveValue('8');
+    await expect(page.getByLabel('Beam width')).toHaveValue('8');
     await expect(page.getByLabel('Maximum steps')).toHaveValue('10');
     await expect(page.getByLabel('Stability weight')).toHaveValue('1');
-    await expect(page.getByLabel('Cost per unit (μ)')).toHaveValue('0.05');
+    await expect(page.getByLabel('Cost per unit')).toHaveValue('0.05');
     await expect(page.getByText('Evidence sets kept after each step')).toBeVisible();
     await expect(page.getByLabel('Cohort')).toContainText(app.cohortName);
     await expect(page.getByLabel('Model bundle')).toContainText('Shipped E1 bundle (default)');
@@ -72,11 +72,11 @@ test.describe('Audit runs (browser over toe serve)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Out of range: the core names the parameter, and the form puts it on the field.
-    await page.getByLabel('Beam width (B)').fill('0');
+    await page.getByLabel('Beam width').fill('0');
     await page.getByRole('button', { name: 'Start audit' }).click();
     await expect(page.getByTestId('run-start-error')).toContainText('beamWidth');
     await expect(page.locator('#beamWidth-error')).toContainText('must be at least 1');
-    await expect(page.getByLabel('Beam width (B)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Beam width')).toHaveAttribute('aria-invalid', 'true');
     expect(await callApi(app, 'runs.list', {})).toHaveLength(before.length);
 
     await page.getByRole('button', { name: 'Reset parameters to defaults' }).click();

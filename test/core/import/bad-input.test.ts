@@ -3,7 +3,6 @@
 import {
   chmodSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -11,7 +10,6 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +22,7 @@ import { Store } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';
 import { storeFingerprint } from '../../support/temp-store';
 import { demoCopy, demoTable, MIMIC_IV_DEMO } from '../../support/mimic-demo';
+import { plainTempDir } from '../../support/plain-temp-dir';
 
 const CLINICAL = resolve(__dirname, '../../fixtures/generic-minimal');
 const asRoot = process.getuid?.() === 0;
@@ -31,7 +30,7 @@ const asRoot = process.getuid?.() === 0;
 let root = '';
 let store: Store;
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'toe-bad-input-'));
+  root = plainTempDir('toe-bad-input-');
   store = new Store(join(root, 'store.sqlite'));
   await importGeneric(store, CLINICAL, { name: 'existing' });
 });
@@ -276,7 +275,7 @@ describe('cohort names: one rule for every importer and the API', () => {
   });
 
   it('applies the same rule to a folder name used as the cohort name', async () => {
-    const dir = join(mkdtempSync(join(root, 'long-')), 'f'.repeat(120));
+    const dir = join(plainTempDir('long-', root), 'f'.repeat(120));
     mkdirSync(dir);
     for (const file of readdirSync(CLINICAL)) {
       writeFileSync(join(dir, file), readFileSync(join(CLINICAL, file)));

@@ -5,8 +5,7 @@
  * form a number or a date-time can take.
  */
 import fc from 'fast-check';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { CHART_ITEM_VARIABLES } from '../../../src/main/core/import/mimic-iv/mea
 import { STATIC_CHART_ITEMS } from '../../../src/main/core/import/mimic-iv/static-inputs';
 import { importOutcome, type ImportOutcome as Outcome } from '../../support/import-outcome';
 import { demoCopy, demoLines, MIMIC_IV_DEMO } from '../../support/mimic-demo';
+import { plainTempDir } from '../../support/plain-temp-dir';
 
 const HAVE_DEMO = existsSync(join(MIMIC_IV_DEMO, 'icu/chartevents.csv.gz'));
 const DEMO_CHART_ROWS = 668_679;
@@ -28,7 +28,7 @@ const [STAY_ID, CHARTTIME, ITEMID, VALUE, VALUENUM, VALUEUOM] = [2, 4, 6, 7, 8, 
 let root = '';
 let files = 0;
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'toe-fast-path-'));
+  root = plainTempDir('toe-fast-path-');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

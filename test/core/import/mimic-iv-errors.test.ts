@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/main/core/import/input-error';
@@ -8,10 +7,11 @@ import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { ConflictError, type Store } from '../../../src/main/core/store';
 import { TINY_SCHEMA, storeFingerprint, tempStore, tinyStay } from '../../support/temp-store';
 import { demoCopy, demoLines, MIMIC_IV_DEMO } from '../../support/mimic-demo';
+import { plainTempDir } from '../../support/plain-temp-dir';
 
 let root = '';
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'toe-mimic-errors-'));
+  root = plainTempDir('toe-mimic-errors-');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { splitForSubject } from '../../../src/main/core/import/patient-split';
 import { PhiRefusedError } from '../../../src/main/core/phi';
 import { CxrCode, type Stay, type Store } from '../../../src/main/core/store';
 import { TINY_SCHEMA, storeFingerprint, tempStore, tinyStay } from '../../support/temp-store';
+import { plainTempDir } from '../../support/plain-temp-dir';
 
 const DEMO = '/work/shared/data/mimic-iv-demo';
 const FIXTURE = resolve(__dirname, '../../fixtures/mimic-optional');
@@ -488,7 +488,7 @@ describe('MIMIC-IV import refuses identifiers in note text', () => {
   let root = '';
   let dir = '';
   beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), 'toe-mimic-phi-'));
+    root = plainTempDir('toe-mimic-phi-');
     const notes = join(root, 'notes');
     mkdirSync(notes);
     writeFileSync(

@@ -161,8 +161,8 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
   const pages = pdfPageCount(pdf);
   expect(pages).toBeGreaterThan(5);
-  await expect(
-    page.getByText(`Exported toe-audit-run-${runId}.pdf: ${pages} pages.`),
-  ).toBeVisible();
+  const exported = page.getByTestId('report-exported');
+  await expect(exported).toContainText(`Exported the report: ${pages} pages.`);
+  await expect(exported).toContainText(`toe-audit-run-${runId}.pdf`);
   return { runId, stayId, pdf };
 }
