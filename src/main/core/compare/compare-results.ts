@@ -526,8 +526,10 @@ export function compareResults(
       : runFigureSource(c, side.info.threshold, bins, shownBoot);
   const sourceA = sourceOf(a, ca);
   const sourceB = sourceOf(b, cb);
-  const shownA = comparedEstimates(sourceA, eventsOf(ca).expected);
-  const shownB = comparedEstimates(sourceB, eventsOf(cb).expected);
+  const eventsA = eventsOf(ca);
+  const eventsB = eventsOf(cb);
+  const shownA = comparedEstimates(sourceA, eventsA.expected);
+  const shownB = comparedEstimates(sourceB, eventsB.expected);
   const countsA = rateCounts(ca, a.info.threshold);
   const countsB = rateCounts(cb, b.info.threshold);
   const figures: RunFigureComparison[] = COMPARED_FIGURES.map((figure, f) => {
@@ -540,12 +542,7 @@ export function compareResults(
     if (figure === 'auroc')
       compared = exactDifference(shown, aurocContrast(scored(a, ca), scored(b, cb)), null, absent);
     else if (figure === 'observedExpected')
-      compared = exactDifference(
-        shown,
-        observedExpectedContrast(eventsOf(ca), eventsOf(cb)),
-        null,
-        absent,
-      );
+      compared = exactDifference(shown, observedExpectedContrast(eventsA, eventsB), null, absent);
     else if (isRateFigure(figure))
       compared = exactDifference(
         shown,
