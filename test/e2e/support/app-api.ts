@@ -19,36 +19,25 @@ export async function callApi<N extends CallName>(
   return outcome.value;
 }
 
-/** A completed audit of the seeded cohort's test split with the shipped E1 bundle. */
-export async function completedTestSplitRun(app: E2eEnv): Promise<RunSummary> {
+/** A completed audit of one split of the seeded cohort with the shipped E1 bundle. */
+async function completedSplitRun(app: E2eEnv, split: 'test' | 'val'): Promise<RunSummary> {
   const runs = await callApi(app, 'runs.list', {});
   const done = runs.find(
     (r) =>
       r.status === 'completed' &&
       r.provenance.cohortName === app.cohortName &&
-      r.spec.split === 'test' &&
+      r.spec.split === split &&
       r.spec.task === 'E1' &&
       !r.spec.stayKeys,
   );
   if (done) return done;
   const cohort = (await callApi(app, 'cohorts.list', {})).find((c) => c.name === app.cohortName);
   if (!cohort) throw new Error(`the seeded cohort ${app.cohortName} is missing`);
-  return callApi(app, 'runs.start', { cohortId: cohort.id, task: 'E1', split: 'test', workers: 1 });
+  return callApi(app, 'runs.start', { cohortId: cohort.id, task: 'E1', split, workers: 1 });
 }
 
-/** A completed audit of the seeded cohort's validation split with the shipped E1 bundle. */
-export async function completedValSplitRun(app: E2eEnv): Promise<RunSummary> {
-  const runs = await callApi(app, 'runs.list', {});
-  const done = runs.find(
-    (r) =>
-      r.status === 'completed' &&
-      r.provenance.cohortName === app.cohortName &&
-      r.spec.split === 'val' &&
-      r.spec.task === 'E1' &&
-      !r.spec.stayKeys,
-  );
-  if (done) return done;
-  const cohort = (await callApi(app, 'cohorts.list', {})).find((c) => c.name === app.cohortName);
-  if (!cohort) throw new Error(`the seeded cohort ${app.cohortName} is missing`);
-  return callApi(app, 'runs.start', { cohortId: cohort.id, task: 'E1', split: 'val', workers: 1 });
-}
+/** A completed audit of the seeded cohort's test split with the shipped E1 bundle. */
+export const completedTestSplitRun = (app: E2eEnv) => completedSplitRun(app, 'test');
+
+/** The same of its validation split, to compare with. */
+export const completedValSplitRun = (app: E2eEnv) => completedSplitRun(app, 'val');
