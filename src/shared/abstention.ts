@@ -5,7 +5,9 @@
  * Plain data: it crosses IPC and HTTP. The core's abstention folder computes it.
  * docs/abstention.md explains every policy and figure.
  */
+import { z } from 'zod';
 import type { Estimate } from './estimate';
+import { describeIssues } from './validation-issues';
 
 export const ABSTENTION_POLICIES = [
   'error-probability',
@@ -51,10 +53,27 @@ export const POLICIES_NEEDING_VALIDATION: readonly AbstentionPolicyName[] = [
  * - 'max-error': as few as possible such that, with probability ≥ 1 − delta, the error
  *   rate among accepted (not flagged) predictions is ≤ alpha (cut chosen on validation).
  */
-export type ReviewBudget =
-  | { kind: 'stays'; count: number }
-  | { kind: 'share'; share: number }
-  | { kind: 'max-error'; alpha: number; delta: number };
+export const reviewBudgetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('stays'), count: z.number().int().min(1).max(10_000_000) }).strict(),
+  z.object({ kind: z.literal('share'), share: z.number().gt(0).max(1) }).strict(),
+  z
+    .object({
+      kind: z.literal('max-error'),
+      alpha: z.number().gt(0).lt(1),
+      delta: z.number().gt(0).lt(1).default(0.1),
+    })
+    .strict(),
+]);
+
+export type ReviewBudget = z.output<typeof reviewBudgetSchema>;
+
+/** The budget if it is one, else what is wrong with it, field by field (the schema's words). */
+export function checkedReviewBudget(value: unknown): ReviewBudget | { error: string } {
+  const parsed = reviewBudgetSchema.safeParse(value);
+  return parsed.success
+    ? parsed.data
+    : { error: describeIssues(parsed.error.issues, 'review budget') };
+}
 
 export const DEFAULT_REVIEW_BUDGET: ReviewBudget = { kind: 'share', share: 0.1 };
 
@@ -295,12 +314,13 @@ export function parseReviewBudget(text: string): ReviewBudget | { error: string 
   const trimmed = text.trim();
   const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(trimmed);
   if (percent) {
-    const share = Number(percent[1]) / 100;
-    if (share > 0 && share <= 1) return { kind: 'share', share };
+    const budget = checkedReviewBudget({ kind: 'share', share: Number(percent[1]) / 100 });
+    if (!('error' in budget)) return budget;
     return { error: `a share of stays must be above 0% and at most 100%, got ${trimmed}` };
   }
-  if (/^\d+$/.test(trimmed) && Number(trimmed) >= 1) {
-    return { kind: 'stays', count: Number(trimmed) };
+  if (/^\d+$/.test(trimmed)) {
+    const budget = checkedReviewBudget({ kind: 'stays', count: Number(trimmed) });
+    if (!('error' in budget)) return budget;
   }
   return { error: `expected a share such as 10% or a number of stays such as 25, got "${text}"` };
 }

@@ -7,6 +7,7 @@
  * live here because the renderer cannot import the core; the core imports them from here.
  */
 import type { Estimate } from './estimate';
+import type { SearchParams } from './search-params';
 
 /** Where one stay falls: the decision ŷ_full against the true label. */
 export const CONFUSION_CLASSES = ['TP', 'FP', 'TN', 'FN'] as const;
@@ -25,7 +26,8 @@ export interface ConfusionCounts {
   fn: number;
 }
 
-export type StabilitySpace = 'probability' | 'logit';
+/** The scale the search's stability is measured on (a search parameter). */
+export type StabilitySpace = SearchParams['stability'];
 
 /** Where convergence is possible at all (method.md, "Reachability"). */
 export interface ReachabilityBand {

@@ -1,30 +1,16 @@
 // Audit runs as they cross IPC and HTTP: what a run audits, where its numbers came from,
-// and each stay's outcome. Plain data only, importable by the renderer. The core's own
-// search types are checked against the mirrors below (src/main/core/audit/audit-types.ts),
-// so the two cannot drift apart silently.
+// and each stay's outcome, and the search's trace. Plain data only, importable by the
+// renderer; the core's search and audit import these types from here.
 import type { AbstentionPolicyName, ReviewBudget } from './abstention';
 import type { RunDecision } from './calibration';
 import type { Split } from './domain';
+import type { SearchParams } from './search-params';
 import type { VariableMatch } from './variable-match';
-
-/** The search's parameters (method.md's defaults live in the core's searchParamsSchema). */
-export interface SearchParams {
-  beamWidth: number;
-  maxSteps: number;
-  topTimeWindows: number;
-  topNoteChunks: number;
-  lambda: number;
-  mu: number;
-  tauConf: number;
-  tauSuff: number;
-  /** Decision threshold: ŷ_full = 1 iff p_full ≥ threshold. */
-  threshold: number;
-  stability: 'probability' | 'logit';
-}
 
 /** One beam state as the trace records it. */
 export interface TraceState {
   units: number[];
+  /** The beam state it was expanded from (the first, when several lead to the same set). */
   parent: number[] | null;
   p: number;
   confidence: number;
@@ -38,6 +24,7 @@ export interface TraceStep {
   step: number;
   childrenScored: number;
   kept: TraceState[];
+  /** Index in `kept` of the leading state (the beam is sorted, so always 0). */
   leader: number;
 }
 

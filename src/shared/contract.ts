@@ -2,7 +2,7 @@
 // all derive from this table: a call's name, the zod schema of its arguments and the type
 // of its result. Arguments are validated by whichever transport receives them.
 import { z } from 'zod';
-import { ABSTENTION_POLICIES, type AbstentionAnalysis } from './abstention';
+import { ABSTENTION_POLICIES, reviewBudgetSchema, type AbstentionAnalysis } from './abstention';
 import {
   ABSTENTION_REASONS,
   ABSTENTION_SORT_KEYS,
@@ -13,12 +13,12 @@ import {
   SEARCH_EXTENTS,
   type RunProgress,
   type RunSummary,
-  type SearchParams,
   type StayAuditDetail,
   type StayAuditResult,
   type StayReview,
 } from './audit';
 import { CONFUSION_CLASSES, DEFAULT_FIGURES_SEED, type CohortStatistics } from './audit-statistics';
+import { searchParamOverridesSchema } from './search-params';
 import type { BiasAudit } from './bias-audit';
 import type {
   AppInfo,
@@ -71,29 +71,6 @@ const seed = z
   .default(DEFAULT_FIGURES_SEED);
 const outcome = z.enum(CONFUSION_CLASSES);
 
-/**
- * The search parameters a caller sets (any subset). Ranges and names are checked by the
- * core's searchParamsSchema when the run starts, the one place they are defined; an
- * out-of-range value comes back as bad-input naming the parameter. Unset ones take
- * method.md's defaults, except the decision threshold, which comes from the bundle.
- */
-const searchParamsOverrides = z.custom<Partial<SearchParams>>(
-  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  'expected an object of search parameters',
-);
-
-/** A review budget (src/shared/abstention.ts): N stays, a share of them, or a maximum error. */
-const reviewBudget = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('stays'), count: z.number().int().min(1).max(10_000_000) }).strict(),
-  z.object({ kind: z.literal('share'), share: z.number().gt(0).max(1) }).strict(),
-  z
-    .object({
-      kind: z.literal('max-error'),
-      alpha: z.number().gt(0).lt(1),
-      delta: z.number().gt(0).lt(1).default(0.1),
-    })
-    .strict(),
-]);
 const abstentionPolicy = z.enum(ABSTENTION_POLICIES);
 
 /** What to audit and how: `runs.start`'s arguments, which `runs.checkStart` checks first. */
@@ -103,14 +80,15 @@ const runRequest = {
   split: z.enum(SPLITS).optional(),
   /** Bundle folder; default: the shipped bundle for the task. */
   bundle: z.string().min(1).optional(),
-  params: searchParamsOverrides.optional(),
+  /** Any subset; unset ones take method.md's defaults, the threshold the bundle's. */
+  params: searchParamOverridesSchema.optional(),
   workers,
   /** Audit only these stays (a filtered subset). */
   stayKeys: z.array(z.string().min(1)).min(1).max(1_000_000).optional(),
   /** 'bundle' (default): decide on the bundle's calibration file; 'none': the paper's mode. */
   calibration: z.enum(['bundle', 'none']).optional(),
   abstention: z
-    .object({ policy: abstentionPolicy.optional(), budget: reviewBudget.optional() })
+    .object({ policy: abstentionPolicy.optional(), budget: reviewBudgetSchema.optional() })
     .strict()
     .optional(),
   /** Audit the validation split first, for the policies fitted on it (default true). */
@@ -212,7 +190,7 @@ export const calls = {
   'runs.abstention': call<AbstentionAnalysis>()(z.object({ runId, seed }).strict()),
   /** Changes a run's review policy and budget: a reviewer's setting, not the search's. */
   'runs.setAbstention': call<RunSummary>()(
-    z.object({ runId, policy: abstentionPolicy, budget: reviewBudget }).strict(),
+    z.object({ runId, policy: abstentionPolicy, budget: reviewBudgetSchema }).strict(),
   ),
   /** The run's cohort statistics (docs/audit-metrics.md), at its own parameters. */
   'runs.statistics': call<CohortStatistics>()(z.object({ runId, seed }).strict()),

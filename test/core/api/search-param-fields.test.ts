@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_PARAM_DEFAULTS, SEARCH_PARAM_FIELDS } from '../../../src/shared/search-params';
-import { DEFAULT_SEARCH_PARAMS, searchParamsSchema } from '../../../src/main/core/search';
+import { parseArgs } from '../../../src/shared/contract';
+import {
+  SEARCH_PARAM_DEFAULTS,
+  SEARCH_PARAM_FIELDS,
+  searchParamsSchema,
+} from '../../../src/shared/search-params';
+import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
 
-describe('the start form’s search parameters', () => {
+describe('the search parameters, defined once', () => {
   it('are every numeric parameter of the search, with method.md’s defaults', () => {
     expect(DEFAULT_SEARCH_PARAMS).toEqual(SEARCH_PARAM_DEFAULTS);
     const numeric = Object.keys(searchParamsSchema.shape).filter((k) => k !== 'stability');
@@ -11,5 +16,31 @@ describe('the start form’s search parameters', () => {
       if (field.integer) expect(Number.isInteger(SEARCH_PARAM_DEFAULTS[field.key])).toBe(true);
       expect(field.explanation.length).toBeLessThanOrEqual(90);
     }
+  });
+
+  it('give the form the ranges the schema checks', () => {
+    const beam = SEARCH_PARAM_FIELDS.find((f) => f.key === 'beamWidth')!;
+    expect(beam).toMatchObject({ integer: true, min: 1, max: 256 });
+    const threshold = SEARCH_PARAM_FIELDS.find((f) => f.key === 'threshold')!;
+    expect(threshold).toMatchObject({ integer: false, min: 0, max: 1 });
+    for (const field of SEARCH_PARAM_FIELDS) {
+      if (field.max === null) continue;
+      const above = { [field.key]: field.max + 1 };
+      expect(searchParamsSchema.safeParse(above).success, field.key).toBe(false);
+    }
+  });
+
+  it('are checked by the contract itself: an out-of-range value is named, an unset one stays unset', () => {
+    const request = (params: Record<string, unknown>) =>
+      parseArgs('runs.checkStart', { cohortId: 1, task: 'E1', params });
+    const tooSmall = request({ beamWidth: 0 });
+    expect(tooSmall.ok).toBe(false);
+    if (!tooSmall.ok) expect(tooSmall.error.message).toMatch(/beamWidth/);
+    const misspelt = request({ beamWidht: 4 });
+    expect(misspelt.ok).toBe(false);
+    if (!misspelt.ok) expect(misspelt.error.message).toMatch(/beamWidht/);
+    const parsed = request({ mu: 0.1 });
+    // The threshold must stay unset so that the bundle's own applies.
+    expect(parsed.ok && parsed.args.params).toEqual({ mu: 0.1 });
   });
 });

@@ -110,8 +110,9 @@ describe('runs.* calls', () => {
       task: 'E1',
       params: { beamWidth: 0, tauConf: 1.5 },
     });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'bad-input' } });
-    expect(!bad.ok && bad.error.message).toMatch(/beamWidth: .*; tauConf: /);
+    // Refused by the contract's schema (src/shared/search-params.ts), before the core runs.
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    expect(!bad.ok && bad.error.message).toMatch(/beamWidth: .*; params\.tauConf: /);
     expect(
       await call('runs.start', { cohortId: demo.cohortId, task: 'E1', params: 4 }),
     ).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });

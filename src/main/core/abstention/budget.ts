@@ -11,28 +11,12 @@
  *   policy's own score, fitted on the validation split (guarantee.ts); its size is whatever
  *   the guarantee needs. The caller passes that cut's flags as `ownFlags`.
  */
-import type { ReviewBudget } from '../../../shared/abstention';
+import { checkedReviewBudget, type ReviewBudget } from '../../../shared/abstention';
 
-/** Throws unless the budget is well-formed. */
+/** Throws unless the budget is well-formed (by the one schema, src/shared/abstention.ts). */
 export function checkBudget(budget: ReviewBudget): void {
-  switch (budget.kind) {
-    case 'stays':
-      if (!(Number.isInteger(budget.count) && budget.count >= 0))
-        throw new RangeError(
-          `review budget: count must be a whole number ≥ 0, got ${budget.count}`,
-        );
-      return;
-    case 'share':
-      if (!(budget.share > 0 && budget.share <= 1))
-        throw new RangeError(`review budget: share must be in (0, 1], got ${budget.share}`);
-      return;
-    case 'max-error':
-      if (!(budget.alpha > 0 && budget.alpha < 1))
-        throw new RangeError(`review budget: α must be in (0, 1), got ${budget.alpha}`);
-      if (!(budget.delta > 0 && budget.delta < 1))
-        throw new RangeError(`review budget: δ must be in (0, 1), got ${budget.delta}`);
-      return;
-  }
+  const checked = checkedReviewBudget(budget);
+  if ('error' in checked) throw new RangeError(checked.error);
 }
 
 /** N for a 'stays' or 'share' budget over n stays (at most n); null for 'max-error'. */

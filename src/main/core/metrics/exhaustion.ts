@@ -12,22 +12,20 @@
  *   changes neither figure, so only positive predictions are counted as abstentions here.
  * - Ratios follow IEEE division and say so: 0/0 is NaN (undefined), x/0 with x > 0 is Infinity.
  */
+import type {
+  AbstentionCounts,
+  ConfusionClass,
+  ConfusionCounts,
+} from '../../../shared/audit-statistics';
 import { checkBinary, checkProbabilities, sameLength, type Flags, type Numbers } from './inputs';
 
-export type ConfusionClass = 'TP' | 'FP' | 'TN' | 'FN';
+export type { ConfusionClass, ConfusionCounts };
 
 /** Where one stay falls: positive decision iff p_full >= threshold, against the true label. */
 export function confusionClass(pFull: number, label: number, threshold = 0.5): ConfusionClass {
   const predicted = pFull >= threshold;
   if (predicted) return label === 1 ? 'TP' : 'FP';
   return label === 1 ? 'FN' : 'TN';
-}
-
-export interface ConfusionCounts {
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
 }
 
 export function confusionCounts(pFull: Numbers, labels: Numbers, threshold = 0.5): ConfusionCounts {
@@ -83,16 +81,11 @@ export function exhaustionRates(
   return { tp, fp, tpExhausted, fpExhausted, tpRate, fpRate, ratio: fpRate / tpRate };
 }
 
-/** What withdrawing the flagged positive predictions does to precision and sensitivity. */
-export interface AbstentionEffect {
-  /** Stays with true label 1 (the sensitivity denominator, with or without abstaining). */
-  positives: number;
-  /** Positive predictions before abstaining (TP + FP). */
-  predictedPositive: number;
-  /** Positive predictions withdrawn, and how many of them were TP / FP. */
-  abstained: number;
-  tpAbstained: number;
-  fpAbstained: number;
+/**
+ * What withdrawing the flagged positive predictions does to precision and sensitivity: the
+ * exact counts (shared with the statistics' JSON) and the rates as plain numbers.
+ */
+export interface AbstentionEffect extends AbstentionCounts {
   /** TP / (TP + FP); NaN with no positive prediction. */
   precisionWithout: number;
   /** TP kept / (TP + FP kept); NaN when every positive prediction was withdrawn. */

@@ -5,7 +5,7 @@
 import type { AbstentionAnalysis } from '../../../shared/abstention';
 import type { RunDecision } from '../../../shared/calibration';
 import type { CohortSource, Split } from '../../../shared/domain';
-import type { SearchParams } from '../../../shared/audit';
+import type { SearchParams } from '../../../shared/search-params';
 import type { RunSummary, StayAuditResult, StayReview } from '../audit/audit-types';
 import type {
   AbstentionReason,

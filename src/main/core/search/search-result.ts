@@ -1,25 +1,7 @@
+import type { TraceStep } from '../../../shared/audit';
 import type { SearchMode, SearchParams } from './search-params';
 
-/** One beam state as the trace records it. */
-export interface TraceState {
-  units: number[];
-  /** The beam state it was expanded from (the first, when several lead to the same set). */
-  parent: number[] | null;
-  p: number;
-  confidence: number;
-  stability: number;
-  size: number;
-  score: number;
-}
-
-/** One step of the search: what was kept, how much was scored, which state led. */
-export interface TraceStep {
-  step: number;
-  childrenScored: number;
-  kept: TraceState[];
-  /** Index in `kept` of the leading state (the beam is sorted, so always 0). */
-  leader: number;
-}
+export type { TraceState, TraceStep } from '../../../shared/audit';
 
 /**
  * What a search returns; JSON-serialisable as is, for the store, the UI and reports.

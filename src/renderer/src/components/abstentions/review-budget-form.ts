@@ -1,6 +1,7 @@
 // The review budget as a form holds it (text boxes) and as the contract takes it
 // (ReviewBudget), with every problem in plain words for the field it belongs to.
 import {
+  checkedReviewBudget,
   parseReviewBudget,
   POLICIES_NEEDING_VALIDATION,
   type AbstentionPolicyName,
@@ -44,19 +45,20 @@ export function budgetInputFrom(budget: ReviewBudget): BudgetInput {
   }
 }
 
-/** A probability strictly between 0 and 1, typed as a decimal ("0.1") or a percentage ("10%"). */
-function openUnitInterval(text: string, what: string): number | string {
+/** A probability typed as a decimal ("0.1") or a percentage ("10%"); its range is the schema's. */
+function probabilityTyped(text: string, what: string): number | string {
   const trimmed = text.trim();
   if (trimmed === '') return `Enter ${what}, for example 0.1.`;
   const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(trimmed);
   const value = percent ? Number(percent[1]) / 100 : Number(trimmed);
   if (!Number.isFinite(value) || !/^[\d.%\s]+$/.test(trimmed)) {
-    return `${what[0]!.toUpperCase()}${what.slice(1)} must be a number such as 0.1, not “${trimmed}”.`;
-  }
-  if (value <= 0 || value >= 1) {
-    return `${what[0]!.toUpperCase()}${what.slice(1)} must be above 0 and below 1 (you typed ${trimmed}).`;
+    return `${capitalised(what)} must be a number such as 0.1, not “${trimmed}”.`;
   }
   return value;
+}
+
+function capitalised(text: string): string {
+  return `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }
 
 /** The budget the form describes, or a plain-words message for each field that is wrong. */
@@ -85,13 +87,24 @@ export function parseBudgetInput(input: BudgetInput): BudgetParse {
     }
     return { ok: true, budget: parsed };
   }
-  const alpha = openUnitInterval(input.alpha, 'the maximum error α');
-  const delta = openUnitInterval(input.delta, 'the risk δ');
+  const alpha = probabilityTyped(input.alpha, 'the maximum error α');
+  const delta = probabilityTyped(input.delta, 'the risk δ');
   const errors: Partial<Record<BudgetField, string>> = {};
   if (typeof alpha === 'string') errors.alpha = alpha;
   if (typeof delta === 'string') errors.delta = delta;
   if (typeof alpha === 'string' || typeof delta === 'string') return { ok: false, errors };
-  return { ok: true, budget: { kind: 'max-error', alpha, delta } };
+  const budget = checkedReviewBudget({ kind: 'max-error', alpha, delta });
+  if (!('error' in budget)) return { ok: true, budget };
+  // Out of the schema's range: said in the form's words, for the field that is wrong.
+  const typed = { alpha: input.alpha.trim(), delta: input.delta.trim() };
+  const words = { alpha: 'the maximum error α', delta: 'the risk δ' };
+  for (const field of ['alpha', 'delta'] as const) {
+    if (budget.error.includes(`${field}:`)) {
+      errors[field] =
+        `${capitalised(words[field])} must be above 0 and below 1 (you typed ${typed[field]}).`;
+    }
+  }
+  return { ok: false, errors };
 }
 
 /** Whether the policy or the budget can only be used with an audit of the validation split. */

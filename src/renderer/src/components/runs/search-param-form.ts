@@ -1,11 +1,11 @@
 // The start form's search parameters as typed, turned into the contract's partial
 // parameters, and the contract's error messages turned back into one message per field.
 // Vue's v-model gives a number input's value as a number, or '' once the field is emptied.
-import type { SearchParams } from '../../../../shared/audit';
 import {
   SEARCH_PARAM_DEFAULTS,
   SEARCH_PARAM_FIELDS,
   type NumericSearchParam,
+  type SearchParams,
 } from '../../../../shared/search-params';
 
 export type FieldValue = number | string;
