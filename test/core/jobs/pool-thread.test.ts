@@ -4,6 +4,8 @@
  * must be. Through host processes the workers run with the flag, a real audit gives exactly
  * the results of in-process threads, and a worker that dies still fails the run.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StayAuditDetail } from '../../../src/main/core/audit/audit-types';
 import { RunFailedError } from '../../../src/main/core/audit/run-errors';
@@ -12,6 +14,7 @@ import { RunStore } from '../../../src/main/core/audit/run-store';
 import { runAuditPool } from '../../../src/main/core/audit/worker-pool';
 import { poolHost, SINGLE_THREADED_GC } from '../../../src/main/core/jobs/pool-thread';
 import { comparableResults, demoStore } from '../../support/audit-runs';
+import { plainTempDir } from '../../support/plain-temp-dir';
 import type { WhereItRan } from '../../support/gc-flag-worker';
 
 const FLAG_WORKER = new URL('../../support/gc-flag-worker.ts', import.meta.url);
@@ -43,13 +46,20 @@ describe('pool workers in host processes', () => {
 
   it('runs each worker thread in a process of its own that has --single-threaded-gc', async () => {
     const seen: WhereItRan[] = [];
-    await runAuditPool([11, 12, 13, 14, 15, 16], {
-      size: 2,
-      batchSize: 1,
-      entry: FLAG_WORKER,
-      data: {} as never,
-      onResult: (detail) => seen.push(detail as unknown as WhereItRan),
-    });
+    const signIn = plainTempDir('toe-pool-barrier-');
+    process.env.TOE_TEST_WORKER_BARRIER = `${join(signIn, 'workers')}:2`;
+    try {
+      await runAuditPool([11, 12, 13, 14, 15, 16], {
+        size: 2,
+        batchSize: 1,
+        entry: FLAG_WORKER,
+        data: {} as never,
+        onResult: (detail) => seen.push(detail as unknown as WhereItRan),
+      });
+    } finally {
+      delete process.env.TOE_TEST_WORKER_BARRIER;
+      rmSync(signIn, { recursive: true, force: true });
+    }
     expect(seen.map((s) => s.stayId).sort()).toEqual([11, 12, 13, 14, 15, 16]);
     expect(seen.every((s) => s.workerThread && s.execArgv.includes(SINGLE_THREADED_GC))).toBe(true);
     const pids = new Set(seen.map((s) => s.pid));
