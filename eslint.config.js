@@ -55,7 +55,8 @@ export default tseslint.config(
     },
   },
   {
-    // The core, the CLI and the HTTP server run under plain Node.
+    // The core, the CLI and the HTTP server run under plain Node. (Which of our own layers may
+    // import which is layers.config.mjs, checked by dependency-cruiser: `npm run lint:layers`.)
     files: [
       'src/main/core/**',
       'src/main/cli/**',

@@ -7,6 +7,7 @@ export default defineConfig({
       'test/cli/**/*.test.ts',
       'test/server/**/*.test.ts',
       'test/packaging/**/*.test.ts',
+      'test/architecture/**/*.test.ts',
     ],
     environment: 'node',
     // Real SQLite files and ONNX sessions: give slow machines room, fail on real hangs.

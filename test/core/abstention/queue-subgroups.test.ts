@@ -5,7 +5,7 @@
  * rules at and around their ties; suppression and the reference exactly as the bias audit.
  */
 import { describe, expect, it } from 'vitest';
-import { queueBySubgroup, type QueueStay } from '../../../src/main/core/abstention/queue-subgroups';
+import { queueBySubgroup, type QueueStay } from '../../../src/main/core/audit/queue-subgroups';
 import { biasAudit } from '../../../src/main/core/audit/bias-audit';
 import type { AttributesByStay } from '../../../src/main/core/audit/subgroups';
 import type { Estimate } from '../../../src/shared/estimate';

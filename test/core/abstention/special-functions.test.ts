@@ -12,7 +12,7 @@ import {
   logGamma,
   regularizedGammaQ,
   regularizedIncompleteBeta,
-} from '../../../src/main/core/abstention/special-functions';
+} from '../../../src/main/core/statistics/special-functions';
 
 interface Reference {
   incompleteBeta: { a: number; b: number; x: number; value: number }[];

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbstentionAnalysis } from '../../../src/shared/abstention';
-import { queueBySubgroup } from '../../../src/main/core/abstention/queue-subgroups';
+import { queueBySubgroup } from '../../../src/main/core/audit/queue-subgroups';
 import { runReviewQueue } from '../../../src/main/core/audit/run-abstention';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import { auditedStore, value } from './api-fixture';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import { ReviewStore } from '../../../src/main/core/audit/review-store';
 import { runQueueRows } from '../../../src/main/core/audit/run-abstention';
-import { portablePath } from '../../../src/main/core/report/portable-path';
+import { portablePath } from '../../../src/main/core/paths/portable-path';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import {
   biasAudit,

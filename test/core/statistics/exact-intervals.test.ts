@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { standardNormalQuantile } from '../../../src/main/core/abstention/special-functions';
+import { standardNormalQuantile } from '../../../src/main/core/statistics/special-functions';
 import {
   clopperPearson,
   fisherExactTest,

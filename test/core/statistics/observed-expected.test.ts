@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   binomialTwoSidedP,
   chiSquareQuantile,
-} from '../../../src/main/core/abstention/special-functions';
+} from '../../../src/main/core/statistics/special-functions';
 import { clopperPearson } from '../../../src/main/core/statistics/exact-intervals';
 import {
   observedExpectedEstimate,

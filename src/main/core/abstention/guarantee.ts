@@ -40,7 +40,7 @@
  */
 import { precise } from './format';
 import { counted } from '../../../shared/counted';
-import { binomialCdf, clopperPearsonUpper } from './special-functions';
+import { binomialCdf, clopperPearsonUpper } from '../statistics/special-functions';
 
 /** 5%, 10%, …, 100%: the pre-specified coverage levels. */
 export const DEFAULT_COVERAGE_GRID: readonly number[] = Array.from(

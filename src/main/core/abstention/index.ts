@@ -97,4 +97,4 @@ export {
   clopperPearsonUpper,
   regularizedGammaQ,
   regularizedIncompleteBeta,
-} from './special-functions';
+} from '../statistics/special-functions';

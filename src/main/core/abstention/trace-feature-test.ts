@@ -28,7 +28,7 @@ import {
 } from './learned';
 import { checkStays, isError } from './margin';
 import type { PolicyStay } from './policy-stay';
-import { chiSquareSurvival } from './special-functions';
+import { chiSquareSurvival } from '../statistics/special-functions';
 
 export const LRT_C = 1e6;
 export const LRT_MIN_CLASS = 10;

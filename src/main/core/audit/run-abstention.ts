@@ -16,7 +16,7 @@ import {
   type ReviewQueue,
 } from '../abstention';
 import { isError } from '../abstention/margin';
-import { queueBySubgroup } from '../abstention/queue-subgroups';
+import { queueBySubgroup } from './queue-subgroups';
 import type { Store } from '../store';
 import {
   abstentionQueue,

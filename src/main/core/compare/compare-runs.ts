@@ -9,12 +9,12 @@ import type { ComparedRunInfo, RunComparison } from '../../../shared/run-compari
 import { runStayAttributes } from '../audit/run-attributes';
 import { RunStore } from '../audit/run-store';
 import { runFigures } from '../audit/stored-figures';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import { readUncheckedManifest } from '../models';
 import { ConflictError, type Store } from '../store';
 import { runChartedMasks } from './charted-masks';
 import { compareResults, type CompareOptions } from './compare-results';
-import { portablePath } from '../report/portable-path';
+import { portablePath } from '../paths/portable-path';
 
 export type CompareRunsOptions = Omit<CompareOptions, 'differences' | 'notes'>;
 

@@ -23,7 +23,7 @@ import {
 import { taskTitle } from '../../../shared/task-titles';
 
 export { summaryLine };
-import { portablePath } from '../report/portable-path';
+import { portablePath } from '../paths/portable-path';
 
 /** A number without an interval (a bin's mean prediction) with 3 decimals. */
 function num(x: number | null, digits = 3): string {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 
 /**
  * At most 4 worker threads per core: each holds its own model sessions (~70 MB), so a

@@ -26,7 +26,7 @@ import { taskTitle } from '../../../shared/task-titles';
 import { utcMinute } from './figure-format';
 import { PdfLayout } from './pdf-layout';
 import { drawTable, type Cell, type Column } from './pdf-table';
-import { portablePath } from './portable-path';
+import { portablePath } from '../paths/portable-path';
 import { placeChart } from './report-charts';
 import { findReportFonts, registerChartFonts, REPORT_FONTS_DIR } from './report-fonts';
 import { COLOURS } from './report-style';

@@ -8,7 +8,7 @@ import { describeSearchExtent, searchExtentOf } from '../../../shared/audit';
 import { describeDecision } from '../../../shared/calibration';
 import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../../shared/evidence-units';
 import { variableMatchSentences } from '../../../shared/variable-match';
-import { portablePath } from './portable-path';
+import { portablePath } from '../paths/portable-path';
 import type { PdfLayout } from './pdf-layout';
 import { COLOURS, TYPE } from './report-style';
 import { decimal, utcMinute } from './figure-format';

@@ -3,15 +3,26 @@
  * (when the cohort is simulated, so that no page can be shown out of context as real data)
  * and a footer with the run and "Page i of n". Pages are buffered, so n is known here.
  */
-import type { LayoutOptions, PdfLayout } from './pdf-layout';
 import { COLOURS, TYPE } from './report-style';
+
+/**
+ * What the furniture needs of the page layout. Declared here rather than imported from
+ * pdf-layout.ts, which calls drawPageFurniture: the two modules would otherwise import each other.
+ */
+export interface FurnitureLayout {
+  readonly doc: PDFKit.PDFDocument;
+  style(style: { bold?: boolean; size?: number; colour?: string }): void;
+}
+
+/** The banner (the SYNTHETIC warning, or null) and the footer's left part. */
+export interface FurnitureText {
+  banner: string | null;
+  footer: string;
+}
 
 const BANNER_HEIGHT = 20;
 
-export function drawPageFurniture(
-  layout: PdfLayout,
-  options: Pick<LayoutOptions, 'banner' | 'footer'>,
-): void {
+export function drawPageFurniture(layout: FurnitureLayout, options: FurnitureText): void {
   const doc = layout.doc;
   const range = doc.bufferedPageRange();
   const total = range.count;

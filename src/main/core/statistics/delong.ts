@@ -10,7 +10,7 @@
  * the AUROC is the mean of V10 (ties count one half), and
  * Var(AUROC) = S10/m + S01/n with S the components' sample variances.
  */
-import { standardNormalQuantile, twoSidedNormalP } from '../abstention/special-functions';
+import { standardNormalQuantile, twoSidedNormalP } from './special-functions';
 
 /** One model's AUROC on one sample and its structural components. */
 export interface AurocComponents {

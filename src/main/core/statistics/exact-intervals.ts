@@ -15,11 +15,7 @@
  * training/reference/exact_intervals_reference.py).
  */
 import type { Estimate } from '../../../shared/estimate';
-import {
-  clopperPearsonUpper,
-  logGamma,
-  standardNormalQuantile,
-} from '../abstention/special-functions';
+import { clopperPearsonUpper, logGamma, standardNormalQuantile } from './special-functions';
 
 function checkLevel(name: string, level: number): void {
   if (!(level > 0 && level < 1))

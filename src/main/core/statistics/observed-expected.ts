@@ -10,7 +10,7 @@
  * Checked against scipy in test/core/statistics/observed-expected.test.ts.
  */
 import type { Estimate } from '../../../shared/estimate';
-import { binomialTwoSidedP, chiSquareQuantile } from '../abstention/special-functions';
+import { binomialTwoSidedP, chiSquareQuantile } from './special-functions';
 import { clopperPearson } from './exact-intervals';
 
 const NONE = { lower: null, upper: null, method: 'none', resamples: 0, skipped: 0 } as const;

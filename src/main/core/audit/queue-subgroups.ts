@@ -42,7 +42,7 @@ import type {
   QueueGroup,
   QueueGroupReport,
 } from '../../../shared/queue-subgroups';
-import { checkMinimum, notEstimable } from '../audit/bias-estimability';
+import { checkMinimum, notEstimable } from './bias-estimability';
 import {
   auditedAttributes,
   intersect,
@@ -50,7 +50,7 @@ import {
   type AttributesByStay,
   type Partition,
   type Subgroup,
-} from '../audit/subgroups';
+} from './subgroups';
 import type { Estimate } from '../../../shared/estimate';
 import {
   differenceOfProportionsEstimate,

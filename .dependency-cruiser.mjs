@@ -1,0 +1,99 @@
+/**
+ * dependency-cruiser's rules, made from layers.config.mjs so that each layer's imports are
+ * listed in one place. Run by `npm run lint` (`lint:layers`); any violation fails it.
+ */
+import {
+  cliAllowlist,
+  cliDeepImportDebt,
+  layers,
+  temporaryCycleExceptions,
+} from './layers.config.mjs';
+
+/** A regular expression matching exactly these paths: a folder ("…/") and all below it, or a file. */
+export function pathsPattern(paths) {
+  return paths
+    .map(
+      (path) => `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path.endsWith('/') ? '' : '$'}`,
+    )
+    .join('|');
+}
+
+const layerNamed = new Map(layers.map((layer) => [layer.name, layer]));
+const CORE = 'src/main/core/';
+const CLI = layerNamed.get('cli');
+
+const layerRules = layers.map((layer) => {
+  const allowed = [layer, ...layer.mayImport.map((name) => layerNamed.get(name))];
+  // The CLI's imports of the core are judged by the cli-* rules below, debt and all.
+  const judgedElsewhere = layer === CLI ? [CORE] : [];
+  return {
+    name: `layer:${layer.name}`,
+    comment: `${layer.name} may import only ${['itself', ...layer.mayImport].join(', ')} (layers.config.mjs)`,
+    severity: 'error',
+    from: { path: pathsPattern(layer.paths) },
+    to: {
+      path: '^src/',
+      pathNot: pathsPattern([...allowed.flatMap((l) => l.paths), ...judgedElsewhere]),
+    },
+  };
+});
+
+const cliCore = (name, from, extra) => ({
+  name,
+  comment:
+    'the CLI reaches the core through core/api; a deep import is allowed only if listed in cliDeepImportDebt or cliAllowlist (layers.config.mjs)',
+  severity: 'error',
+  from,
+  to: {
+    path: `^${CORE}`,
+    pathNot: pathsPattern([...layerNamed.get('core/api').paths, ...cliDeepImportDebt, ...extra]),
+  },
+});
+
+const allowlisted = cliAllowlist.map((entry) => entry.from);
+
+const exceptionModules = temporaryCycleExceptions.flat();
+
+export default {
+  forbidden: [
+    ...layerRules,
+    cliCore(
+      'cli:through-api',
+      { path: pathsPattern(CLI.paths), pathNot: pathsPattern(allowlisted) },
+      [],
+    ),
+    ...cliAllowlist.map((entry) =>
+      cliCore('cli:through-api', { path: pathsPattern([entry.from]) }, entry.to),
+    ),
+    {
+      name: 'layer:none',
+      comment: 'every file under src/ belongs to a layer in layers.config.mjs',
+      severity: 'error',
+      from: { path: '^src/', pathNot: pathsPattern(layers.flatMap((layer) => layer.paths)) },
+      to: {},
+    },
+    {
+      name: 'no-circular',
+      comment: 'modules must not import each other in a loop',
+      severity: 'error',
+      from: exceptionModules.length > 0 ? { pathNot: pathsPattern(exceptionModules) } : {},
+      to: { circular: true },
+    },
+    // TEMPORARY (issue 26): see temporaryCycleExceptions; only cycles within a group pass.
+    ...temporaryCycleExceptions.map((group) => ({
+      name: 'no-circular',
+      comment:
+        'modules must not import each other in a loop (temporary exception: layers.config.mjs)',
+      severity: 'error',
+      from: { path: pathsPattern(group) },
+      to: { circular: true, via: { pathNot: pathsPattern(group) } },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a type import in the wrong direction is still a back-arrow.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.node.json' },
+    exclude: { path: '^(node_modules|out|dist)/' },
+  },
+};
