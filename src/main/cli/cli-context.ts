@@ -4,6 +4,23 @@ import { Store } from '../core/store';
 import { defaultStorePath } from '../core/store/default-path';
 
 /**
+ * Commands that only read the store (by their path below `toe`): on a --db where no store
+ * exists they say so instead of creating folders and an empty store. Every other command
+ * (import, audit, demo, review, …) may create it.
+ */
+const READING_COMMANDS: ReadonlySet<string> = new Set([
+  'runs',
+  'cohorts',
+  'stays',
+  'export',
+  'report',
+  'compare',
+  'abstentions',
+  'store check',
+  'store backup',
+]);
+
+/**
  * What every command needs: the store chosen by --db / TOE_DB / default, and output mode.
  * `--db` and `--json` may come before the command or after it (`toe --json runs`,
  * `toe runs --json`); the command's own value wins. A command may give `--json` another
@@ -29,6 +46,15 @@ export class CliContext {
     return this.chain().some((command) => command.opts<{ json?: unknown }>().json === true);
   }
 
+  /** The running command's path below the program, e.g. "store check". */
+  private commandPath(): string {
+    return this.chain()
+      .filter((command) => command !== this.program)
+      .map((command) => command.name())
+      .reverse()
+      .join(' ');
+  }
+
   /** The running command, its parents, then the program: nearest first. */
   private chain(): Command[] {
     const commands: Command[] = [];
@@ -43,7 +69,8 @@ export class CliContext {
    */
   openStore(): Store {
     if (this.store === null) {
-      this.store = new Store(this.dbPath, { verify: true });
+      const mustExist = READING_COMMANDS.has(this.commandPath());
+      this.store = new Store(this.dbPath, { verify: true, mustExist });
       if (this.store.readOnlyReason !== null) {
         this.note(
           `note: the store ${this.dbPath} is read-only (${this.store.readOnlyReason}): it can be viewed, not changed.`,

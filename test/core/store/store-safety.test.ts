@@ -93,7 +93,7 @@ describe('opening a store', () => {
     raw.exec('CREATE TABLE invoices (id INTEGER)');
     raw.close();
     expect(() => new Store(foreign)).toThrow(
-      /not a ToE Audit store \(it holds other tables: invoices\)/,
+      /is an SQLite database with tables invoices: not a ToE Audit store\. Nothing was changed/,
     );
     const after = new Database(foreign, { readonly: true });
     const tables = after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();

@@ -16,6 +16,7 @@ import { MIGRATIONS, type Migration } from './migrations';
 import {
   StoreDamagedError,
   StoreError,
+  StoreMissingError,
   StoreReadOnlyError,
   shellQuote,
   storeFailure,
@@ -40,6 +41,8 @@ export interface OpenOptions {
   readOnly?: boolean | undefined;
   /** Check the whole file on open (small stores only, see VERIFY_ON_OPEN_MAX_BYTES). */
   verify?: boolean | undefined;
+  /** The store must already exist: a missing one is a StoreMissingError, nothing is created. */
+  mustExist?: boolean | undefined;
 }
 
 export interface OpenedDatabase {
@@ -60,15 +63,13 @@ export interface OpenedDatabase {
 export function openStoreDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
   if (path === ':memory:') {
     const db = guardConnection(new Database(':memory:'), path, null);
-    configure(db, path, false);
+    configure(db, false);
     migrate(db, path);
     return { db, readOnly: false, readOnlyReason: null };
   }
   const file = inspectStoreFile(path);
   if (file === null) {
-    if (options.readOnly) {
-      throw new StoreError(path, `There is no store at ${path}: nothing to read.`);
-    }
+    if (options.readOnly || options.mustExist) throw new StoreMissingError(path);
     try {
       mkdirSync(dirname(path), { recursive: true });
     } catch (error) {
@@ -86,7 +87,9 @@ export function openStoreDatabase(path: string, options: OpenOptions = {}): Open
     if (options.verify && file !== null && file.size <= VERIFY_ON_OPEN_MAX_BYTES) {
       quickCheck(db, path);
     }
-    configure(db, path, readOnly);
+    // Before any pragma that writes (journal_mode): another program's file stays untouched.
+    refuseForeignDatabase(db, path);
+    configure(db, readOnly);
     if (readOnly) requireCurrentSchema(db, path, readOnlyReason);
     else migrate(db, path);
   } catch (error) {
@@ -101,12 +104,16 @@ export function openStoreDatabase(path: string, options: OpenOptions = {}): Open
  * no schema check and no migration, so a store is inspected or copied exactly as found.
  */
 export function openForInspection(path: string): OpenedDatabase {
-  if (inspectStoreFile(path) === null) {
-    throw new StoreError(path, `There is no store at ${path}. Pass the store's file with --db.`);
-  }
+  if (inspectStoreFile(path) === null) throw new StoreMissingError(path);
   const readOnlyReason = whyReadOnly(path);
-  const connection = connect(path, true, readOnlyReason, false);
-  return { db: guardConnection(connection, path, readOnlyReason), readOnly: true, readOnlyReason };
+  const db = guardConnection(connect(path, true, readOnlyReason, false), path, readOnlyReason);
+  try {
+    refuseForeignDatabase(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return { db, readOnly: true, readOnlyReason };
 }
 
 /** Opens (creating if needed) a store and brings its schema up to date. */
@@ -301,7 +308,7 @@ function openInMemoryCopy(path: string): Db {
   return new Database(image, { readonly: true });
 }
 
-function configure(db: Db, path: string, readOnly: boolean): void {
+function configure(db: Db, readOnly: boolean): void {
   if (!readOnly) {
     db.pragma('journal_mode = WAL');
     // WAL with NORMAL sync is durable across application crashes, which resumable runs need.
@@ -309,18 +316,24 @@ function configure(db: Db, path: string, readOnly: boolean): void {
   }
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // A store at schema 0 holding tables is another program's SQLite database: never add ours.
-  if (schemaVersion(db) === 0) {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 4")
-      .all() as { name: string }[];
-    if (tables.length > 0) {
-      throw new StoreDamagedError(
-        path,
-        `The store ${path} is an SQLite database but not a ToE Audit store (it holds other tables: ${tables.map((t) => t.name).join(', ')}). Pass another --db.`,
-      );
-    }
-  }
+}
+
+/**
+ * A file at schema 0 holding tables is another program's SQLite database: refused, never
+ * given our tables (a new store is at schema 0 with no tables). Only reads the file.
+ */
+function refuseForeignDatabase(db: Db, path: string): void {
+  if (schemaVersion(db) !== 0) return;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 4")
+    .all() as { name: string }[];
+  if (tables.length === 0) return;
+  const names = tables.slice(0, 3).map((t) => t.name);
+  const more = tables.length > 3 ? ', …' : '';
+  throw new StoreDamagedError(
+    path,
+    `The file ${path} is an SQLite database with tables ${names.join(', ')}${more}: not a ToE Audit store. Nothing was changed; pass another --db.`,
+  );
 }
 
 /** SQLite's quick_check over the whole file; the first finding names the damage. */

@@ -1,8 +1,20 @@
 import Database from 'better-sqlite3';
 import { existsSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { guardConnection, integrityFindings, openForInspection } from './database';
-import { StoreError } from './store-errors';
+import { guardConnection, integrityFindings, openForInspection, type Db } from './database';
+import { StoreError, storeFailure } from './store-errors';
+
+/** Writes the store's pages to a file; replaceable so a full disk can be simulated in tests. */
+export type CopyPages = (db: Db, file: string) => Promise<unknown>;
+
+/**
+ * SQLite's online backup, all pages in one step: one read transaction, so a writer elsewhere
+ * cannot make it restart, and the copy is one consistent moment of the store. The connection's
+ * own (guarded) backup would blame the store for the destination's errors, so the unguarded
+ * one runs and errors are sorted below.
+ */
+const sqliteBackup: CopyPages = (db, file) =>
+  Database.prototype.backup.call(db, file, { progress: () => 0x7fffffff });
 
 export interface StoreBackup {
   source: string;
@@ -19,7 +31,11 @@ export interface StoreBackup {
  * and renamed when complete, so a half-written backup never carries the final name; an
  * existing file is never overwritten. The copy is then checked (integrity_check).
  */
-export async function backupStore(sourcePath: string, targetPath: string): Promise<StoreBackup> {
+export async function backupStore(
+  sourcePath: string,
+  targetPath: string,
+  copy: CopyPages = sqliteBackup,
+): Promise<StoreBackup> {
   const source = resolve(sourcePath);
   const target = resolve(targetPath);
   if (existsSync(target)) {
@@ -38,12 +54,18 @@ export async function backupStore(sourcePath: string, targetPath: string): Promi
   const partial = join(folder, `.${basename(target)}.partial-${process.pid}`);
   const opened = openForInspection(source);
   try {
-    // All pages in one step: one read transaction, so a writer elsewhere cannot make the
-    // backup restart, and the copy is one consistent moment of the store.
-    await opened.db.backup(partial, { progress: () => 0x7fffffff });
+    await copy(opened.db, partial);
   } catch (error) {
     removeQuietly(partial);
-    if (error instanceof StoreError) throw error;
+    if (destinationFull(error)) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StoreError(
+        target,
+        `The disk holding the backup folder ${folder} is full (${why}): the backup ${target} was not written, and the store ${source} is unchanged. Free some space there or choose a folder on another disk.`,
+      );
+    }
+    const named = storeFailure(error, source, opened.readOnlyReason);
+    if (named instanceof StoreError) throw named;
     const why = error instanceof Error ? error.message : String(error);
     throw new StoreError(
       source,
@@ -54,6 +76,15 @@ export async function backupStore(sourcePath: string, targetPath: string): Promi
   }
   renameSync(partial, target);
   return { source, target, bytes: statSync(target).size, problems: integrityOf(target) };
+}
+
+/**
+ * Only the backup file grows during a backup (the store is read through a read-only
+ * connection), so a full disk is the destination's, whatever SQLite or Node calls it.
+ */
+function destinationFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || (typeof code === 'string' && code.startsWith('SQLITE_FULL'));
 }
 
 function integrityOf(path: string): string[] {

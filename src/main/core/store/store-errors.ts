@@ -40,6 +40,20 @@ export class StoreDamagedError extends StoreError {
   }
 }
 
+/**
+ * No store at the path, where one must already exist: a command that only reads never
+ * makes one (a mistyped --db would otherwise leave folders and an empty store behind).
+ */
+export class StoreMissingError extends StoreError {
+  constructor(path: string) {
+    super(
+      path,
+      `There is no store at ${path}: nothing was created. Give the path of an existing store with --db, or import a cohort first.`,
+    );
+    this.name = 'StoreMissingError';
+  }
+}
+
 /** The store can be read but not written: read-only media, a read-only file or folder. */
 export class StoreReadOnlyError extends StoreError {
   constructor(path: string, reason: string) {
