@@ -134,7 +134,38 @@ export function describeDecision(decision: RunDecision): string {
     return `the model's raw probability at threshold ${decision.threshold} (the paper's mode)`;
   }
   const t = decision.threshold;
-  return `the ${METHOD_TEXT[decision.map.method]} probability (fitted on the validation split of cohort "${decision.fittedOn.cohortName}", ${decision.fittedOn.stays} stays), threshold ${t.value.toFixed(3)} chosen by ${describeThresholdRule(t.rule)}`;
+  const broken = thresholdRuleBreach(t);
+  // The rule's words are said only when the recorded validation figures satisfy the rule.
+  const how = broken
+    ? `recorded as chosen by ${describeThresholdRule(t.rule)}, which it does not satisfy (${broken})`
+    : `chosen by ${describeThresholdRule(t.rule)}`;
+  return `the ${METHOD_TEXT[decision.map.method]} probability (fitted on the validation split of cohort "${decision.fittedOn.cohortName}", ${decision.fittedOn.stays} stays), threshold ${t.value.toFixed(3)} ${how}`;
+}
+
+/**
+ * Why a threshold's recorded validation figures break the rule it names, or null when they
+ * satisfy it (youden cannot be re-derived from the figures of one threshold alone).
+ */
+export function thresholdRuleBreach(t: ThresholdChoice): string | null {
+  const positives = Math.round(t.predictedPositiveRate * t.stays);
+  switch (t.rule.kind) {
+    case 'prevalence':
+      return positives > t.events
+        ? `${positives} predicted positive against ${t.events} events on validation`
+        : null;
+    case 'sensitivity':
+      return t.sensitivity < t.rule.atLeast
+        ? `sensitivity ${t.sensitivity} on validation, below ${t.rule.atLeast}`
+        : null;
+    case 'ppv':
+      return t.ppv === null || t.ppv < t.rule.atLeast
+        ? `PPV ${t.ppv ?? 'n/a'} on validation, below ${t.rule.atLeast}`
+        : null;
+    case 'fixed':
+      return t.value !== t.rule.value ? `the rule fixes ${t.rule.value}` : null;
+    case 'youden':
+      return null;
+  }
 }
 
 /**

@@ -3,11 +3,24 @@
  * of the shipped E1 bundle (resources/models is never written): the file it writes, what it
  * prints, the rule the threshold obeys, and what it refuses.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALIBRATION_FILE, readBundleCalibration } from '../../src/main/core/calibration';
+import {
+  CALIBRATION_FILE,
+  CALIBRATION_SIGNATURE_FILE,
+  MIN_CALIBRATION_EVENTS,
+  readBundleCalibration,
+} from '../../src/main/core/calibration';
 import { createDemoCohort } from '../../src/main/core/import/demo';
 import {
   BundleError,
@@ -104,6 +117,105 @@ describe('toe calibrate', () => {
     expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
   });
 
+  it('never overwrites calibration.json without --force; with --force keeps the old one', () => {
+    const before = readFileSync(file, 'utf8');
+    const refused = toe('calibrate', '--bundle', bundle, '--cohort', 'demo');
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain(file);
+    expect(refused.stderr).toContain('never overwrites one unless told --force');
+    expect(readFileSync(file, 'utf8')).toBe(before);
+
+    const forced = toe('calibrate', '--bundle', bundle, '--cohort', 'demo', '--force');
+    expect(forced.status, forced.stderr).toBe(0);
+    const kept = readdirSync(bundle).filter((f) => /^calibration\.previous-.+\.json$/.test(f));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(bundle, kept[0]!), 'utf8')).toBe(before);
+    expect(forced.stdout).toContain(
+      `kept the calibration it replaced as ${join(bundle, kept[0]!)}`,
+    );
+    expect(readBundleCalibration(bundle, fingerprint())).not.toBeNull();
+  });
+
+  it('refuses an edited calibration.json by name when an audit starts, and lists it as refused', () => {
+    const text = readFileSync(file, 'utf8');
+    const edited = JSON.parse(text) as BundleCalibration;
+    const signed = edited.threshold.value;
+    edited.threshold.value = 0.05;
+    writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
+    try {
+      const audit = toe('audit', '--cohort', 'demo', '--task', 'E1', '--bundle', bundle);
+      expect(audit.status).toBe(3);
+      expect(audit.stderr).toContain(
+        `calibration.json in bundle ${bundle} was changed after \`toe calibrate\` wrote it: threshold.value is 0.05, toe calibrate wrote it with ${signed}; run toe calibrate again`,
+      );
+      const listed = toe('models', 'list', '--dir', join(bundle, '..'));
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/E1 .* 12\/13 verified — REFUSED/);
+      expect(listed.stdout).toContain('threshold.value is 0.05');
+    } finally {
+      writeFileSync(file, text);
+    }
+    const listed = toe('models', 'list', '--dir', join(bundle, '..'));
+    expect(listed.stdout).toMatch(/E1 .* 13\/13 verified/);
+    expect(listed.stdout).not.toContain('REFUSED');
+  });
+
+  it('refuses a threshold whose recorded figures break its rule, even without a signature', () => {
+    const text = readFileSync(file, 'utf8');
+    const signature = readFileSync(join(bundle, CALIBRATION_SIGNATURE_FILE), 'utf8');
+    const edited = JSON.parse(text) as BundleCalibration;
+    // 124 predicted positive against the recorded events: not the prevalence rule.
+    edited.threshold.predictedPositiveRate = Math.min(
+      1,
+      (edited.threshold.events + 5) / edited.threshold.stays,
+    );
+    writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
+    rmSync(join(bundle, CALIBRATION_SIGNATURE_FILE));
+    try {
+      const audit = toe('audit', '--cohort', 'demo', '--task', 'E1', '--bundle', bundle);
+      expect(audit.status).toBe(3);
+      expect(audit.stderr).toContain(`${file} says its threshold`);
+      expect(audit.stderr).toContain(
+        `${edited.threshold.events + 5} predicted positive against ${edited.threshold.events} events on validation`,
+      );
+    } finally {
+      writeFileSync(file, text);
+      writeFileSync(join(bundle, CALIBRATION_SIGNATURE_FILE), signature);
+    }
+    expect(readBundleCalibration(bundle, fingerprint())).not.toBeNull();
+  });
+
+  it(`refuses a val split with fewer than ${MIN_CALIBRATION_EVENTS} events unless --force`, async () => {
+    await createDemoCohort(
+      demo.store,
+      { name: 'oneevent', stays: 120, seed: 5, spurious: false },
+      {},
+    );
+    const id = demo.store.resolveCohort('oneevent');
+    const val = demo.store.stayIds(id, 'val');
+    expect(val.length).toBeGreaterThan(2);
+    demo.store.db
+      .prepare(
+        "UPDATE outcomes SET label = 0 WHERE task = 'E1' AND stay_id IN (SELECT id FROM stays WHERE cohort_id = ? AND split = 'val')",
+      )
+      .run(id);
+    demo.store.db
+      .prepare("UPDATE outcomes SET label = 1 WHERE task = 'E1' AND stay_id = ?")
+      .run(val[0]);
+    const other = copyShippedBundle();
+    const refused = toe('calibrate', '--bundle', other, '--cohort', 'oneevent');
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain(
+      `the validation split of cohort oneevent has 1 E1 event; at least ${MIN_CALIBRATION_EVENTS} are needed to fit a calibration (`,
+    );
+    expect(refused.stderr).toContain('pass --force to fit anyway');
+    expect(existsSync(join(other, CALIBRATION_FILE))).toBe(false);
+    const forced = toe('calibrate', '--bundle', other, '--cohort', 'oneevent', '--force');
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/val split: \d+ stays, 1 E1 events/);
+    expect(existsSync(join(other, CALIBRATION_FILE))).toBe(true);
+  });
+
   it('--json --dry-run with another method and rule: the rule is met, nothing is written', () => {
     const before = readFileSync(file);
     const result = toe(
@@ -135,13 +247,19 @@ describe('toe calibrate', () => {
     const tampered = JSON.parse(text) as BundleCalibration;
     tampered.bundleFingerprint = `${tampered.bundleFingerprint.slice(0, 63)}${tampered.bundleFingerprint.endsWith('0') ? '1' : '0'}`;
     writeFileSync(file, `${JSON.stringify(tampered, null, 2)}\n`);
+    const signatureFile = join(bundle, CALIBRATION_SIGNATURE_FILE);
+    const signature = readFileSync(signatureFile, 'utf8');
     try {
+      // Signed, the edit itself is caught; unsigned (an older file), the fingerprint still is.
+      expect(() => readBundleCalibration(bundle, fingerprint())).toThrow('bundleFingerprint is "');
+      rmSync(signatureFile);
       const attempt = () => readBundleCalibration(bundle, fingerprint());
       expect(attempt).toThrow(BundleError);
       expect(attempt).toThrow(`${file} belongs to another bundle`);
       expect(attempt).toThrow(`toe calibrate --bundle ${bundle} --cohort demo`);
     } finally {
       writeFileSync(file, text);
+      writeFileSync(signatureFile, signature);
     }
     expect(readBundleCalibration(bundle, fingerprint())).not.toBeNull();
   });

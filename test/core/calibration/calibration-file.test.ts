@@ -5,15 +5,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CALIBRATION_FILE,
+  CALIBRATION_SIGNATURE_FILE,
   readBundleCalibration,
   writeBundleCalibration,
 } from '../../../src/main/core/calibration';
 import { BundleError } from '../../../src/main/core/models';
-import { transportedCalibration, type BundleCalibration } from '../../../src/shared/calibration';
+import {
+  describeDecision,
+  transportedCalibration,
+  type BundleCalibration,
+} from '../../../src/shared/calibration';
 
 const FINGERPRINT = 'ab'.repeat(32);
 
@@ -63,7 +68,7 @@ describe('calibration.json', () => {
     const written = writeBundleCalibration(dir, calibration);
     const text = readFileSync(written.file, 'utf8');
     expect(text).toBe(`${JSON.stringify(calibration, null, 2)}\n`);
-    expect(readdirSync(dir)).toEqual([CALIBRATION_FILE]);
+    expect(readdirSync(dir).sort()).toEqual([CALIBRATION_FILE, CALIBRATION_SIGNATURE_FILE]);
     const read = readBundleCalibration(dir, FINGERPRINT)!;
     expect(read.calibration).toEqual(calibration);
     expect(read.file).toBe(written.file);
@@ -71,14 +76,33 @@ describe('calibration.json', () => {
     expect(read.sha256).toBe(createHash('sha256').update(text).digest('hex'));
   });
 
-  it('replaces an earlier file', () => {
-    writeBundleCalibration(dir, calibration);
-    writeBundleCalibration(dir, { ...calibration, map: { method: 'temperature', temperature: 2 } });
+  it('replaces an earlier file, keeping it as calibration.previous-<time>.json', () => {
+    const first = writeBundleCalibration(dir, calibration);
+    expect(first.previous).toBeNull();
+    const before = readFileSync(first.file, 'utf8');
+    const second = writeBundleCalibration(dir, {
+      ...calibration,
+      map: { method: 'temperature', temperature: 2 },
+    });
     expect(readBundleCalibration(dir, FINGERPRINT)!.calibration.map).toEqual({
       method: 'temperature',
       temperature: 2,
     });
-    expect(readdirSync(dir)).toEqual([CALIBRATION_FILE]);
+    expect(second.previous).toMatch(/calibration\.previous-\d{4}-\d\d-\d\dT[\d-]+\.\d{3}Z\.json$/);
+    expect(readFileSync(second.previous!, 'utf8')).toBe(before);
+    expect(readdirSync(dir).sort()).toEqual(
+      [CALIBRATION_FILE, CALIBRATION_SIGNATURE_FILE, basename(second.previous!)].sort(),
+    );
+  });
+
+  it('refuses an edit made after it was written, naming the file and the field', () => {
+    writeBundleCalibration(dir, calibration);
+    rewrite((json) => {
+      (json.threshold as { value: number }).value = 0.05;
+    });
+    expect(() => readBundleCalibration(dir, FINGERPRINT)).toThrow(
+      `calibration.json in bundle ${dir} was changed after \`toe calibrate\` wrote it: threshold.value is 0.05, toe calibrate wrote it with ${calibration.threshold.value}; run toe calibrate again`,
+    );
   });
 
   it('refuses a file fitted for another bundle, saying what to run', () => {
@@ -167,5 +191,38 @@ describe('transportedCalibration', () => {
     expect(
       transportedCalibration(decision, { cohortName: 'demo', cohortContentHash: 'b'.repeat(64) }),
     ).toMatch(/another version of cohort "demo"/);
+  });
+});
+
+describe('the decision sentence', () => {
+  const decision = (threshold: BundleCalibration['threshold']) =>
+    describeDecision({
+      mode: 'calibrated',
+      map: { method: 'platt', slope: 1, intercept: -2 },
+      threshold,
+      fileSha256: 'ab'.repeat(32),
+      file: 'calibration.json',
+      fittedOn: calibration.fittedOn,
+    });
+  const prevalence = { ...calibration.threshold, rule: { kind: 'prevalence' as const } };
+
+  it('names the prevalence rule only when the recorded figures satisfy it', () => {
+    // 2 predicted positive (0.2 of 10) against 2 events: the rule holds.
+    expect(decision({ ...prevalence, predictedPositiveRate: 0.2 })).toContain(
+      'threshold 0.200 chosen by the lowest threshold predicting at most as many positives as there are events',
+    );
+    // 4 predicted positive against 2 events: it does not.
+    const broken = decision({ ...prevalence, predictedPositiveRate: 0.4 });
+    expect(broken).not.toContain('threshold 0.200 chosen by');
+    expect(broken).toContain(
+      'recorded as chosen by the lowest threshold predicting at most as many positives as there are events, which it does not satisfy (4 predicted positive against 2 events on validation)',
+    );
+  });
+
+  it('checks the PPV rule against the recorded PPV', () => {
+    expect(decision(calibration.threshold)).toContain('chosen by the lowest threshold with PPV');
+    expect(decision({ ...calibration.threshold, ppv: 0.1 })).toContain(
+      'which it does not satisfy (PPV 0.1 on validation, below 0.3)',
+    );
   });
 });

@@ -27,6 +27,7 @@ interface CalibrateOptions {
   method: CalibrationMethod;
   thresholdRule: ThresholdRule;
   dryRun: boolean;
+  force: boolean;
   executionProvider?: ExecutionProviderRequest;
 }
 
@@ -92,6 +93,11 @@ export function registerCalibrateCommand(program: Command, context: CliContext):
         .default({ kind: 'prevalence' }, 'prevalence'),
     )
     .option('--dry-run', 'fit and print, but write nothing', false)
+    .option(
+      '--force',
+      'fit on a validation split with few events, and replace an existing calibration.json (the old one is kept as calibration.previous-<time>.json)',
+      false,
+    )
     .addOption(
       new Option(
         '--execution-provider <ep>',
@@ -115,6 +121,7 @@ export function registerCalibrateCommand(program: Command, context: CliContext):
           rule,
           command,
           write: !options.dryRun,
+          force: options.force,
           progress: bar.sink,
           ...(options.executionProvider ? { executionProvider: options.executionProvider } : {}),
         });
@@ -128,6 +135,7 @@ export function registerCalibrateCommand(program: Command, context: CliContext):
           executionProvider: outcome.executionProvider,
           file: written?.file ?? null,
           sha256: written?.sha256 ?? null,
+          previous: written?.previous ?? null,
           calibration,
         });
         return;
@@ -144,6 +152,7 @@ export function registerCalibrateCommand(program: Command, context: CliContext):
           written
             ? `wrote ${written.file} (sha256 ${written.sha256.slice(0, 12)}…)`
             : 'dry run: nothing written',
+          ...(written?.previous ? [`kept the calibration it replaced as ${written.previous}`] : []),
         ].join('\n'),
       );
     });

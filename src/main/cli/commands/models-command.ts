@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { SPLITS, type Split } from '../../../shared/domain';
 import {
+  calibrationState,
   listBundles,
   ModelRuntime,
   scoreSplit,
@@ -66,6 +67,14 @@ function formatBundleList(bundles: BundleSummary[]): string {
     rows.push([b.task ?? '?', b.createdAt ?? '?', cohort, auroc, files]);
   }
   const problems = bundles.filter((b) => b.problem).map((b) => `${b.dir}: ${b.problem}`);
+  // Calibrations from before `toe calibrate` signed them are used, but said to be unverified.
+  const unsigned = bundles
+    .filter((b) => !b.problem && calibrationState(b.dir) === 'unsigned')
+    .map(
+      (b) =>
+        `${b.dir}: calibration.json is not verified (written before \`toe calibrate\` recorded what it wrote); run \`toe calibrate --bundle ${b.dir} --cohort NAME --force\` to verify it from now on.`,
+    );
+  problems.push(...unsigned);
   return [table(rows), ...problems].join('\n');
 }
 

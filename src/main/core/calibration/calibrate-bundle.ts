@@ -13,7 +13,7 @@ import type {
   CalibrationMethod,
   ThresholdRule,
 } from '../../../shared/calibration';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import type { ProgressSink } from '../jobs/progress';
 import { expectedCalibrationError } from '../metrics';
 import {
@@ -27,6 +27,9 @@ import {
 import { streamProbabilities } from '../models/full-input-evaluation';
 import type { Store } from '../store';
 import { applyCalibrationAll } from './apply-calibration';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CALIBRATION_FILE } from '../models/calibration-signature';
 import { writeBundleCalibration } from './calibration-file';
 import { chooseThreshold } from './choose-threshold';
 import { fitCalibration } from './fit-calibration';
@@ -38,6 +41,14 @@ import { checkThresholdRule } from './threshold-rule';
  * at 0.21–0.34 (docs/model-bundle.md, "Calibration").
  */
 export const DEFAULT_CALIBRATION_METHOD: CalibrationMethod = 'platt';
+
+/**
+ * The fewest validation events a calibration is fitted on without --force. Platt scaling fits
+ * two parameters (slope, intercept) and the prevalence rule admits at most as many predicted
+ * positives as events: below 5 events each event moves the chosen threshold's sensitivity by
+ * more than 20 points and the slope is set by a handful of stays, so the fit is noise.
+ */
+export const MIN_CALIBRATION_EVENTS = 5;
 
 export interface CalibrateOptions {
   bundleDir: string;
@@ -56,12 +67,15 @@ export interface CalibrateOptions {
   write?: boolean;
   executionProvider?: ExecutionProviderRequest;
   progress?: ProgressSink;
+  /** Fit on fewer than MIN_CALIBRATION_EVENTS events, and replace an existing file (kept aside). */
+  force?: boolean;
 }
 
 export interface CalibrationOutcome {
   calibration: BundleCalibration;
   /** The file written, or null when told not to write. */
-  written: { file: string; sha256: string } | null;
+  /** `previous`: where the file it replaced was kept, or null when there was none. */
+  written: { file: string; sha256: string; previous: string | null } | null;
   /** Where the bundle ran. */
   executionProvider: ExecutionProviderName;
 }
@@ -79,6 +93,16 @@ export async function calibrateBundle(
   });
   try {
     const manifest = runtime.manifest;
+    // Checked once the bundle itself has been verified, before the val split is scored.
+    const existing = join(options.bundleDir, CALIBRATION_FILE);
+    if (options.write !== false && !options.force && existsSync(existing)) {
+      throw new InputError(
+        existing,
+        null,
+        null,
+        'the bundle already has a calibration; `toe calibrate` never overwrites one unless told --force (the old file is then kept beside it as calibration.previous-<time>.json), or use --dry-run to see the new fit.',
+      );
+    }
     const task = manifest.task;
     runtime.checkCohort(cohort);
     const where = `cohort "${cohort.name}"`;
@@ -115,6 +139,14 @@ export async function calibrateBundle(
         null,
         null,
         `its val split has ${events === 0 ? `no ${task} events` : `only ${task} events`} (${stays} labelled stays): calibration needs both outcomes.`,
+      );
+    }
+    if (events < MIN_CALIBRATION_EVENTS && !options.force) {
+      throw new InputError(
+        where,
+        null,
+        null,
+        `the validation split of cohort ${cohort.name} has ${events} ${task} event${events === 1 ? '' : 's'}; at least ${MIN_CALIBRATION_EVENTS} are needed to fit a calibration (Platt scaling fits a slope and an intercept, and with fewer events each one moves the threshold's sensitivity by more than 20 points); pass --force to fit anyway.`,
       );
     }
     const raw = streamProbabilities(scored).fused;

@@ -8,13 +8,18 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { BundleCalibration } from '../../../shared/calibration';
+import { thresholdRuleBreach, type BundleCalibration } from '../../../shared/calibration';
 import { BundleError } from '../models/bundle-error';
+import {
+  CALIBRATION_FILE,
+  CALIBRATION_SIGNATURE_FILE,
+  calibrationRemedy as remedy,
+  calibrationSignature,
+  verifyCalibrationSignature,
+} from '../models/calibration-signature';
 import { plainIssue } from '../../../shared/validation-issues';
-
-export const CALIBRATION_FILE = 'calibration.json';
 
 const probability = z.number().min(0).max(1);
 const count = z.number().int().nonnegative();
@@ -99,11 +104,6 @@ export interface ReadCalibration {
   file: string;
 }
 
-/** What to run to (re)make a bundle's calibration file. */
-function remedy(bundleDir: string, cohortName?: string): string {
-  return `toe calibrate --bundle ${bundleDir} --cohort ${cohortName ?? 'NAME'}`;
-}
-
 /**
  * The bundle's calibration, or null when it has none. Refuses (BundleError naming the file
  * and field) a file that is not valid, and one fitted for another bundle than the one whose
@@ -136,10 +136,19 @@ export function readBundleCalibration(
     );
   }
   const calibration = parsed.data;
+  verifyCalibrationSignature(bundleDir, raw);
   if (calibration.bundleFingerprint !== expectedFingerprint) {
     throw new BundleError(
       'hash',
       `${file} belongs to another bundle: its field "bundleFingerprint" is ${calibration.bundleFingerprint.slice(0, 12)}…, this bundle's fingerprint is ${expectedFingerprint.slice(0, 12)}… (the model was retrained or its files changed since it was calibrated). Calibrate this bundle with \`${remedy(bundleDir, calibration.fittedOn.cohortName)}\`.`,
+    );
+  }
+  // A threshold whose own validation figures break the rule it names must not be described by it.
+  const breach = thresholdRuleBreach(calibration.threshold);
+  if (breach) {
+    throw new BundleError(
+      'manifest',
+      `${file} says its threshold ${calibration.threshold.value} was chosen by the ${calibration.threshold.rule.kind} rule, but its field "threshold" records ${breach}. Make it again with \`${remedy(bundleDir, calibration.fittedOn.cohortName)}\` rather than editing it by hand.`,
     );
   }
   return { calibration, sha256: createHash('sha256').update(bytes).digest('hex'), file };
@@ -153,7 +162,7 @@ export function readBundleCalibration(
 export function writeBundleCalibration(
   bundleDir: string,
   calibration: BundleCalibration,
-): { file: string; sha256: string } {
+): { file: string; sha256: string; previous: string | null } {
   const checked = bundleCalibrationSchema.safeParse(calibration);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
@@ -167,6 +176,18 @@ export function writeBundleCalibration(
     resolve(bundleDir),
     `.${CALIBRATION_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
+  const previous = existsSync(file) ? keepPreviousCalibration(file) : null;
+  writeAtomically(temporary, file, text);
+  const signature = calibrationSignature(calibration);
+  writeAtomically(
+    `${temporary}.signature`,
+    join(resolve(bundleDir), CALIBRATION_SIGNATURE_FILE),
+    `${JSON.stringify(signature, null, 2)}\n`,
+  );
+  return { file, sha256: createHash('sha256').update(text).digest('hex'), previous };
+}
+
+function writeAtomically(temporary: string, file: string, text: string): void {
   try {
     writeFileSync(temporary, text);
     renameSync(temporary, file);
@@ -174,5 +195,15 @@ export function writeBundleCalibration(
     rmSync(temporary, { force: true });
     throw error;
   }
-  return { file, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/**
+ * Moves an existing calibration.json aside as calibration.previous-<ISO time>.json (colons
+ * left out, which some file systems refuse), so a recalibration never loses the old one.
+ */
+function keepPreviousCalibration(file: string): string {
+  const stamp = new Date().toISOString().replace(/:/g, '-');
+  const kept = join(dirname(file), `${basename(file, '.json')}.previous-${stamp}.json`);
+  renameSync(file, kept);
+  return kept;
 }

@@ -25,7 +25,7 @@
  * best that was attainable.
  */
 import type { ThresholdChoice, ThresholdRule } from '../../../shared/calibration';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import { checkBothClasses, checkLabelledProbabilities, type Numbers } from './labelled-scores';
 import { formatThresholdRule } from '../../../shared/calibration';
 import { checkThresholdRule } from './threshold-rule';

@@ -10,7 +10,7 @@
  */
 import type { CalibrationMap } from '../../../shared/calibration';
 import { fitLogisticRegression } from '../baselines/logistic-regression';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import { logit, sigmoid } from '../models/stay-model';
 import { checkBothClasses, type Numbers } from './labelled-scores';
 

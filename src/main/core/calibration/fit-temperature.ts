@@ -12,7 +12,7 @@
  * to rounding (well below 1e-9), not to an iteration budget.
  */
 import type { CalibrationMap } from '../../../shared/calibration';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import { logit, sigmoid } from '../models/stay-model';
 import { checkBothClasses, type Numbers } from './labelled-scores';
 

@@ -12,6 +12,11 @@ export { chooseThreshold, figuresAtThreshold, type ThresholdFigures } from './ch
 export { parseThresholdRule, THRESHOLD_RULE_SYNTAX } from './threshold-rule';
 export {
   CALIBRATION_FILE,
+  CALIBRATION_SIGNATURE_FILE,
+  verifyCalibrationSignature,
+  type CalibrationSignatureState,
+} from '../models/calibration-signature';
+export {
   readBundleCalibration,
   writeBundleCalibration,
   type ReadCalibration,
@@ -19,6 +24,7 @@ export {
 export {
   calibrateBundle,
   DEFAULT_CALIBRATION_METHOD,
+  MIN_CALIBRATION_EVENTS,
   type CalibrateOptions,
   type CalibrationOutcome,
 } from './calibrate-bundle';

@@ -3,7 +3,7 @@
  * outside [0, 1] or a label of 2 is a programming error (RangeError), while a split with
  * only one class is a property of the data, reported as bad input naming what is missing.
  */
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import { checkBinary, checkProbabilities, sameLength, type Numbers } from '../metrics/inputs';
 
 export type { Numbers };

@@ -7,7 +7,7 @@ import {
   THRESHOLD_RULE_KINDS,
   type ThresholdRule,
 } from '../../../shared/calibration';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 
 export const THRESHOLD_RULE_SYNTAX =
   'prevalence, youden, fixed:T (0 ≤ T ≤ 1), sensitivity:S or ppv:P (0 < S, P ≤ 1)';

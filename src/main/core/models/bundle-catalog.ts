@@ -11,6 +11,7 @@ import { BundleError } from './bundle-error';
 import type { BundleSummary } from '../../../shared/model-bundles';
 import { readVerifiedFiles, sha256Hex } from './bundle-files';
 import { canonicalSha256, MANIFEST_FILE, verifyManifestSignature } from './manifest-integrity';
+import { CALIBRATION_FILE, verifyCalibrationSignature } from './calibration-signature';
 
 /** resources/models of this checkout (the packaged app passes its own resources path). */
 export const SHIPPED_MODELS_DIR = resolve(
@@ -54,12 +55,36 @@ export function summariseBundle(dir: string): BundleSummary {
       return existsSync(path) && sha256Hex(readFileSync(path)) === f.sha256.toLowerCase();
     }).length;
     summary.filesVerified = filesMatching + (manifestSigned(dir) ? 1 : 0);
+    // A signed calibration.json counts as one more file; a changed one refuses the bundle.
+    const calibration = calibrationState(dir);
+    if (calibration !== 'none' && calibration !== 'unsigned') {
+      summary.files += 1;
+      if (calibration === 'verified') summary.filesVerified += 1;
+      else summary.problem = calibration.message;
+    }
     readVerifiedFiles(dir, readManifest(dir), []);
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     summary.problem = error.message;
   }
   return summary;
+}
+
+/**
+ * calibration.json against what `toe calibrate` wrote: 'none' without the file, 'unsigned'
+ * for one written before calibrations were signed, else verified or the refusal.
+ */
+export function calibrationState(dir: string): 'none' | 'unsigned' | 'verified' | BundleError {
+  const file = join(dir, CALIBRATION_FILE);
+  if (!existsSync(file)) return 'none';
+  try {
+    return verifyCalibrationSignature(dir, JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  } catch (error) {
+    if (error instanceof BundleError) return error;
+    if (error instanceof SyntaxError)
+      return new BundleError('manifest', `${file} is not valid JSON (${error.message}).`);
+    throw error;
+  }
 }
 
 /** Whether manifest.json matches its signature (not why not: readManifest says that). */

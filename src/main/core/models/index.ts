@@ -53,6 +53,7 @@ export { trainingRelation, type TrainingRelation } from './training-relation';
 export { embedCohortNotes, type EmbedReport } from './cohort-embedding';
 export { openEncoderFolder, readEncoderFolder, type EncoderFolder } from './encoder-folder';
 export {
+  calibrationState,
   listBundles,
   summariseBundle,
   SHIPPED_MODELS_DIR,
