@@ -31,6 +31,7 @@ import type {
 } from './domain';
 import { PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
+import { SELECTABLE_METHODS } from './charts/evaluation-data';
 import type { BundleSummary } from './model-bundles';
 import type { RunComparison } from './run-comparison';
 import type { RunStartCheck } from './run-start-check';
@@ -319,6 +320,41 @@ export const calls = {
    */
   'evaluations.start': call<StoredEvaluation>()(
     z.object({ runId, limit: z.number().int().min(1).max(10_000_000).optional(), jobId }).strict(),
+  ),
+  /**
+   * Evaluates a bundle on a cohort split (`toe evaluate`): every method at every budget, the
+   * abstention audits of the split unless `abstention` is false or `limit` is given, the
+   * result kept in the store. Returns it with its report folder as bytes, for the caller to
+   * write; `out` (where it goes) is only recorded in the command that reproduces it.
+   */
+  'evaluations.evaluate': call<{
+    evaluation: StoredEvaluation;
+    folder: { file: string; base64: string }[];
+  }>()(
+    z
+      .object({
+        cohort: z.string().min(1).max(1000),
+        task: z.string().min(1).max(100),
+        bundle: z.string().min(1).max(4096).optional(),
+        split: z.enum(SPLITS),
+        ks: z.array(z.number().int().min(1).max(1000)).min(1).max(1000),
+        methods: z.array(z.enum(SELECTABLE_METHODS)).min(1),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1),
+        resamples: z.number().int().min(1).max(100_000),
+        limeSamples: z.number().int().min(2).max(1_000_000),
+        shapBudget: z.number().int().min(2).max(10_000_000).optional(),
+        limit: z.number().int().min(1).max(10_000_000).optional(),
+        abstention: z.boolean(),
+        executionProvider: z.enum(['auto', 'cuda', 'cpu']).optional(),
+        workers,
+        out: z.string().min(1).max(4096).optional(),
+        jobId,
+      })
+      .strict(),
   ),
   /** The model bundles shipped with the app, each verified against its manifest. */
   'models.list': call<BundleSummary[]>()(z.object({}).strict()),

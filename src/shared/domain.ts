@@ -219,7 +219,8 @@ export interface StaySummary {
 export interface AppInfo {
   version: string;
   dbPath: string;
-  transport: 'ipc' | 'http';
+  /** The desktop app (IPC), a browser over `toe serve` (HTTP), or the `toe` command. */
+  transport: 'ipc' | 'http' | 'cli';
 }
 
 export interface JobProgress {

@@ -7,12 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
-import { DEFAULT_BUDGETS, evaluateBundle } from '../../../src/main/core/evaluation';
+import {
+  DEFAULT_BUDGETS,
+  DEFAULT_EVALUATION,
+  evaluateBundle,
+} from '../../../src/main/core/evaluation';
 import { bundleFingerprint, SHIPPED_MODELS_DIR } from '../../../src/main/core/models';
 import type { ApiEvent } from '../../../src/shared/contract';
 import type { RunEvaluationState, StoredEvaluation } from '../../../src/shared/evaluations';
 import { auditedStore, errorCode, value, type Call } from './api-fixture';
-import { portablePath } from '../../../src/main/core/report/portable-path';
+import { portablePath } from '../../../src/main/core/paths/portable-path';
 
 let fixture: Awaited<ReturnType<typeof auditedStore>>;
 let call: Call;
@@ -108,11 +112,16 @@ describe('evaluations over the API', () => {
     expect(errorCode(await call('evaluations.forRun', { runId: 999 }))).toBe('not-found');
     expect(errorCode(await call('evaluations.start', { runId: 999 }))).toBe('not-found');
     const refusal = evaluateBundle(fixture.store, {
-      cohortId: fixture.cohortId,
+      cohort: 'demo',
+      task: 'E1',
       split: 'test',
-      bundleDir: `${SHIPPED_MODELS_DIR}/E1`,
+      bundle: `${SHIPPED_MODELS_DIR}/E1`,
       expectedFingerprint: '0'.repeat(64),
+      ks: [1],
+      methods: ['toe'],
+      ...DEFAULT_EVALUATION,
       limit: 1,
+      abstention: false,
     });
     await expect(refusal).rejects.toThrow(/changed since the audit ran/);
   });

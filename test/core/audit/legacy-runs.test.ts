@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunProvenance } from '../../../src/shared/audit';
 import { resumeRun, startRun } from '../../../src/main/core/audit/run-engine';
 import { RunStore } from '../../../src/main/core/audit/run-store';
-import { evaluateBundle } from '../../../src/main/core/evaluation';
+import { DEFAULT_EVALUATION, evaluateBundle } from '../../../src/main/core/evaluation';
 import { bundleFingerprint, readManifest } from '../../../src/main/core/models';
 import { gatherReportData } from '../../../src/main/core/report/audit-report-data';
 import { BUNDLE_DIR } from '../models/training-cohort';
@@ -53,14 +53,19 @@ describe('a run recorded before manifest hashes and leases', () => {
   it('is evaluated for its dashboard under the fingerprint it recorded', async () => {
     const run = runs.getRun(runId);
     const legacy = bundleFingerprint(run.provenance.bundleHashes);
-    const result = await evaluateBundle(demo.store, {
-      cohortId: demo.cohortId,
+    const { stored } = await evaluateBundle(demo.store, {
+      cohort: String(demo.cohortId),
+      task: 'E1',
       split: 'test',
-      bundleDir: BUNDLE_DIR,
+      bundle: BUNDLE_DIR,
       expectedFingerprint: legacy,
+      ks: [1],
+      methods: ['toe'],
+      ...DEFAULT_EVALUATION,
       limit: 2,
+      abstention: false,
     });
-    expect(result.provenance.bundle.files.map((f) => f.path)).toContain('manifest.json');
+    expect(stored.result.provenance.bundle.files.map((f) => f.path)).toContain('manifest.json');
   }, 120_000);
 
   it('resumes after a kill, its files compared, its lease taken from the dead process', async () => {

@@ -1,8 +1,9 @@
 // The command line recorded with an evaluation: every setting spelled out, and paths a
 // shell would split quoted, so it can be pasted into a terminal as it stands.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BUDGETS, evaluationCommandLine } from '../../../src/main/core/evaluation';
-import { portablePath } from '../../../src/main/core/report/portable-path';
+import { DEFAULT_BUDGETS } from '../../../src/main/core/evaluation';
+import { evaluationCommandLine } from '../../../src/shared/evaluation-command';
+import { portablePath } from '../../../src/main/core/paths/portable-path';
 
 const base = {
   db: '/data/toe.sqlite',

@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  evaluationFolder,
   evaluationMarkdown,
   methodsCsv,
   relinkFigures,
   spuriousMarkdown,
   summaryCsv,
-  writeEvaluationFolder,
 } from '../../../src/main/core/evaluation';
 import { tinyRecords, tinyResult, tinySpuriousResult } from '../../support/tiny-evaluation';
 
@@ -66,21 +63,21 @@ describe('the Markdown report', () => {
     expect(moved.match(/!\[/g)?.length).toBe(markdown.match(/!\[/g)?.length);
   });
 
-  it('writes JSON, CSV, Markdown and one PNG per linked figure into the folder', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toe-eval-'));
-    try {
-      const files = writeEvaluationFolder(dir, tinyResult(), tinyRecords());
-      expect(readdirSync(dir).sort()).toEqual([...files].sort());
-      const linked = [...markdown.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
-      expect(linked.length).toBeGreaterThan(5);
-      for (const png of linked) {
-        expect(readFileSync(join(dir, png)).subarray(1, 4).toString('ascii')).toBe('PNG');
-      }
-      const json = JSON.parse(readFileSync(join(dir, 'evaluation.json'), 'utf8'));
-      expect(json.schema).toBe('toe-evaluation/2');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  it('makes the folder: JSON, CSV, Markdown and one PNG per linked figure', () => {
+    const folder = evaluationFolder(tinyResult(), tinyRecords());
+    const bytes = new Map(folder.map((f) => [f.file, Buffer.from(f.bytes)]));
+    expect(bytes.size).toBe(folder.length);
+    const linked = [...markdown.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(linked.length).toBeGreaterThan(5);
+    for (const png of linked) {
+      expect(bytes.get(png)?.subarray(1, 4).toString('ascii'), png).toBe('PNG');
     }
+    expect(bytes.get('report.md')?.toString('utf8')).toBe(markdown);
+    const json = JSON.parse(bytes.get('evaluation.json')!.toString('utf8'));
+    expect(json.schema).toBe('toe-evaluation/2');
+    expect([...bytes.keys()]).toEqual(
+      expect.arrayContaining(['stays.json', 'methods.csv', 'summary.csv']),
+    );
   });
 });
 

@@ -1,34 +1,38 @@
 import { availableParallelism } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SPLITS, type Split } from '../../../shared/domain';
 import { SELECTABLE_METHODS, type SelectableMethod } from '../../../shared/charts';
+import { evaluationCommandLine } from '../../../shared/evaluation-command';
 import {
-  abstentionAudits,
   DEFAULT_BUDGETS,
   DEFAULT_EVALUATION,
   ensureCorruptedBundle,
   ensureSpuriousCohort,
-  evaluationCommandLine,
   evaluationHeadline,
-  EvaluationStore,
   formatDuration,
   parseBudgets,
   parseMethods,
-  runEvaluation,
+  REPORT_FILE,
   runSpuriousAudit,
   SPURIOUS_DEMO,
   spuriousComparisonTable,
-  writeEvaluationFolder,
   writeSpuriousFolder,
 } from '../../core/evaluation';
 import { EtaClock, type ProgressSink } from '../../core/jobs/progress';
 import { MAX_WORKERS } from '../../core/jobs/worker-limit';
-import { ModelRuntime, SHIPPED_MODELS_DIR, type ExecutionProviderRequest } from '../../core/models';
-import { DEFAULT_SEARCH_PARAMS } from '../../core/search';
+import {
+  ModelRuntime,
+  readManifest,
+  SHIPPED_MODELS_DIR,
+  type ExecutionProviderRequest,
+} from '../../core/models';
+import { portablePath } from '../../core/paths/portable-path';
 import type { CliContext } from '../cli-context';
+import { ContractClient } from '../contract-client';
 import { terminalProgress } from '../progress-bar';
-import { integerOption } from './cohort-commands';
+import { cohortWithTask, integerOption } from './cohort-commands';
 
 interface EvaluateOptions {
   cohort: string;
@@ -63,8 +67,15 @@ const listOption =
     }
   };
 
-/** The command with every setting spelled out (paths as typed), for the report. */
-const canonicalCommand = (db: string, o: EvaluateOptions) => evaluationCommandLine({ db, ...o });
+/** The spurious audit's command line, every setting spelled out, for its report. */
+const spuriousCommand = (db: string, o: EvaluateOptions) =>
+  evaluationCommandLine({
+    ...o,
+    db: portablePath(db),
+    bundle: o.bundle === undefined ? undefined : portablePath(o.bundle),
+    spuriousBundle: o.spuriousBundle === undefined ? undefined : portablePath(o.spuriousBundle),
+    out: o.out === undefined ? undefined : portablePath(o.out),
+  });
 
 /**
  * The terminal progress bar (with ETA) on a TTY; in logs and CI, a line per phase and one at
@@ -101,95 +112,93 @@ async function openRuntime(dir: string, o: EvaluateOptions, context: CliContext)
     store: context.openStore(),
     ...(o.executionProvider ? { executionProvider: o.executionProvider } : {}),
   });
-  if (runtime.manifest.task !== o.task) {
+  try {
+    refuseOtherTask(dir, runtime.manifest.task, o.task);
+  } catch (error) {
     await runtime.close();
-    throw new Error(`The bundle in ${dir} predicts ${runtime.manifest.task}, not ${o.task}.`);
+    throw error;
   }
   return runtime;
 }
 
+function refuseOtherTask(dir: string, predicts: string, task: string): void {
+  if (predicts !== task) throw new Error(`The bundle in ${dir} predicts ${predicts}, not ${task}.`);
+}
+
+/**
+ * The evaluation through the contract, as the app starts one: the core evaluates and keeps it,
+ * this command writes the report folder it returns and prints the summary.
+ */
 async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSignal) {
   const store = context.openStore();
-  const cohortId = store.resolveCohort(o.cohort);
-  const bundle = resolve(o.bundle ?? join(SHIPPED_MODELS_DIR, o.task));
+  cohortWithTask(store, o.cohort, o.task);
   const out = resolve(o.out ?? join('evaluation', `${o.cohort}-${o.task}-${o.split}`));
-  const runtime = await openRuntime(bundle, o, context);
+  const client = new ContractClient(store);
   const progress = evaluationProgress(context);
   try {
-    const { result, records } = await runEvaluation({
-      store,
-      runtime,
-      cohortId,
-      split: o.split,
-      limit: o.limit ?? null,
-      command: canonicalCommand(context.dbPath, o),
-      plan: {
+    const { evaluation, folder } = await client.callJob(
+      'evaluations.evaluate',
+      {
+        cohort: o.cohort,
+        task: o.task,
+        bundle: o.bundle,
+        split: o.split,
         ks: o.k,
         methods: o.methods,
-        params: { ...DEFAULT_SEARCH_PARAMS, threshold: runtime.manifest.decisionThreshold },
         seed: o.seed,
         resamples: o.resamples,
         limeSamples: o.limeSamples,
-        shapBudget: o.shapBudget ?? null,
+        shapBudget: o.shapBudget,
+        limit: o.limit,
+        abstention: o.abstention,
+        executionProvider: o.executionProvider,
+        workers: o.workers,
+        out: o.out,
       },
-      progress: progress.sink,
+      (event) => {
+        if (event.type === 'job.progress') progress.sink(event.progress);
+      },
       signal,
-      pool: {
-        workers: Math.min(o.workers ?? availableParallelism(), MAX_WORKERS),
-        bundleDir: bundle,
-      },
-    });
-    // The abstention section audits the whole split (and its validation split): skipped for
-    // an evaluation of some stays only, and for the validation split itself.
-    if (o.abstention && o.limit === undefined && o.split !== 'val') {
-      result.abstention = await abstentionAudits(
-        store,
-        { cohortId, task: o.task, split: o.split, bundleDir: bundle, seed: o.seed },
-        {
-          signal,
-          ...(o.executionProvider ? { executionProvider: o.executionProvider } : {}),
-          progress: (p) =>
-            progress.sink({
-              phase: `abstention audits: ${p.phase === 'embedding' ? 'embedding notes' : 'auditing stays'}`,
-              done: p.done,
-              total: p.total,
-            }),
-        },
-      );
-    }
-    progress.sink({ phase: 'writing the report and figures', done: 0, total: 1 });
-    const files = writeEvaluationFolder(out, result, records);
-    // Kept in the store too: the dashboard of every audit run of this bundle on this cohort
-    // and split shows its frontier.
-    const stored = new EvaluationStore(store).save(cohortId, result);
+    );
+    mkdirSync(out, { recursive: true });
+    for (const { file, base64 } of folder)
+      writeFileSync(join(out, file), Buffer.from(base64, 'base64'));
     progress.stop();
+    const { result } = evaluation;
+    const files = folder.map(({ file }) => file);
     if (context.json)
-      return context.printJson({ out, files, evaluationId: stored.id, headline: result.headline });
+      return context.printJson({
+        out,
+        files,
+        evaluationId: evaluation.id,
+        headline: result.headline,
+      });
     context.print(evaluationHeadline(result));
     for (const item of result.abstention ?? []) {
       context.print(
         `\nAbstention, ${item.decision.mode === 'paper' ? 'paper mode' : 'calibrated decision'} (audit run ${item.runId}): ${item.analysis.verdict}`,
       );
     }
-    const seconds = result.provenance.seconds;
+    const { seconds, cohort } = result.provenance;
     context.print(
-      `\n${records.length} stays in ${formatDuration(seconds)}; report: ${join(out, 'report.md')}`,
+      `\n${cohort.staysEvaluated} stays in ${formatDuration(seconds)}; report: ${join(out, REPORT_FILE)}`,
     );
     context.print(
-      `kept in the store as evaluation ${stored.id}: the dashboards of audit runs of this bundle on ${o.cohort} (${o.split} split) show its frontier`,
+      `kept in the store as evaluation ${evaluation.id}: the dashboards of audit runs of this bundle on ${o.cohort} (${o.split} split) show its frontier`,
     );
   } finally {
     progress.stop();
-    await runtime.close();
   }
 }
 
 async function spuriousAudit(o: EvaluateOptions, context: CliContext, signal: AbortSignal) {
   const store = context.openStore();
-  const cleanId = store.resolveCohort(o.cohort);
+  const cleanId = cohortWithTask(store, o.cohort, o.task).id;
   const out = resolve(o.out ?? join('evaluation', `spurious-${o.task}-${o.split}`));
   const cleanDir = resolve(o.bundle ?? join(SHIPPED_MODELS_DIR, o.task));
   const corruptedDir = resolve(o.spuriousBundle ?? join(out, 'corrupted-bundle'));
+  // Refused now, not after the spurious cohort is built and a model trained on it.
+  refuseOtherTask(cleanDir, readManifest(cleanDir).task, o.task);
   const progress = evaluationProgress(context);
   const { cohortId } = await ensureSpuriousCohort(store, progress.sink);
   progress.stop();
@@ -227,7 +236,7 @@ async function spuriousAudit(o: EvaluateOptions, context: CliContext, signal: Ab
       },
       seed: o.seed,
       resamples: o.resamples,
-      command: canonicalCommand(context.dbPath, o),
+      command: spuriousCommand(context.dbPath, o),
       training,
       progress: progress.sink,
       signal,

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readManifest } from '../models';
-import { portablePath } from '../report/portable-path';
+import { portablePath } from '../paths/portable-path';
 import type { SpuriousTraining } from '../../../shared/charts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -6,11 +6,10 @@
  * before its next stay. Refusals and cancellation keep their error classes across the thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { EvaluationResult } from '../../../shared/charts';
 import { workerScript } from '../jobs/worker-script';
 import { CancelledError, type ProgressSink, type ProgressUpdate } from '../jobs/progress';
 import { BundleError, type BundleProblem } from '../models';
-import type { BundleEvaluationRequest } from './evaluate-bundle';
+import type { BundleEvaluation, BundleEvaluationRequest } from './evaluate-bundle';
 
 export interface EvaluationWorkerData {
   /** The worker module (see jobs/worker-bootstrap.mjs). */
@@ -28,7 +27,7 @@ export type EvaluationFailure =
 
 export type FromEvaluationWorker =
   | { kind: 'progress'; update: ProgressUpdate }
-  | { kind: 'done'; result: EvaluationResult }
+  | { kind: 'done'; evaluation: BundleEvaluation }
   | { kind: 'failed'; failure: EvaluationFailure };
 
 /** An error as the worker reports it. */
@@ -49,25 +48,25 @@ export function evaluateOnWorker(
   dbPath: string,
   request: BundleEvaluationRequest,
   options: { progress?: ProgressSink; signal?: AbortSignal } = {},
-): Promise<EvaluationResult> {
+): Promise<BundleEvaluation> {
   const { script, entry } = workerScript('evaluation-worker', 'evaluation');
   const data: EvaluationWorkerData = { entry: entry.href, dbPath, request };
   return new Promise((resolve, reject) => {
-    let outcome: { result: EvaluationResult } | { error: Error } | null = null;
+    let outcome: { evaluation: BundleEvaluation } | { error: Error } | null = null;
     const worker = new Worker(script, { workerData: data });
     const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies ToEvaluationWorker);
     if (options.signal?.aborted) cancel();
     options.signal?.addEventListener('abort', cancel, { once: true });
     worker.on('message', (message: FromEvaluationWorker) => {
       if (message.kind === 'progress') options.progress?.(message.update);
-      else if (message.kind === 'done') outcome = { result: message.result };
+      else if (message.kind === 'done') outcome = { evaluation: message.evaluation };
       else outcome = { error: asError(message.failure) };
     });
     worker.once('error', (error) => (outcome ??= { error }));
     // Settles on exit, once the worker has released its sessions and the store.
     worker.once('exit', (code) => {
       options.signal?.removeEventListener('abort', cancel);
-      if (outcome && 'result' in outcome) resolve(outcome.result);
+      if (outcome && 'evaluation' in outcome) resolve(outcome.evaluation);
       else reject(outcome?.error ?? new Error(`The evaluation worker exited with code ${code}.`));
     });
   });

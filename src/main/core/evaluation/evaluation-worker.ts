@@ -1,7 +1,7 @@
 /**
  * A one-shot worker thread for an evaluation (evaluation-thread.ts): opens the store (the
- * runtime may fill its note-embedding cache), evaluates, posts progress and then the result,
- * and exits. The parent thread keeps the result.
+ * runtime may fill its note-embedding cache, the evaluation is kept in it), evaluates, posts
+ * progress and then the stored evaluation with its per-stay records, and exits.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Store } from '../store';
@@ -25,11 +25,11 @@ port.on('message', (message: ToEvaluationWorker) => {
 
 const store = new Store(data.dbPath);
 try {
-  const result = await evaluateBundle(store, data.request, {
+  const evaluation = await evaluateBundle(store, data.request, {
     progress: (update) => post({ kind: 'progress', update }),
     signal: controller.signal,
   });
-  post({ kind: 'done', result });
+  post({ kind: 'done', evaluation });
 } catch (error) {
   post({ kind: 'failed', failure: describeFailure(error) });
 } finally {

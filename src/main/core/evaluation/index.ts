@@ -20,9 +20,12 @@ export { runStayMethods, type Selection, type StayMethodResults } from './stay-m
 export type { StayRecord } from './stay-record';
 export { methodRows, fullModelFigures } from './method-rows';
 export { runEvaluation, summarise, type EvaluationInput } from './run-evaluation';
-export { evaluateBundle, type BundleEvaluationRequest } from './evaluate-bundle';
+export {
+  evaluateBundle,
+  type BundleEvaluation,
+  type BundleEvaluationRequest,
+} from './evaluate-bundle';
 export { evaluateOnWorker } from './evaluation-thread';
-export { evaluationCommandLine, type EvaluationCommand } from './evaluation-command';
 export {
   EvaluationStore,
   evaluatedBundleFingerprint,
@@ -49,6 +52,7 @@ export { methodsCsv, summaryCsv } from './csv-tables';
 export {
   FIGURE_SIZE,
   REPORT_FILE,
-  writeEvaluationFolder,
+  evaluationFolder,
   writeSpuriousFolder,
+  type ReportFile,
 } from './write-report-folder';

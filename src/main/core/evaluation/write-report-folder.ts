@@ -1,7 +1,7 @@
 /**
- * Writes an evaluation's output folder: the result as JSON, the per-stay records, the CSV
- * tables, the PNG figures and the Markdown report that links them (relatively, so the
- * folder can be moved or copied as a whole).
+ * An evaluation's output folder (the result as JSON, the per-stay records, the CSV tables,
+ * the PNG figures and the Markdown report that links them, relatively, so the folder can be
+ * moved or copied as a whole), and the spurious-feature audit's, written.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,22 +32,34 @@ function writeFigures(dir: string, figures: readonly ChartImage[]): string[] {
   });
 }
 
-/** The files written, relative to `dir`. */
-export function writeEvaluationFolder(
-  dir: string,
+/** One file of a report folder, named relative to the folder. */
+export interface ReportFile {
+  file: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * An evaluation's folder as bytes, for whoever writes it: the result as JSON, the per-stay
+ * records, the CSV tables, the Markdown report and the PNG figures it links.
+ */
+export function evaluationFolder(
   result: EvaluationResult,
   records: readonly StayRecord[],
-): string[] {
-  mkdirSync(dir, { recursive: true });
-  const files: [string, string][] = [
+): ReportFile[] {
+  const texts: [string, string][] = [
     ['evaluation.json', json(result)],
     ['stays.json', json(records)],
     ['methods.csv', methodsCsv(result)],
     ['summary.csv', summaryCsv(result)],
     [REPORT_FILE, evaluationMarkdown(result)],
   ];
-  for (const [name, text] of files) writeFileSync(join(dir, name), text);
-  return [...files.map(([name]) => name), ...writeFigures(dir, evaluationFigures(result))];
+  return [
+    ...texts.map(([file, text]) => ({ file, bytes: Buffer.from(text, 'utf8') })),
+    ...evaluationFigures(result).map((figure) => ({
+      file: figure.file,
+      bytes: renderChartPng(figure.config, FIGURE_SIZE),
+    })),
+  ];
 }
 
 export function writeSpuriousFolder(dir: string, result: SpuriousAuditResult): string[] {

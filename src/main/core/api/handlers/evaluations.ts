@@ -1,22 +1,29 @@
 /**
- * Evaluations for a run's dashboard: the stored evaluation of the run's model (the frontier)
- * and starting one, as a job on a worker thread. One evaluation of a given model, cohort and
- * split at a time: a second request while one is under way is refused, not queued.
+ * Evaluations: for a run's dashboard, the stored evaluation of the run's model (the frontier)
+ * and starting one with toe evaluate's defaults; and `toe evaluate`'s, of any bundle with any
+ * settings, which returns its report folder too. Both are the one use case (evaluateBundle),
+ * as a job on a worker thread. One evaluation of a run's model, cohort and split at a time
+ * from its dashboard: a second request while one is under way is refused, not queued.
  */
 import type { RunSummary } from '../../../../shared/audit';
+import { SELECTABLE_METHODS } from '../../../../shared/charts';
 import type { JobProgress } from '../../../../shared/domain';
 import { RunStore } from '../../audit/run-store';
 import {
+  DEFAULT_BUDGETS,
+  DEFAULT_EVALUATION,
   evaluateBundle,
   evaluateOnWorker,
+  evaluationFolder,
   EvaluationStore,
+  type BundleEvaluationRequest,
   type EvaluationKey,
 } from '../../evaluation';
-import type { ProgressUpdate } from '../../jobs/progress';
+import type { ProgressSink, ProgressUpdate } from '../../jobs/progress';
 import { bundleFingerprint } from '../../models';
-import { ConflictError } from '../../store';
+import { ConflictError, type Store } from '../../store';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
-import type { JobRunner } from '../job-runner';
+import type { Job, JobRunner } from '../job-runner';
 
 /** The model, data and split of a run, as evaluations are keyed. */
 function evaluationKey(run: RunSummary): EvaluationKey {
@@ -30,6 +37,23 @@ function evaluationKey(run: RunSummary): EvaluationKey {
   };
 }
 
+/**
+ * The use case on a worker thread: minutes of work with seconds-long synchronous stretches
+ * (the bootstrap), which must not stall the thread that answers calls. An in-memory store has
+ * no file a worker could open (tests): evaluated here.
+ */
+function evaluate(
+  store: Store,
+  request: BundleEvaluationRequest,
+  job: Job,
+  progress: ProgressSink = job.progress,
+) {
+  const options = { signal: job.signal, progress };
+  return store.path === ':memory:'
+    ? evaluateBundle(store, request, options)
+    : evaluateOnWorker(store.path, request, options);
+}
+
 interface Underway {
   jobId: string;
   progress: JobProgress | null;
@@ -38,7 +62,7 @@ interface Underway {
 export function evaluationHandlers(
   { store }: HandlerContext,
   jobs: JobRunner,
-): HandlerGroup<'evaluations.forRun' | 'evaluations.start'> {
+): HandlerGroup<'evaluations.forRun' | 'evaluations.start' | 'evaluations.evaluate'> {
   const runs = new RunStore(store);
   const evaluations = new EvaluationStore(store);
   /** Evaluations under way, by JSON of their key, with their last progress. */
@@ -63,34 +87,41 @@ export function evaluationHandlers(
           `This model is already being evaluated on this cohort's ${key.split} split (job ${underway.jobId}); wait for it or cancel it.`,
         );
       }
-      const request = {
-        cohortId: key.cohortId,
+      const request: BundleEvaluationRequest = {
+        cohort: store.getCohort(key.cohortId).name,
+        task: key.task,
         split: key.split,
-        bundleDir: run.spec.bundleDir,
+        bundle: run.spec.bundleDir,
         expectedFingerprint: key.bundleFingerprint,
-        limit: limit ?? null,
+        ks: [...DEFAULT_BUDGETS],
+        methods: [...SELECTABLE_METHODS],
+        ...DEFAULT_EVALUATION,
+        limit,
+        abstention: true,
       };
       return jobs.run(jobId, async (job) => {
         const state: Underway = { jobId: job.jobId, progress: null };
         running.set(id, state);
         try {
-          const options = {
-            signal: job.signal,
-            progress: (update: ProgressUpdate) => {
-              state.progress = { jobId: job.jobId, etaSeconds: null, message: '', ...update };
-              job.progress(update);
-            },
-          };
-          // An in-memory store has no file a worker could open (tests): evaluate here.
-          const result =
-            store.path === ':memory:'
-              ? await evaluateBundle(store, request, options)
-              : await evaluateOnWorker(store.path, request, options);
-          return evaluations.save(key.cohortId, result, key.bundleFingerprint);
+          const evaluation = await evaluate(store, request, job, (update: ProgressUpdate) => {
+            state.progress = { jobId: job.jobId, etaSeconds: null, message: '', ...update };
+            job.progress(update);
+          });
+          return evaluation.stored;
         } finally {
           running.delete(id);
         }
       });
     },
+    'evaluations.evaluate': async ({ jobId, ...request }) =>
+      jobs.run(jobId, async (job) => {
+        const { stored, records } = await evaluate(store, request, job);
+        job.progress({ phase: 'writing the report and figures', done: 0, total: 1 });
+        const folder = evaluationFolder(stored.result, records).map(({ file, bytes }) => ({
+          file,
+          base64: Buffer.from(bytes).toString('base64'),
+        }));
+        return { evaluation: stored, folder };
+      }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { BundleProvenance, CohortProvenance } from '../../../../shared/charts';
 import { variableMatchSentences } from '../../../../shared/variable-match';
-import { portablePath } from '../../report/portable-path';
+import { portablePath } from '../../paths/portable-path';
 import { table } from './markdown-format';
 
 export interface RunFacts {

@@ -1,10 +1,8 @@
 /**
  * The `toe evaluate` command line that reproduces an evaluation, every setting spelled out,
- * recorded in its result and report. An evaluation started from the app records the command
- * that would have made it in a terminal.
+ * made from what was requested. The CLI's flag syntax lives here, outside the core, which
+ * only records the typed request; paths come already as the report prints them.
  */
-import { portablePath } from '../report/portable-path';
-
 export interface EvaluationCommand {
   /** The store's path. */
   db: string;
@@ -30,17 +28,8 @@ function shellWord(word: string): string {
 }
 
 export function evaluationCommandLine(o: EvaluationCommand): string {
-  const parts = [
-    'toe',
-    '--db',
-    portablePath(o.db),
-    'evaluate',
-    '--cohort',
-    o.cohort,
-    '--task',
-    o.task,
-  ];
-  if (o.bundle !== undefined) parts.push('--bundle', portablePath(o.bundle));
+  const parts = ['toe', '--db', o.db, 'evaluate', '--cohort', o.cohort, '--task', o.task];
+  if (o.bundle !== undefined) parts.push('--bundle', o.bundle);
   parts.push('--split', o.split, '--seed', String(o.seed));
   if (o.spurious) parts.push('--spurious');
   else parts.push('--k', o.k.join(','), '--methods', o.methods.join(','));
@@ -48,8 +37,7 @@ export function evaluationCommandLine(o: EvaluationCommand): string {
   parts.push('--resamples', String(o.resamples));
   if (!o.spurious) parts.push('--lime-samples', String(o.limeSamples));
   if (o.shapBudget !== undefined) parts.push('--shap-budget', String(o.shapBudget));
-  if (o.spuriousBundle !== undefined)
-    parts.push('--spurious-bundle', portablePath(o.spuriousBundle));
-  if (o.out !== undefined) parts.push('--out', portablePath(o.out));
+  if (o.spuriousBundle !== undefined) parts.push('--spurious-bundle', o.spuriousBundle);
+  if (o.out !== undefined) parts.push('--out', o.out);
   return parts.map(shellWord).join(' ');
 }
