@@ -54,7 +54,8 @@ export const POLICIES_NEEDING_VALIDATION: readonly AbstentionPolicyName[] = [
  *   rate among accepted (not flagged) predictions is ≤ alpha (cut chosen on validation).
  */
 export const reviewBudgetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('stays'), count: z.number().int().min(1).max(10_000_000) }).strict(),
+  // 0 stays is an empty queue: what a policy that flags nothing is matched to.
+  z.object({ kind: z.literal('stays'), count: z.number().int().min(0).max(10_000_000) }).strict(),
   z.object({ kind: z.literal('share'), share: z.number().gt(0).max(1) }).strict(),
   z
     .object({

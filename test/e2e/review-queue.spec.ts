@@ -345,7 +345,7 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await section.getByRole('button', { name: 'Change policy or budget' }).click();
     const form = section.getByRole('form', { name: 'Change the review policy or budget' });
     await form.getByLabel('Abstention policy').selectOption('confidence');
-    await form.getByLabel('Stays to review').fill('0');
+    await form.getByLabel('Stays to review').fill('2.5');
     await form.getByRole('button', { name: 'Apply to this run' }).click();
     await expect(form.locator('#change-size-error')).toContainText('whole number of stays');
     await form.getByLabel('Stays to review').fill('3');

@@ -8,7 +8,8 @@ import { parseBudgetInput } from '../../../src/renderer/src/components/abstentio
 
 const BUDGETS: [unknown, boolean][] = [
   [{ kind: 'stays', count: 25 }, true],
-  [{ kind: 'stays', count: 0 }, false],
+  [{ kind: 'stays', count: 0 }, true],
+  [{ kind: 'stays', count: -1 }, false],
   [{ kind: 'stays', count: 2.5 }, false],
   [{ kind: 'share', share: 1 }, true],
   [{ kind: 'share', share: 0 }, false],
@@ -33,7 +34,7 @@ describe('one review budget rule', () => {
   it('reads typed text by the same rule', () => {
     expect(parseReviewBudget('10%')).toEqual({ kind: 'share', share: 0.1 });
     expect(parseReviewBudget('25')).toEqual({ kind: 'stays', count: 25 });
-    expect(parseReviewBudget('0')).toHaveProperty('error');
+    expect(parseReviewBudget('0')).toEqual({ kind: 'stays', count: 0 });
     expect(parseReviewBudget('150%')).toHaveProperty('error');
     expect(parseReviewBudget('20000000')).toHaveProperty('error');
   });
