@@ -69,9 +69,9 @@ describe('toe abstentions and toe review', () => {
       string
     >[];
     expect(rows).toHaveLength(listed.length);
-    const row = rows.find((r) => r.stay_key === flagged.stayKey)!;
+    const row = rows.find((r) => r.stay_id === flagged.stayKey)!;
     expect(row).toMatchObject({
-      reason: flagged.reason,
+      exhaustion_reason: flagged.reason === 'converged' ? '' : flagged.reason,
       review_verdict: 'disagree',
       review_comment: 'edema, "not" sepsis',
     });

@@ -122,7 +122,9 @@ test.describe('Review worklist (browser over toe serve)', () => {
     expect(download.suggestedFilename()).toBe(`run-${run.id}-abstentions.csv`);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const records = csv.trimEnd().split('\r\n');
-    expect(records[0]).toMatch(/^stay_id,stay_key,rank,review_score,flagged,reason,/);
+    expect(records[0]).toMatch(
+      /^stay_id,store_row_id,review_rank,review_score,flagged_for_review,status,exhaustion_reason,/,
+    );
     expect(records).toHaveLength(3);
     expect(csv).toContain('Lab artefact drove the alert.');
 

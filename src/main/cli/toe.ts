@@ -24,7 +24,8 @@ export function buildProgram(): { program: Command; context: CliContext } {
     .option('--db <path>', 'the store (default: $TOE_DB, else the app-data folder)')
     .option('--json', 'machine-readable output on stdout', false)
     .addHelpText('after', EXIT_CODE_HELP)
-    .showHelpAfterError()
+    // A usage error is its one line and where help is, not the whole --help after it.
+    .showHelpAfterError(helpHint(null))
     // Before the command they are the program's; after it, the command's own (added
     // below), so that `toe export RUN --json FILE` can mean a file.
     .enablePositionalOptions()
@@ -43,7 +44,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerStoreCommands(program, context);
   registerCompareCommand(program, context);
   const finish = (command: Command): void => {
-    command.exitOverride();
+    command.exitOverride().showHelpAfterError(helpHint(command));
     const named = new Set(command.options.map((option) => option.long));
     if (!named.has('--db')) command.option('--db <path>', 'the store (as before the command)');
     if (!named.has('--json')) command.option('--json', 'machine-readable output on stdout');
@@ -52,6 +53,14 @@ export function buildProgram(): { program: Command; context: CliContext } {
   program.commands.forEach(finish);
   program.hook('preAction', (_program, command) => context.bind(command));
   return { program, context };
+}
+
+/** "run `toe audit --help` for the options"; the program's own hint points at its commands. */
+function helpHint(command: Command | null): string {
+  if (command === null) return 'run `toe --help` for the commands';
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return `run \`${names.join(' ')} --help\` for the options`;
 }
 
 /** Runs the CLI and returns the exit code instead of exiting, so tests can call it. */

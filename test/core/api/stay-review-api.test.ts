@@ -281,10 +281,12 @@ describe('stays.detail, runs.neighbours, abstentions.list and reviews.*', () => 
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(records[0]).toMatch(/^stay_id,stay_key,rank,review_score,flagged,reason,/);
-    expect(records.slice(1).map((r) => Number(r.split(',')[0]))).toEqual(
+    // The hospital's id first (export-columns.ts), then the store's row id the list is keyed by.
+    expect(records[0]).toMatch(/^stay_id,store_row_id,review_rank,/);
+    expect(records.slice(1).map((r) => Number(r.split(',')[1]))).toEqual(
       list.rows.map((r) => r.stayId),
     );
+    expect(records.slice(1).map((r) => r.split(',')[0])).toEqual(list.rows.map((r) => r.stayKey));
     const none = value<{ csv: string; rows: number }>(
       await fx.call('abstentions.csv', { runId: fx.run.id, filter: { reasons: [] } }),
     );

@@ -58,18 +58,19 @@ describe('abstentionCsv', () => {
   it('has stable columns', () => {
     expect(ABSTENTION_CSV_COLUMNS.map((c) => c.header)).toEqual([
       'stay_id',
-      'stay_key',
-      'rank',
+      'store_row_id',
+      'review_rank',
       'review_score',
-      'flagged',
-      'reason',
+      'flagged_for_review',
+      'status',
+      'exhaustion_reason',
       'reachable',
       'fails_confidence',
       'fails_stability',
       'confidence',
       'stability',
       'p_full',
-      'predicted',
+      'y_full',
       'label',
       'outcome',
       'evidence_size',
@@ -82,26 +83,56 @@ describe('abstentionCsv', () => {
 
   it('writes one record per row that a parser reads back exactly', () => {
     const csv = abstentionCsv(rows);
-    expect(csv.startsWith('stay_id,stay_key,rank,review_score,flagged,reason,')).toBe(true);
+    expect(
+      csv.startsWith(
+        'stay_id,store_row_id,review_rank,review_score,flagged_for_review,status,exhaustion_reason,',
+      ),
+    ).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     const records = parse(csv, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
-      stay_id: '1',
-      rank: '1',
+      stay_id: 'S1',
+      store_row_id: '1',
+      review_rank: '1',
       review_score: '-1',
-      flagged: 'true',
-      reason: 'unreachable',
+      flagged_for_review: 'true',
+      status: 'exhausted',
+      exhaustion_reason: 'unreachable',
       reachable: 'false',
       p_full: '0.6',
-      predicted: '1',
+      y_full: '1',
       outcome: 'FP',
       evidence_size: '10',
       review_verdict: 'discuss',
       review_comment: 'Says "volume overload",\nbut CXR, per Dr. Müller, was clear',
       reviewed_at: '2024-02-01T10:00:00.000Z',
     });
-    expect(records[1]).toMatchObject({ reason: 'confidence', note_units: '1', outcome: 'TP' });
+    expect(records[1]).toMatchObject({
+      exhaustion_reason: 'confidence',
+      note_units: '1',
+      outcome: 'TP',
+    });
+  });
+
+  it('writes a converged stay with its status and no exhaustion reason, as `toe export` does', () => {
+    const converged = stay({ id: 3, p: 0.95, y: 1, pe: 0.94, evidence: 2, exhausted: false });
+    const all = abstentionQueue(
+      [converged],
+      [{ stayId: 3, score: -3, rank: 1, flagged: false }],
+      [],
+      { tauConf: 0.9, tauSuff: 0.9, scope: 'all' },
+    );
+    const records = parse(abstentionCsv(all), { columns: true }) as Record<string, string>[];
+    expect(records).toEqual([
+      expect.objectContaining({
+        stay_id: 'S3',
+        store_row_id: '3',
+        status: 'converged',
+        exhaustion_reason: '',
+        flagged_for_review: 'false',
+      }),
+    ]);
   });
 
   it('keeps a spreadsheet from running a comment as a formula', () => {

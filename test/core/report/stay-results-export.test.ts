@@ -53,7 +53,9 @@ describe('per-stay results export', () => {
     );
     rows.forEach((row, i) => {
       const r = results[i]!;
-      expect(row.stay_id).toBe(String(r.stayId));
+      // The hospital's identifier, to join back to the source data; the store's id beside it.
+      expect(row.stay_id).toBe(r.stayKey);
+      expect(row.store_row_id).toBe(String(r.stayId));
       expect(Number(row.p_full)).toBe(r.pFull);
       expect(Number(row.p_evidence)).toBe(r.pEvidence);
       expect(row.status).toBe(r.status);
@@ -82,6 +84,7 @@ describe('per-stay results export', () => {
       run: { id: number };
     };
     expect(data.format).toBe('toe-stay-results');
+    expect(data.columns.find((c) => c.name === 'stay_id')!.description).toMatch(/hospital/);
     expect(data.run.id).toBe(demo.run.id);
     expect(data.stays).toHaveLength(results.length);
     expect(data.columns.every((c) => c.description.length > 0)).toBe(true);

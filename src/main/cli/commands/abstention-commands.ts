@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { ReviewVerdict } from '../../../shared/audit';
 import { abstentionCsv } from '../../core/audit/abstention-csv';
@@ -13,6 +12,7 @@ import { NotFoundError, type Store } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { falseAlarmOption } from '../phi-options';
 import { integerOption } from './cohort-commands';
+import { outputPath } from './report-command';
 
 const VERDICTS: readonly ReviewVerdict[] = ['agree', 'disagree', 'discuss'];
 
@@ -45,9 +45,10 @@ export function registerAbstentionCommands(program: Command, context: CliContext
     .option('--csv <file>', 'export the queue with its reviews as CSV')
     .option('--excel-bom', 'start the CSV with a byte-order mark, for Excel', false)
     .action((run: number, options: { scope: QueueScope; csv?: string; excelBom: boolean }) => {
+      // A folder that does not exist is named before the queue is computed.
+      const path = options.csv ? outputPath(options.csv) : null;
       const { run: summary, rows } = queueOf(context.openStore(), run, options.scope);
-      if (options.csv) {
-        const path = resolve(options.csv);
+      if (path) {
         writeFileSync(path, abstentionCsv(rows, { excelBom: options.excelBom }));
         const queued = rows.filter((r) => r.flagged).length;
         const which = {

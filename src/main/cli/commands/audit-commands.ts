@@ -35,7 +35,7 @@ import type { SearchParams } from '../../core/search';
 import type { CliContext } from '../cli-context';
 import { outcomeLines, reviewLines, unitLines, variableLines } from '../run-summary-text';
 import { terminalProgress } from '../progress-bar';
-import { integerOption } from './cohort-commands';
+import { cohortWithTask, integerOption } from './cohort-commands';
 import { MAX_WORKERS } from '../../core/jobs/worker-limit';
 import { counted } from '../../../shared/counted';
 
@@ -142,13 +142,38 @@ function transportNote(run: RunSummary, decision: RunDecision): string[] {
 }
 
 /**
+ * The validation notes of an audit pair wait for the next run's first progress report, which
+ * comes only once that run has passed every check: a refused audit prints its refusal alone,
+ * never "auditing it first" (or "reusing run N") before it.
+ */
+interface ValidationNotes {
+  onValidation: NonNullable<AuditPairOptions['onValidation']>;
+  /** Prints the announcement waiting for the run that has now started, if any. */
+  started: () => void;
+}
+
+function validationNotes(context: CliContext): ValidationNotes {
+  let waiting: string | null = null;
+  return {
+    onValidation: (event) => {
+      waiting = validationNote(event);
+    },
+    started: () => {
+      if (waiting !== null) context.note(waiting);
+      waiting = null;
+    },
+  };
+}
+
+/**
  * Runs an audit session in the terminal: a progress bar, Ctrl-C to cancel (the run keeps
  * its results and the error says how to resume), and a summary at the end.
  */
 async function inTerminal(
   context: CliContext,
-  work: (options: RunOptions) => Promise<RunSummary>,
+  work: (options: RunOptions & Pick<AuditPairOptions, 'onValidation'>) => Promise<RunSummary>,
 ): Promise<void> {
+  const notes = validationNotes(context);
   const started = performance.now();
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
@@ -158,7 +183,9 @@ async function inTerminal(
   try {
     const run = await work({
       signal: controller.signal,
+      onValidation: notes.onValidation,
       progress: (p) => {
+        notes.started();
         if (p.phase === 'auditing') rate = p.staysPerSecond ?? rate;
         bar.sink({ phase: PHASE_LABEL[p.phase], done: p.done, total: p.total });
       },
@@ -360,7 +387,7 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     )
     .action(async (options: AuditOptions) => {
       const store = context.openStore();
-      const cohortId = store.resolveCohort(options.cohort);
+      const cohortId = cohortWithTask(store, options.cohort, options.task).id;
       const params: Partial<SearchParams> = {
         beamWidth: options.beamWidth,
         maxSteps: options.maxSteps,
@@ -393,7 +420,6 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
         startAuditWithValidation(store, request, {
           ...run,
           executionProvider: options.executionProvider,
-          onValidation: (event) => context.note(validationNote(event)),
         }),
       );
     });
@@ -451,7 +477,6 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
             ...session,
             workers: options.workers,
             takeOver,
-            onValidation: (event) => context.note(validationNote(event)),
           }),
         );
       },

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { SPLITS, type PhiPolicy, type Split } from '../../../shared/domain';
+import { SPLITS, type CohortDetail, type PhiPolicy, type Split } from '../../../shared/domain';
 import { createDemoCohort } from '../../core/import/demo';
 import { importGeneric } from '../../core/import/generic';
 import { importMimicIv } from '../../core/import/mimic-iv';
@@ -14,6 +14,9 @@ import type { ImportReport } from '../../../shared/domain';
 import { deleteCohort } from '../../core/audit/cohort-deletion';
 import { RunStore } from '../../core/audit/run-store';
 import { CancelledError } from '../../core/jobs/progress';
+import { InputError } from '../../core/errors/input-error';
+import type { Store } from '../../core/store';
+import { taskOutcome, taskTitle } from '../../../shared/task-titles';
 
 export function integerOption(min: number, max: number) {
   return (raw: string): number => {
@@ -23,6 +26,32 @@ export function integerOption(min: number, max: number) {
     }
     return value;
   };
+}
+
+/** A task as a refusal lists it: its code and plain title (E1 · hospital mortality). */
+const listedTask = (task: string): string => (taskOutcome(task) === null ? task : taskTitle(task));
+
+/** Bad input (exit 3) worded as one sentence about the cohort, not "file: problem". */
+export class CohortTaskError extends InputError {
+  constructor(cohort: CohortDetail, task: string) {
+    const tasks = cohort.tasks.length > 0 ? cohort.tasks.map(listedTask).join(', ') : 'none';
+    const sentence = `has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`;
+    super(`cohort "${cohort.name}"`, null, null, sentence);
+    this.message = `cohort "${cohort.name}" ${sentence}`;
+    this.name = 'CohortTaskError';
+  }
+}
+
+/**
+ * The cohort a command names with --cohort, refused when it has no labels for --task: one
+ * check, worded once, for every command that audits, trains or evaluates, made before any of
+ * them announces or starts work, so that no other refusal (a bundle's schema, a shipped
+ * bundle's folder) gets to suggest a task the cohort does not have.
+ */
+export function cohortWithTask(store: Store, cohort: string, task: string): CohortDetail {
+  const detail = store.getCohort(store.resolveCohort(cohort));
+  if (!detail.tasks.includes(task)) throw new CohortTaskError(detail, task);
+  return detail;
 }
 
 function cohortNameOption(raw: string): string {

@@ -13,10 +13,12 @@ import {
 import { createDemoCohort } from '../../core/import/demo';
 import { SHIPPED_MODELS_DIR } from '../../core/models';
 import { writeAuditReport } from '../../core/report/audit-report';
+import { findReportFonts } from '../../core/report/report-fonts';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine } from '../report-text';
 import { outcomeLines, reviewLines } from '../run-summary-text';
+import { outputPath } from './report-command';
 
 export const DEMO_COHORT = { name: 'demo', stays: 2000, seed: 7, spurious: false } as const;
 const DEMO_TASK = 'E1';
@@ -45,6 +47,9 @@ export function registerDemoCommand(program: Command, context: CliContext): void
     )
     .option('--out <file>', 'where to write the PDF audit report', 'demo-audit.pdf')
     .action(async (options: { out: string }) => {
+      // The report's folder and fonts first: a bad --out fails in a second, not after the audit.
+      const outPath = outputPath(options.out);
+      findReportFonts();
       const store = context.openStore();
       const started = performance.now();
       const bar = terminalProgress(context.json);
@@ -77,7 +82,6 @@ export function registerDemoCommand(program: Command, context: CliContext): void
               ? previous
               : await resumeAuditWithValidation(store, previous.id, runOptions);
         bar.stop();
-        const outPath = resolve(options.out);
         const report = await writeAuditReport(store, run.id, outPath, {
           seed: DEFAULT_FIGURES_SEED,
         });

@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { calibrateCommandLine, calibrationSummaryLine } from './calibrate-command';
-import { integerOption } from './cohort-commands';
+import { cohortWithTask, integerOption } from './cohort-commands';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TRAIN_SCRIPT = resolve(REPO_ROOT, 'training/train.py');
@@ -127,17 +127,22 @@ export function registerTrainCommand(program: Command, context: CliContext): voi
       "leave the cohort's static inputs (age, sex, ...) out of the model, to measure what they add",
     )
     .action(async (options: TrainOptions) => {
-      const python = trainingPython();
-      const problem = checkTrainingPython(python);
-      if (problem) throw new Error(`${problem}\n${PYTHON_INSTALL_HINT}`);
       const db = context.dbPath;
       if (!existsSync(db)) {
         throw new NotFoundError(
           `No store at ${db}. Create the demo cohort with \`toe demo-cohort\` first.`,
         );
       }
+      // What the user typed is checked first: a task the cohort lacks is named as such, with
+      // the cohort's tasks, before any other refusal (a shipped bundle's folder) or any work.
+      cohortWithTask(context.openStore(), options.cohort, options.task);
+      // train.py opens the store read-only; nothing of ours stays open meanwhile.
+      context.close();
       const out = resolve(options.out ?? resolve(REPO_ROOT, 'resources/models', options.task));
       refuseShippedOverwrite(out, options.replaceShipped);
+      const python = trainingPython();
+      const problem = checkTrainingPython(python);
+      if (problem) throw new Error(`${problem}\n${PYTHON_INSTALL_HINT}`);
       const encoderDir = options.textEncoder ? resolve(options.textEncoder) : undefined;
       if (encoderDir) await embedNotes(context, options.cohort, encoderDir);
       const args = [TRAIN_SCRIPT, '--db', db, '--cohort', options.cohort, '--task', options.task];

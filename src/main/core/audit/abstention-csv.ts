@@ -5,6 +5,7 @@
  * LF, and a double quote inside a quoted field written twice.
  */
 import type { AbstentionRow } from './abstention-queue';
+import type { ExportColumn } from './export-columns';
 
 /** One field, quoted only when RFC 4180 requires it. */
 export function csvField(value: string): string {
@@ -27,24 +28,33 @@ export function spreadsheetSafe(text: string): string {
 
 const number = (x: number): string => (Number.isFinite(x) ? String(x) : '');
 
-/** The export's columns, in order: fixed, so downstream spreadsheets keep working. */
+/**
+ * The export's columns, in order: fixed, so downstream spreadsheets keep working, and named
+ * from the one vocabulary of every export (export-columns.ts), so `toe export` and this file
+ * agree on what each column is called and means.
+ */
 export const ABSTENTION_CSV_COLUMNS: readonly {
-  header: string;
+  header: ExportColumn;
   value: (r: AbstentionRow) => string;
 }[] = [
-  { header: 'stay_id', value: (r) => String(r.stayId) },
-  { header: 'stay_key', value: (r) => spreadsheetSafe(r.stayKey) },
-  { header: 'rank', value: (r) => (Number.isFinite(r.reviewScore) ? String(r.rank) : '') },
+  { header: 'stay_id', value: (r) => spreadsheetSafe(r.stayKey) },
+  { header: 'store_row_id', value: (r) => String(r.stayId) },
+  {
+    header: 'review_rank',
+    value: (r) => (Number.isFinite(r.reviewScore) ? String(r.rank) : ''),
+  },
   { header: 'review_score', value: (r) => number(r.reviewScore) },
-  { header: 'flagged', value: (r) => String(r.flagged) },
-  { header: 'reason', value: (r) => r.reason },
+  { header: 'flagged_for_review', value: (r) => String(r.flagged) },
+  { header: 'status', value: (r) => (r.reason === 'converged' ? 'converged' : 'exhausted') },
+  // Empty for a converged search, as in `toe export`: "converged" is a status, not a reason.
+  { header: 'exhaustion_reason', value: (r) => (r.reason === 'converged' ? '' : r.reason) },
   { header: 'reachable', value: (r) => String(r.reachable) },
   { header: 'fails_confidence', value: (r) => String(r.failsConfidence) },
   { header: 'fails_stability', value: (r) => String(r.failsStability) },
   { header: 'confidence', value: (r) => number(r.confidence) },
   { header: 'stability', value: (r) => number(r.stability) },
   { header: 'p_full', value: (r) => number(r.pFull) },
-  { header: 'predicted', value: (r) => String(r.predicted) },
+  { header: 'y_full', value: (r) => String(r.predicted) },
   { header: 'label', value: (r) => String(r.label) },
   { header: 'outcome', value: (r) => r.outcome },
   { header: 'evidence_size', value: (r) => String(r.evidenceSize) },

@@ -21,7 +21,7 @@ import type { RunDecision } from '../../../shared/calibration';
 import type { CohortDetail, Split } from '../../../shared/domain';
 import { readBundleCalibration } from '../calibration';
 import { APP_VERSION } from '../app-version';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import {
   BundleError,
   bundleFingerprint,

@@ -2,12 +2,14 @@
  * Per-stay results of a run for analysts (`toe export RUN --csv out.csv | --json out.json`):
  * one row per audited stay, in the run's plan order, with the decision, the search's outcome,
  * its evidence, why it exhausted, the clinician review and the stay's subgroup attributes.
- * The columns are fixed and described in stay-result-columns.ts (the JSON carries the
- * descriptions too).
+ * The columns are fixed in stay-result-columns.ts and named and described by the vocabulary
+ * every export shares (audit/export-columns.ts; the JSON carries the descriptions too).
+ * `stay_id` is the hospital's identifier, so the rows join back to the source data.
  */
 import { writeFileSync } from 'node:fs';
 import type { RunSummary } from '../audit/audit-types';
 import { csvRecord } from '../audit/abstention-csv';
+import { attributeColumn, attributeColumnMeaning, EXPORT_COLUMNS } from '../audit/export-columns';
 import { ReviewStore } from '../audit/review-store';
 import { runReviewQueue } from '../audit/run-abstention';
 import { RunStore } from '../audit/run-store';
@@ -66,7 +68,7 @@ export function stayResults(store: Store, runId: number): StayResults {
 export function stayResultsCsv(data: StayResults, options: { excelBom?: boolean } = {}): string {
   const header = [
     ...STAY_RESULT_COLUMNS.map((c) => c.header),
-    ...data.attributes.map((a) => `attr_${a}`),
+    ...data.attributes.map(attributeColumn),
   ];
   const body = data.rows.map((r) =>
     csvRecord([
@@ -82,20 +84,24 @@ export function stayResultsJson(data: StayResults, exportedAt = new Date().toISO
   const { run } = data;
   return {
     format: 'toe-stay-results',
-    version: 1,
+    // 2: `stay_id` became the hospital's identifier (it was the store's row id, 1).
+    version: 2,
     exportedAt,
     run: { id: run.id, status: run.status, spec: run.spec, provenance: run.provenance },
     columns: [
-      ...STAY_RESULT_COLUMNS.map((c) => ({ name: c.header, description: c.description })),
+      ...STAY_RESULT_COLUMNS.map((c) => ({
+        name: c.header,
+        description: EXPORT_COLUMNS[c.header],
+      })),
       ...data.attributes.map((a) => ({
-        name: `attr_${a}`,
-        description: `subgroup attribute ${a}; empty if not recorded`,
+        name: attributeColumn(a),
+        description: attributeColumnMeaning(a),
       })),
     ],
     stays: data.rows.map((r) =>
       Object.fromEntries([
         ...STAY_RESULT_COLUMNS.map((c) => [c.header, c.value(r)]),
-        ...data.attributes.map((a) => [`attr_${a}`, r.attributes[a] ?? null]),
+        ...data.attributes.map((a) => [attributeColumn(a), r.attributes[a] ?? null]),
       ]),
     ),
   };
