@@ -1,12 +1,13 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SPLITS, type CohortDetail, type PhiPolicy, type Split } from '../../../shared/domain';
-import { createDemoCohort } from '../../core/import/demo';
 import { importGeneric } from '../../core/import/generic';
 import { importMimicIv } from '../../core/import/mimic-iv';
 import { importYaib } from '../../core/import/yaib';
 import { LABEL_RULE_HELP, parseLabelRule } from '../../core/import/yaib/label-rule';
 import { MAX_NAME_LENGTH } from '../../core/import/yaib/layout';
 import type { CliContext } from '../cli-context';
+import { ContractClient } from '../contract-client';
+import { contractOption } from '../contract-options';
 import { falseAlarmOption } from '../phi-options';
 import { terminalProgress } from '../progress-bar';
 import { formatCohortLine, formatImportReport } from '../report-text';
@@ -181,9 +182,9 @@ export function registerCohortCommands(program: Command, context: CliContext): v
   program
     .command('demo-cohort')
     .description('generate the deterministic SYNTHETIC demo cohort (not patient data)')
-    .option('--stays <n>', 'number of stays', integerOption(10, 100_000), 2000)
-    .option('--seed <s>', 'random seed', integerOption(0, 2 ** 31 - 1), 7)
-    .option('--name <name>', 'cohort name', 'demo')
+    .addOption(contractOption('cohorts.createDemo', 'stays', '--stays <n>', 'number of stays'))
+    .addOption(contractOption('cohorts.createDemo', 'seed', '--seed <s>', 'random seed'))
+    .addOption(contractOption('cohorts.createDemo', 'name', '--name <name>', 'cohort name'))
     .option('--spurious', 'inject the spurious feature of the paper’s appendix', false)
     .option('--replace', 'replace an existing cohort of that name', false)
     .action(
@@ -194,10 +195,33 @@ export function registerCohortCommands(program: Command, context: CliContext): v
         spurious: boolean;
         replace: boolean;
       }) => {
-        const store = context.openStore();
-        const existing = store.findCohortId(options.name);
-        if (existing !== null && options.replace) store.deleteCohort(existing);
-        await runImport(context, (job) => createDemoCohort(store, options, job));
+        // Through the contract, as the app's "Generate demo cohort" does.
+        const client = new ContractClient(context.openStore());
+        const { replace, ...request } = options;
+        const existing = (await client.call('cohorts.list', {})).find(
+          (cohort) => cohort.name === request.name,
+        );
+        if (existing && replace) await client.call('cohorts.delete', { cohortId: existing.id });
+        const controller = new AbortController();
+        const onInterrupt = () => controller.abort();
+        process.once('SIGINT', onInterrupt);
+        const bar = terminalProgress(false);
+        try {
+          const report = await client.callJob(
+            'cohorts.createDemo',
+            request,
+            (event) => {
+              if (event.type === 'job.progress') bar.sink(event.progress);
+            },
+            controller.signal,
+          );
+          bar.stop();
+          if (context.json) context.printJson(report);
+          else context.print(formatImportReport(report));
+        } finally {
+          bar.stop();
+          process.off('SIGINT', onInterrupt);
+        }
       },
     );
 
