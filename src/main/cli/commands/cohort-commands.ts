@@ -202,26 +202,16 @@ export function registerCohortCommands(program: Command, context: CliContext): v
           (cohort) => cohort.name === request.name,
         );
         if (existing && replace) await client.call('cohorts.delete', { cohortId: existing.id });
-        const controller = new AbortController();
-        const onInterrupt = () => controller.abort();
-        process.once('SIGINT', onInterrupt);
-        const bar = terminalProgress(false);
-        try {
-          const report = await client.callJob(
+        await runImport(context, ({ signal, progress }) =>
+          client.callJob(
             'cohorts.createDemo',
             request,
             (event) => {
-              if (event.type === 'job.progress') bar.sink(event.progress);
+              if (event.type === 'job.progress') progress(event.progress);
             },
-            controller.signal,
-          );
-          bar.stop();
-          if (context.json) context.printJson(report);
-          else context.print(formatImportReport(report));
-        } finally {
-          bar.stop();
-          process.off('SIGINT', onInterrupt);
-        }
+            signal,
+          ),
+        );
       },
     );
 
