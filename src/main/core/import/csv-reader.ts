@@ -394,6 +394,20 @@ export function parseTimestamp(
   return ms;
 }
 
+/** Whether a date-time names its zone. */
+export type TimeConvention = 'zone-less' | 'with offset';
+
+/**
+ * The convention of a value parseTimestamp accepted, so that an import can hold a folder to
+ * one: a stray offset among zone-less times would otherwise shift by hours without a word.
+ * Null for Z: it names UTC, the very reading zone-less times get, so it fits either folder.
+ */
+export function timeConventionOf(raw: string): TimeConvention | null {
+  const zone = TIMESTAMP.exec(raw.trim())?.[8];
+  if (zone === 'Z') return null;
+  return zone === undefined ? 'zone-less' : 'with offset';
+}
+
 // Date, then optionally a time, then optionally a zone (Z, +HH, +HHMM or +HH:MM).
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?(Z|[+-]\d{2}(?::?\d{2})?))?)?$/;

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { CsvRow } from '../csv-reader';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
+import type { FolderTimeConvention } from '../time-convention';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
 import type { ImportReportBuilder } from '../import-report';
 import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
@@ -29,6 +30,7 @@ export async function readContext(
   hours: number,
   report: ImportReportBuilder,
   clock: ImportClock,
+  times: FolderTimeConvention,
 ): Promise<void> {
   const file = basename(path);
   const seen = new Set<string>();
@@ -47,6 +49,7 @@ export async function readContext(
       );
     }
     const ms = parseTimestamp(file, row, 'charttime')!;
+    times.check(file, row, 'charttime');
     const field = requiredText(file, row, 'field');
     const slot = kind === 'cxr' ? cxrSlot(file, row, field) : ecgSlot(file, row, field);
     const key = JSON.stringify([stay.key, kind, ms, field]);

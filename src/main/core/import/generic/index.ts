@@ -20,6 +20,7 @@ import { readNotes } from './notes-file';
 import { readOutcomes } from './outcomes-file';
 import { readStaticInputs } from './static-file';
 import { readStays } from './stays-file';
+import { FolderTimeConvention } from '../time-convention';
 import { readVariables } from './variables-file';
 
 /**
@@ -92,7 +93,8 @@ async function importFolder(
   );
   report.clinical = manifest.clinical;
   report.countRows(basename(files.variables), variables.length);
-  const { stays, splitsFromFile } = await readStays(files.stays, guard, clock);
+  const times = new FolderTimeConvention();
+  const { stays, splitsFromFile } = await readStays(files.stays, guard, clock, times);
   report.staysSeen = stays.size;
   report.countRows(basename(files.stays), stays.size);
   await readMeasurements(
@@ -102,14 +104,19 @@ async function importFolder(
     manifest.hours,
     report,
     clock,
+    times,
     reading,
   );
   await readOutcomes(files.outcomes, stays, manifest.tasks, report, clock);
   const attributes = files.attributes
     ? await readAttributes(files.attributes, stays, guard, report, clock)
     : [];
-  if (files.notes) await readNotes(files.notes, stays, manifest.hours, guard, report, clock);
-  if (files.context) await readContext(files.context, stays, manifest.hours, report, clock);
+  if (files.notes) {
+    await readNotes(files.notes, stays, manifest.hours, guard, report, clock, times);
+  }
+  if (files.context) {
+    await readContext(files.context, stays, manifest.hours, report, clock, times);
+  }
   if (files.static) {
     await readStaticInputs(files.static, stays, manifest.staticInputs, report, clock);
   } else if (manifest.staticInputs.length > 0) {

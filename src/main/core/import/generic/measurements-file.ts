@@ -6,6 +6,7 @@ import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../input-error';
 import { hasColumn, hourInWindow, requiredField, unknownStay } from './fields';
 import type { ImportClock } from './import-clock';
+import type { FolderTimeConvention } from '../time-convention';
 import type { GenericVariable, StayDrafts } from './types';
 import { counted } from '../../../../shared/counted';
 
@@ -35,6 +36,7 @@ export async function readMeasurements(
   hours: number,
   report: ImportReportBuilder,
   clock: ImportClock,
+  times: FolderTimeConvention,
   reading: MeasurementsReading = {},
 ): Promise<void> {
   const file = basename(path);
@@ -56,7 +58,7 @@ export async function readMeasurements(
       row.refuse(VARIABLE, `unknown variable ${shown(name)}: it is not in variables.csv`);
     const value = row.number(VALUE);
     const offset =
-      rule === 'time' ? hourInWindow(stay, row.timestamp(WHEN), hours) : hourOffset(row, hours);
+      rule === 'time' ? hourInWindow(stay, time(row, times), hours) : hourOffset(row, hours);
     if (offset === null) {
       outside++;
       return;
@@ -120,6 +122,16 @@ function timeRule(file: string, row: CsvRow): TimeRule {
     );
   }
   return time ? 'time' : 'hour_offset';
+}
+
+/**
+ * The row's date-time, held to the folder's convention. stays.csv (whose t0 every row's stay
+ * needs) was read first, so the convention is set; refuse() lets the exact reader name the line.
+ */
+function time(row: CsvFields, times: FolderTimeConvention): number {
+  const ms = row.timestamp(WHEN);
+  const problem = times.conflict(row.text(WHEN));
+  return problem === null ? ms : row.refuse(WHEN, problem);
 }
 
 /** Hours since t0 (fractional) as given, or null outside the window. */

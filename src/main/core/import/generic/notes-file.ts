@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { parseTimestamp, readCsv } from '../csv-reader';
+import type { FolderTimeConvention } from '../time-convention';
 import type { ImportReportBuilder } from '../import-report';
 import type { PhiGuard } from '../../phi';
 import { hourInWindow, stayOf } from './fields';
@@ -19,6 +20,7 @@ export async function readNotes(
   guard: PhiGuard,
   report: ImportReportBuilder,
   clock: ImportClock,
+  times: FolderTimeConvention,
 ): Promise<void> {
   const file = basename(path);
   let rows = 0;
@@ -27,6 +29,7 @@ export async function readNotes(
     rows++;
     const stay = stayOf(file, row, stays);
     const ms = parseTimestamp(file, row, 'charttime')!;
+    times.check(file, row, 'charttime');
     if (hourInWindow(stay, ms, hours) === null) {
       outside++;
     } else {

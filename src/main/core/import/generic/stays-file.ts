@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Split } from '../../../../shared/domain';
 import { SPLITS } from '../../../../shared/domain';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
+import type { FolderTimeConvention } from '../time-convention';
 import type { PhiGuard } from '../../phi';
 import { InputError, shown } from '../input-error';
 import { splitForSubject } from '../patient-split';
@@ -26,6 +27,7 @@ export async function readStays(
   path: string,
   guard: PhiGuard,
   clock: ImportClock,
+  times: FolderTimeConvention,
 ): Promise<StaysRead> {
   const file = basename(path);
   const stays: StayDrafts = new Map();
@@ -53,6 +55,7 @@ export async function readStays(
     // A case with no subject of its own (an incident, say) is its own subject.
     const subject = subjectText === '' ? key : subjectText;
     const t0Ms = parseTimestamp(file, row, 't0')!;
+    times.check(file, row, 't0');
     const split = columns.split
       ? readSplit(file, row.line, row.get('split'))
       : splitForSubject(subject);
