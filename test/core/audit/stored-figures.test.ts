@@ -19,6 +19,7 @@ import {
   figuresRequestKey,
   lookUpFigures,
   runFigures,
+  runFiguresOffThread,
 } from '../../../src/main/core/audit/stored-figures';
 import { gatherReportData } from '../../../src/main/core/report/audit-report-data';
 import { auditedStore, value } from '../api/api-fixture';
@@ -143,5 +144,21 @@ describe('stored run figures', () => {
     expect(completed).toStrictEqual(computeFigures(fx.store, request));
     expect(stored(request)).toStrictEqual(completed);
     expect(rows(partial)).toHaveLength(1);
+  });
+
+  it('shares one computation between views that ask for the same figures at once', async () => {
+    const request: FiguresRequest = { kind: 'statistics', runId: fx.run.id, seed: 11 };
+    const run = runWithResults(fx.store, fx.run.id);
+    const asked = [1, 2, 3].map(() => runFiguresOffThread(fx.store, run, request));
+    const other = runFiguresOffThread(fx.store, run, { ...request, seed: 12 });
+    const [first, ...rest] = await Promise.all(asked);
+    // One worker answered all three: the very same object, not three equal copies.
+    for (const answer of rest) expect(answer).toBe(first);
+    expect(await other).not.toBe(first);
+    expect(first).toStrictEqual(computeFigures(fx.store, request));
+    // Once computed, the next ask reads the stored row: an equal copy, not the shared one.
+    const later = await runFiguresOffThread(fx.store, run, request);
+    expect(later).not.toBe(first);
+    expect(later).toStrictEqual(first);
   });
 });

@@ -102,6 +102,13 @@ export function runFigures<R extends FiguresRequest>(store: Store, request: R): 
 }
 
 /**
+ * Figures being computed, per store, by run, fingerprint and request: a second view asking for
+ * the same figures while they are computed shares that computation. Without it a user flicking
+ * through views queued one bootstrap per visit, and the report waited behind all of them.
+ */
+const inFlight = new WeakMap<Store, Map<string, Promise<unknown>>>();
+
+/**
  * The figures off this thread: stored when current, else computed on a figures worker (here
  * for an in-memory store, which a worker cannot open) and kept.
  */
@@ -112,10 +119,19 @@ export async function runFiguresOffThread<R extends FiguresRequest>(
 ): Promise<FiguresOf<R>> {
   const lookup = lookUpFigures(store, run, request);
   if (lookup.stored) return lookup.stored;
-  const figures =
-    store.path === ':memory:'
-      ? computeFigures(store, request)
-      : await figuresOnWorker(store.path, request);
-  keepFigures(store, request, lookup, figures);
-  return figures;
+  const computing = inFlight.get(store) ?? new Map<string, Promise<unknown>>();
+  inFlight.set(store, computing);
+  const key = JSON.stringify([run.id, lookup.fingerprint, figuresRequestKey(request)]);
+  const shared = computing.get(key) as Promise<FiguresOf<R>> | undefined;
+  if (shared) return shared;
+  const computed = (async () => {
+    const figures =
+      store.path === ':memory:'
+        ? computeFigures(store, request)
+        : await figuresOnWorker(store.path, request);
+    keepFigures(store, request, lookup, figures);
+    return figures;
+  })().finally(() => computing.delete(key));
+  computing.set(key, computed);
+  return computed;
 }
