@@ -10,7 +10,7 @@ import { decisionThreshold, resolveDecision } from '../src/main/core/audit/run-s
 import { createDemoCohort } from '../src/main/core/import/demo';
 import { ModelRuntime } from '../src/main/core/models';
 import {
-  DEFAULT_SEARCH_PARAMS,
+  SEARCH_PARAM_DEFAULTS,
   treeOfEvidenceSearch,
   type ProbabilityMap,
 } from '../src/main/core/search';
@@ -34,7 +34,7 @@ export async function leaderPathBenchmark(fixtures: BenchFixtures): Promise<Sect
   });
   try {
     const decision = resolveDecision(E1_BUNDLE, runtime.manifest, 'bundle', undefined);
-    const params = { ...DEFAULT_SEARCH_PARAMS, threshold: decisionThreshold(decision) };
+    const params = { ...SEARCH_PARAM_DEFAULTS, threshold: decisionThreshold(decision) };
     const calibration: ProbabilityMap | undefined =
       decision.mode === 'calibrated' ? (p) => applyCalibration(decision.map, p) : undefined;
     const stays = store.loadStays(store.stayIds(store.resolveCohort('demo')));

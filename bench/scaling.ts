@@ -6,7 +6,7 @@
 // parameters at their defaults.
 import type { StayTensors } from '../src/main/core/models';
 import {
-  DEFAULT_SEARCH_PARAMS,
+  SEARCH_PARAM_DEFAULTS,
   treeOfEvidenceSearch,
   type SearchMode,
 } from '../src/main/core/search';
@@ -24,7 +24,7 @@ export async function scalingBenchmark(fixtures: BenchFixtures) {
     const ms: number[] = [];
     const states: number[] = [];
     for (const inputs of stays) {
-      const params = { ...DEFAULT_SEARCH_PARAMS, beamWidth };
+      const params = { ...SEARCH_PARAM_DEFAULTS, beamWidth };
       const model = runtime.modelFor(inputs);
       const run = await timed(() => treeOfEvidenceSearch(model, mode, params));
       ms.push(run.ms);
@@ -37,7 +37,7 @@ export async function scalingBenchmark(fixtures: BenchFixtures) {
     dynamic: await measure(stays, beamWidth, { kind: 'dynamic' }),
     fixed: await measure(stays, beamWidth, {
       kind: 'fixed',
-      budget: DEFAULT_SEARCH_PARAMS.maxSteps,
+      budget: SEARCH_PARAM_DEFAULTS.maxSteps,
     }),
   });
   const unit = (f: Awaited<ReturnType<typeof both>>) =>
@@ -59,7 +59,7 @@ export async function scalingBenchmark(fixtures: BenchFixtures) {
   const pool = chunkPool(all, M, E);
   for (const chunks of CHUNK_COUNTS) {
     const withChunks = tensors.map((t, i) => withNoteChunks(t, chunks, pool, i, M, E));
-    const figure = await both(withChunks, DEFAULT_SEARCH_PARAMS.beamWidth);
+    const figure = await both(withChunks, SEARCH_PARAM_DEFAULTS.beamWidth);
     details[`chunks ${chunks}`] = figure;
     results.push({
       name: `scaling: ${chunks} note chunks`,

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_PARAMS } from '../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS } from '../../src/main/core/search';
 import type { EvaluationPlan } from '../../src/main/core/evaluation';
 import { ToyStayModel } from './toy-stay-model';
 
@@ -23,7 +23,7 @@ export function handWorkedPlan(overrides: Partial<EvaluationPlan> = {}): Evaluat
   return {
     ks: [1, 2, 3, 4],
     methods: ['toe', 'topk', 'random', 'saliency', 'lime', 'shap', 'cbm'],
-    params: DEFAULT_SEARCH_PARAMS,
+    params: SEARCH_PARAM_DEFAULTS,
     seed: 11,
     resamples: 200,
     limeSamples: 2000,

@@ -1,6 +1,6 @@
 import type { EvaluationPlan, StayRecord } from '../../src/main/core/evaluation';
 import { summarise } from '../../src/main/core/evaluation';
-import { DEFAULT_SEARCH_PARAMS } from '../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS } from '../../src/main/core/search';
 import {
   EVALUATION_SCHEMA,
   FLAG_GROUPS,
@@ -70,7 +70,7 @@ export function tinyPlan(): EvaluationPlan {
   return {
     ks: [1, 5],
     methods: ['toe', 'topk'],
-    params: DEFAULT_SEARCH_PARAMS,
+    params: SEARCH_PARAM_DEFAULTS,
     seed: 3,
     resamples: 300,
     limeSamples: 100,

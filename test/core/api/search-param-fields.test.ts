@@ -5,11 +5,20 @@ import {
   SEARCH_PARAM_FIELDS,
   searchParamsSchema,
 } from '../../../src/shared/search-params';
-import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
 
 describe('the search parameters, defined once', () => {
   it('are every numeric parameter of the search, with method.md’s defaults', () => {
-    expect(DEFAULT_SEARCH_PARAMS).toEqual(SEARCH_PARAM_DEFAULTS);
+    // method.md: B = 8, S_max = 10, the top 24 windows and 20 chunks, λ = 1, μ = 0.05, τ = 0.9.
+    expect(SEARCH_PARAM_DEFAULTS).toMatchObject({
+      beamWidth: 8,
+      maxSteps: 10,
+      topTimeWindows: 24,
+      topNoteChunks: 20,
+      lambda: 1,
+      mu: 0.05,
+      tauConf: 0.9,
+      tauSuff: 0.9,
+    });
     const numeric = Object.keys(searchParamsSchema.shape).filter((k) => k !== 'stability');
     expect(SEARCH_PARAM_FIELDS.map((f) => f.key).sort()).toEqual(numeric.sort());
     for (const field of SEARCH_PARAM_FIELDS) {

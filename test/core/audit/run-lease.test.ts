@@ -20,7 +20,7 @@ import {
   RunStore,
   type RunLease,
 } from '../../../src/main/core/audit/run-store';
-import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import { ConflictError, type Store } from '../../../src/main/core/store';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
 
@@ -96,7 +96,7 @@ describe('run leases', () => {
       task: 'E1',
       split: null,
       bundleDir: '/bundles/E1',
-      params: DEFAULT_SEARCH_PARAMS,
+      params: SEARCH_PARAM_DEFAULTS,
       workers: 1,
       stayKeys: null,
     };

@@ -12,7 +12,7 @@ import type {
 
 import { ReviewStore } from '../../../src/main/core/audit/review-store';
 import { RunStore } from '../../../src/main/core/audit/run-store';
-import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import { ConflictError, NotFoundError, Store } from '../../../src/main/core/store';
 import { deleteCohort } from '../../../src/main/core/audit/cohort-deletion';
 import { schemaVersion } from '../../../src/main/core/store/database';
@@ -93,7 +93,7 @@ describe('RunStore and ReviewStore', () => {
       task: 'E1',
       split: 'test',
       bundleDir: '/bundles/E1',
-      params: DEFAULT_SEARCH_PARAMS,
+      params: SEARCH_PARAM_DEFAULTS,
       workers: 2,
       stayKeys: null,
     };

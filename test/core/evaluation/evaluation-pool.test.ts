@@ -14,7 +14,7 @@ import {
 import { auditArm } from '../../../src/main/core/evaluation/spurious-audit';
 import { CancelledError, type ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import { ModelRuntime, SHIPPED_MODELS_DIR } from '../../../src/main/core/models';
-import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import type { EvaluationResult } from '../../../src/shared/charts';
 import { demoStore } from '../../support/audit-runs';
 
@@ -35,7 +35,7 @@ function input(workers: number, extra: Partial<EvaluationInput> = {}): Evaluatio
   const plan: EvaluationPlan = {
     ks: [1, 3],
     methods: ['toe', 'topk', 'random', 'saliency', 'lime', 'shap'],
-    params: { ...DEFAULT_SEARCH_PARAMS, threshold: runtime.manifest.decisionThreshold },
+    params: { ...SEARCH_PARAM_DEFAULTS, threshold: runtime.manifest.decisionThreshold },
     seed: 11,
     resamples: 50,
     limeSamples: 200,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dynamicOutcomeAt, statesAtBudgets } from '../../../src/main/core/evaluation';
-import { DEFAULT_SEARCH_PARAMS, treeOfEvidenceSearch } from '../../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS, treeOfEvidenceSearch } from '../../../src/main/core/search';
 import { ToyStayModel, type ToyModelSpec } from '../../support/toy-stay-model';
 
 const weight = fc.double({ min: -3, max: 3, noNaN: true });
@@ -24,14 +24,14 @@ const toySpec: fc.Arbitrary<ToyModelSpec> = fc
         : [],
   }));
 
-const smallBeam = { ...DEFAULT_SEARCH_PARAMS, beamWidth: 3 };
+const smallBeam = { ...SEARCH_PARAM_DEFAULTS, beamWidth: 3 };
 
 describe('one fixed-budget run to k_max gives every smaller budget', () => {
   it('equals a separate fixed-budget run at every k (random toy stays)', async () => {
     await fc.assert(
       fc.asyncProperty(
         toySpec,
-        fc.constantFrom(smallBeam, DEFAULT_SEARCH_PARAMS),
+        fc.constantFrom(smallBeam, SEARCH_PARAM_DEFAULTS),
         async (spec, params) => {
           const kMax = 12; // more than the stay's units: the budget caps at the candidates
           const model = new ToyStayModel(spec);
@@ -56,7 +56,7 @@ describe('one fixed-budget run to k_max gives every smaller budget', () => {
 
   it('handles a stay with no candidate at all (empty evidence, p of nothing)', async () => {
     const model = new ToyStayModel({ tsWeights: [1], tsBias: 0.5 });
-    const params = { ...DEFAULT_SEARCH_PARAMS, topTimeWindows: 0 };
+    const params = { ...SEARCH_PARAM_DEFAULTS, topTimeWindows: 0 };
     const sweep = await treeOfEvidenceSearch(model, { kind: 'fixed', budget: 3 }, params);
     const alone = await treeOfEvidenceSearch(model, { kind: 'fixed', budget: 2 }, params);
     expect(statesAtBudgets(sweep, [2])).toEqual([

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sigmoid } from '../../../src/main/core/models/stay-model';
 import {
-  DEFAULT_SEARCH_PARAMS,
+  SEARCH_PARAM_DEFAULTS,
   compareStates,
   convergenceReachable,
   treeOfEvidenceSearch,
 } from '../../../src/main/core/search';
 import { ToyStayModel } from '../../support/toy-stay-model';
 
-const params = (overrides: Partial<typeof DEFAULT_SEARCH_PARAMS> = {}) => ({
-  ...DEFAULT_SEARCH_PARAMS,
+const params = (overrides: Partial<typeof SEARCH_PARAM_DEFAULTS> = {}) => ({
+  ...SEARCH_PARAM_DEFAULTS,
   ...overrides,
 });
 
@@ -151,7 +151,7 @@ describe('state order', () => {
 });
 
 describe('reachability', () => {
-  const p = DEFAULT_SEARCH_PARAMS;
+  const p = SEARCH_PARAM_DEFAULTS;
   it('matches method.md: positive needs p_full ≥ 0.8, negative p_full ≤ 0.2 (defaults)', () => {
     expect(convergenceReachable({ pFull: 0.8, yFull: 1 }, p)).toBe(true);
     expect(convergenceReachable({ pFull: 0.79, yFull: 1 }, p)).toBe(false);

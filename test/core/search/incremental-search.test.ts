@@ -14,7 +14,7 @@ import type {
 } from '../../../src/main/core/models/stay-model';
 import { queryForUnits } from '../../../src/main/core/models/stay-model';
 import {
-  DEFAULT_SEARCH_PARAMS,
+  SEARCH_PARAM_DEFAULTS,
   treeOfEvidenceSearch,
   type SearchMode,
   type SearchParams,
@@ -70,7 +70,7 @@ describe('incremental ToE search on the shipped bundle', () => {
   ];
   for (const [name, mode, overrides] of cases) {
     it(`finds what the straightforward path finds: ${name}`, async () => {
-      const params = { ...DEFAULT_SEARCH_PARAMS, ...overrides };
+      const params = { ...SEARCH_PARAM_DEFAULTS, ...overrides };
       for (const b of [0, 4, 9, 13, 18, 23]) {
         const incremental = await treeOfEvidenceSearch(
           runtime.modelFor(tensorsOf(b)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logit, sigmoid } from '../../../src/main/core/models/stay-model';
-import { DEFAULT_SEARCH_PARAMS, treeOfEvidenceSearch } from '../../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS, treeOfEvidenceSearch } from '../../../src/main/core/search';
 import { ToyStayModel } from '../../support/toy-stay-model';
 
 // The hand-worked stay of beam-search.test.ts: full logit 2.7; it converges at step 2 on
@@ -28,7 +28,7 @@ describe('searching past convergence for the abstention policies', () => {
     // Temperature 2 halves every logit: p_full' = σ(1.35) ≈ 0.794 < 0.8, so a positive
     // decision can no longer converge (method.md's band), though the raw one did.
     const halve = (p: number) => sigmoid(logit(p) / 2);
-    const result = await treeOfEvidenceSearch(model(), { kind: 'dynamic' }, DEFAULT_SEARCH_PARAMS, {
+    const result = await treeOfEvidenceSearch(model(), { kind: 'dynamic' }, SEARCH_PARAM_DEFAULTS, {
       calibration: halve,
     });
     expect(result.rawPFull).toBeCloseTo(sigmoid(2.7), 12);

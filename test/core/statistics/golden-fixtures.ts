@@ -8,7 +8,7 @@
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import { summarise, type EvaluationPlan, type StayRecord } from '../../../src/main/core/evaluation';
 import type { DynamicOutcome } from '../../../src/main/core/evaluation/toe-budget-sweep';
-import { DEFAULT_SEARCH_PARAMS } from '../../../src/main/core/search';
+import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import type { EvaluationResult } from '../../../src/shared/charts';
 import { tinyResult } from '../../support/tiny-evaluation';
 import { rng } from '../abstention/stays';
@@ -110,7 +110,7 @@ export function goldenPlan(): EvaluationPlan {
   return {
     ks: BUDGETS,
     methods: ['toe', 'topk'],
-    params: DEFAULT_SEARCH_PARAMS,
+    params: SEARCH_PARAM_DEFAULTS,
     seed: 3,
     resamples: 400,
     limeSamples: 100,

@@ -22,7 +22,7 @@ import {
   type ExecutionProviderRequest,
 } from '../models';
 import { portablePath } from '../paths/portable-path';
-import { DEFAULT_SEARCH_PARAMS } from '../search';
+import { SEARCH_PARAM_DEFAULTS } from '../search';
 import type { Store } from '../store';
 import { abstentionAudits } from './abstention-audits';
 import type { EvaluationPlan } from './evaluation-plan';
@@ -129,7 +129,7 @@ export async function evaluateBundle(
     const plan: EvaluationPlan = {
       ks: request.ks,
       methods: request.methods,
-      params: { ...DEFAULT_SEARCH_PARAMS, threshold: runtime.manifest.decisionThreshold },
+      params: { ...SEARCH_PARAM_DEFAULTS, threshold: runtime.manifest.decisionThreshold },
       seed: request.seed,
       resamples: request.resamples,
       limeSamples: request.limeSamples,

@@ -3,7 +3,7 @@
  * ablations change, the seeds. One object, recorded in the result, so a report can always
  * say how its numbers were made.
  */
-import { DEFAULT_SEARCH_PARAMS, type SearchParams, type StateOrder } from '../search';
+import { SEARCH_PARAM_DEFAULTS, type SearchParams, type StateOrder } from '../search';
 import {
   SELECTABLE_METHODS,
   type AblationMethod,
@@ -35,7 +35,7 @@ export function defaultEvaluationPlan(decisionThreshold: number): EvaluationPlan
   return {
     ks: [...DEFAULT_BUDGETS],
     methods: [...SELECTABLE_METHODS],
-    params: { ...DEFAULT_SEARCH_PARAMS, threshold: decisionThreshold },
+    params: { ...SEARCH_PARAM_DEFAULTS, threshold: decisionThreshold },
     ...DEFAULT_EVALUATION,
     shapBudget: null,
   };

@@ -9,7 +9,7 @@
 import type { Split } from '../../../shared/domain';
 import { CancelledError, silentProgress, type ProgressSink } from '../jobs/progress';
 import type { ModelRuntime } from '../models';
-import { DEFAULT_SEARCH_PARAMS, treeOfEvidenceSearch, type SearchParams } from '../search';
+import { SEARCH_PARAM_DEFAULTS, treeOfEvidenceSearch, type SearchParams } from '../search';
 import type { Store } from '../store';
 import type { CohortProvenance } from '../../../shared/charts';
 import { runStayMethodPool, StayPoolAbortedError } from './evaluation-pool';
@@ -52,7 +52,7 @@ export interface AuditedArm {
 
 /** Search parameters of an arm: method.md's, with the bundle's decision threshold. */
 export function armParams(runtime: ModelRuntime): SearchParams {
-  return { ...DEFAULT_SEARCH_PARAMS, threshold: runtime.manifest.decisionThreshold };
+  return { ...SEARCH_PARAM_DEFAULTS, threshold: runtime.manifest.decisionThreshold };
 }
 
 const flagOf = (value: string | undefined): 'yes' | 'no' | null =>

@@ -13,7 +13,7 @@ import {
   type FullInputDecision,
   type StateScore,
 } from './objective';
-import { DEFAULT_SEARCH_PARAMS, type SearchMode, type SearchParams } from './search-params';
+import { SEARCH_PARAM_DEFAULTS, type SearchMode, type SearchParams } from './search-params';
 import { bestStates, type ScoredState, type StateOrder } from './state-order';
 import type { SearchResult, TraceStep } from './search-result';
 
@@ -93,7 +93,7 @@ export interface SearchOptions {
 export async function treeOfEvidenceSearch(
   model: StayModel,
   mode: SearchMode = { kind: 'dynamic' },
-  params: SearchParams = DEFAULT_SEARCH_PARAMS,
+  params: SearchParams = SEARCH_PARAM_DEFAULTS,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   const grow = options.evaluation !== 'plain' && isIncremental(model) ? model : null;

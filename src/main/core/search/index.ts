@@ -2,7 +2,7 @@ export { treeOfEvidenceSearch, searchCandidates, fullInputDecision } from './bea
 export type { ProbabilityMap, SearchOptions } from './beam-search';
 export { convergenceReachable, decide, isSufficient, scoreState } from './objective';
 export type { FullInputDecision, StateScore } from './objective';
-export { DEFAULT_SEARCH_PARAMS, searchParamsSchema } from './search-params';
+export { SEARCH_PARAM_DEFAULTS, searchParamsSchema } from './search-params';
 export type { SearchMode, SearchParams } from './search-params';
 export type { SearchResult, TraceState, TraceStep } from './search-result';
 export { compareStates, type StateOrder } from './state-order';

@@ -1,9 +1,11 @@
 /** The search's parameters are defined once, in src/shared (ranges, defaults, words). */
-import { searchParamsSchema, type SearchParams } from '../../../shared/search-params';
+import {
+  SEARCH_PARAM_DEFAULTS,
+  searchParamsSchema,
+  type SearchParams,
+} from '../../../shared/search-params';
 
-export { searchParamsSchema, type SearchParams };
-
-export const DEFAULT_SEARCH_PARAMS: SearchParams = searchParamsSchema.parse({});
+export { SEARCH_PARAM_DEFAULTS, searchParamsSchema, type SearchParams };
 
 /** Dynamic stopping (audit) or exactly k steps (evaluation at budget k). */
 export type SearchMode = { kind: 'dynamic' } | { kind: 'fixed'; budget: number };
