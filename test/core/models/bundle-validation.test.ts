@@ -189,6 +189,18 @@ describe('model bundle validation', () => {
       expect(message).toContain('toe train --cohort other-site --task E1');
     });
 
+    it('suggests training only for a task the cohort has labels for', () => {
+      const cohort = { ...matchingCohort(manifest), tasks: ['E2', 'E3'] };
+      cohort.featureSchema.variables[0] = {
+        ...cohort.featureSchema.variables[0]!,
+        unit: 'per hour',
+      };
+      expect(() => checkCohortCompatibility(bundle, cohort)).toThrow(
+        /No E1 bundle can be trained on this cohort: it has no E1 labels \(its tasks: E2, E3\)/,
+      );
+      expect(() => checkCohortCompatibility(bundle, cohort)).not.toThrow(/toe train/);
+    });
+
     it('refuses a stored cohort with a different variable list, hours and notes', () => {
       const { store, dispose } = tempStore();
       try {

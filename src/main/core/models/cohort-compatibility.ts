@@ -105,8 +105,13 @@ export function checkCohortCompatibility(
     );
   }
   const name = bundle.dir ? `The bundle in ${bundle.dir}` : `The ${bundle.manifest.task} bundle`;
+  const task = bundle.manifest.task;
+  // Training is suggested only for a task the cohort has labels for; else say which it has.
+  const remedy = cohort.tasks.includes(task)
+    ? `Import the cohort with the bundle's schema, or train a bundle on this cohort (\`toe train --cohort ${cohort.name} --task ${task}\`).`
+    : `Import the cohort with the bundle's schema. No ${task} bundle can be trained on this cohort: it has no ${task} labels (its tasks: ${cohort.tasks.join(', ') || 'none'}).`;
   throw new BundleError(
     'cohort',
-    `${name} was trained on another feature schema than cohort "${cohort.name}":\n  - ${differences.join('\n  - ')}\nImport the cohort with the bundle's schema, or train a bundle on this cohort (\`toe train --cohort ${cohort.name} --task ${bundle.manifest.task}\`).`,
+    `${name} was trained on another feature schema than cohort "${cohort.name}":\n  - ${differences.join('\n  - ')}\n${remedy}`,
   );
 }
