@@ -10,8 +10,10 @@ import {
   type AbstentionInput,
   type PolicyStay,
 } from '../../../src/main/core/abstention';
-import { abstentionEffect, bootstrapCi, pick } from '../../../src/main/core/metrics';
 import {
+  abstentionEffect,
+  bootstrapCi,
+  pick,
   fisherExactTest,
   proportionEstimate,
   ratioOfProportionsEstimate,

@@ -4,8 +4,13 @@ import {
   reachableConfidence,
   type CohortStatistics,
 } from '../../../src/main/core/audit/statistics-index';
-import { abstentionEffect, fidelityMae, withCi } from '../../../src/main/core/metrics';
-import { proportionEstimate, ratioOfProportionsEstimate } from '../../../src/main/core/statistics';
+import {
+  abstentionEffect,
+  fidelityMae,
+  withCi,
+  proportionEstimate,
+  ratioOfProportionsEstimate,
+} from '../../../src/main/core/statistics';
 import { convergenceReachable } from '../../../src/main/core/search';
 import { stay } from './audit-fixtures';
 

@@ -16,7 +16,7 @@ import {
   parseThresholdRule,
 } from '../../../src/main/core/calibration';
 import { InputError } from '../../../src/main/core/import/input-error';
-import { expectedCalibrationError } from '../../../src/main/core/metrics';
+import { expectedCalibrationError } from '../../../src/main/core/statistics';
 
 interface ReferenceCase {
   name: string;

@@ -16,7 +16,7 @@ import {
   type Stream,
   type StreamFigures,
 } from '../../core/models';
-import type { BootstrapCi } from '../../core/metrics';
+import type { BootstrapCi } from '../../core/statistics';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';

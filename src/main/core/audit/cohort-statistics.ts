@@ -13,9 +13,9 @@ import type {
   ReachabilityBand,
   StabilitySpace,
 } from '../../../shared/audit-statistics';
-import { confusionCounts, type BootstrapOptions } from '../metrics';
-import { convergenceReachable } from '../search/objective';
 import {
+  confusionCounts,
+  type BootstrapOptions,
   abstentionSection,
   calibrationSection,
   careSection,
@@ -25,6 +25,7 @@ import {
   faithfulnessSection,
   modalitySection,
 } from '../statistics';
+import { convergenceReachable } from '../search/objective';
 import type { StayAuditResult } from './audit-types';
 import { cohortSummary } from './cohort-summary';
 import { stayColumns } from './stay-columns';

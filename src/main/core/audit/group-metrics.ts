@@ -12,7 +12,7 @@ import {
   fidelityMae,
   pick,
   pickFlags,
-} from '../metrics';
+} from '../statistics';
 import {
   FAITHFULNESS_METRICS,
   GROUP_METRICS,

@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/calibration';
 import { InputError } from '../errors/input-error';
 import type { ProgressSink } from '../jobs/progress';
-import { expectedCalibrationError } from '../metrics';
+import { expectedCalibrationError } from '../statistics';
 import {
   bundleFingerprint,
   bundleHashes,

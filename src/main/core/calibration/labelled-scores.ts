@@ -4,7 +4,7 @@
  * only one class is a property of the data, reported as bad input naming what is missing.
  */
 import { InputError } from '../errors/input-error';
-import { checkBinary, checkProbabilities, sameLength, type Numbers } from '../metrics/inputs';
+import { checkBinary, checkProbabilities, sameLength, type Numbers } from '../statistics/inputs';
 
 export type { Numbers };
 

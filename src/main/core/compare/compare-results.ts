@@ -22,8 +22,6 @@ import {
   pick,
   pickFlags,
   type BootstrapOptions,
-} from '../metrics';
-import {
   calibrationSection,
   discriminationSection,
   evidenceSizeSection,

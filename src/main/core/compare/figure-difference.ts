@@ -15,8 +15,8 @@ import type {
   FigureDifference,
 } from '../../../shared/run-comparison';
 import { allowedDegenerate } from '../audit/bias-estimability';
-import type { BootstrapCi } from '../metrics';
 import {
+  type BootstrapCi,
   benjaminiHochberg,
   bootstrapPValue,
   replicateInterval,

@@ -17,11 +17,11 @@ import {
   averagePrecision,
   expectedCalibrationError,
   type BootstrapOptions,
-} from '../metrics';
+  estimate,
+} from '../statistics';
 import type { Stay, Store } from '../store';
 import type { FeatureSchema } from '../../../shared/domain';
 import type { ConceptBottleneckSection } from '../../../shared/charts';
-import { estimate } from '../statistics';
 import { outcomeColumns, type StayRecord } from './stay-record';
 
 /** Train stays are read this many at a time: memory stays flat on large cohorts. */

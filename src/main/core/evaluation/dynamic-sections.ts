@@ -7,8 +7,8 @@
  */
 import type { EvidenceSizeSection } from '../../../shared/audit-statistics';
 import type { DynamicExhaustion } from '../../../shared/charts';
-import type { BootstrapOptions } from '../metrics';
 import {
+  type BootstrapOptions,
   abstentionSection,
   evidenceSizeSection,
   exhaustionSection,

@@ -12,7 +12,9 @@ import {
   fidelityMae,
   mean,
   type BootstrapOptions,
-} from '../metrics';
+  estimate,
+  flaggedShareEstimate,
+} from '../statistics';
 import {
   ABLATION_METHODS,
   COMPARED_METHODS,
@@ -20,7 +22,6 @@ import {
   type RowMethod,
 } from '../../../shared/charts';
 import type { Estimate } from '../../../shared/estimate';
-import { estimate, flaggedShareEstimate } from '../statistics';
 import { methodBudgets, outcomeColumns, selectionColumns, type StayRecord } from './stay-record';
 
 /** Full-model AUROC, AUPRC and ECE of p_full against the labels. */

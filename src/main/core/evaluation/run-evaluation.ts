@@ -6,7 +6,7 @@
 import type { Split } from '../../../shared/domain';
 import { APP_VERSION } from '../app-version';
 import { CancelledError, silentProgress, type ProgressSink } from '../jobs/progress';
-import type { BootstrapOptions } from '../metrics';
+import type { BootstrapOptions } from '../statistics';
 import type { ExecutionProviderRequest, ModelRuntime } from '../models';
 import type { Store } from '../store';
 import { EVALUATION_SCHEMA, type EvaluationResult } from '../../../shared/charts';

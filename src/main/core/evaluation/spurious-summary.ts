@@ -4,14 +4,20 @@
  * paired comparison corrupted vs clean on matched stays — how much more evidence the
  * corrupted model needs and how far its convergence rate drops.
  */
-import { auroc, mean, meanWhere, type BootstrapOptions } from '../metrics';
+import {
+  auroc,
+  mean,
+  meanWhere,
+  type BootstrapOptions,
+  estimate,
+  flaggedShareEstimate,
+} from '../statistics';
 import {
   FLAG_GROUPS,
   type ArmGroup,
   type FlagGroup,
   type SpuriousComparison,
 } from '../../../shared/charts';
-import { estimate, flaggedShareEstimate } from '../statistics';
 import type { ArmStay, AuditedArm } from './spurious-audit';
 
 const inGroup = (stay: ArmStay, flag: FlagGroup) => flag === 'all' || stay.flag === flag;

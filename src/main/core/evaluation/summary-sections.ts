@@ -10,9 +10,11 @@ import {
   fidelityMae,
   mean,
   type BootstrapOptions,
-} from '../metrics';
+  calibrationSection,
+  estimate,
+  flaggedShareEstimate,
+} from '../statistics';
 import type { CalibrationComparison, HeadlineSection, OptimalityRow } from '../../../shared/charts';
-import { calibrationSection, estimate, flaggedShareEstimate } from '../statistics';
 import { EVIDENCE_SIZE_BUDGET } from './evaluation-plan';
 import { outcomeColumns, selectionColumns, type StayRecord } from './stay-record';
 

@@ -13,7 +13,7 @@ import {
   expectedCalibrationError,
   withCi,
   type BootstrapCi,
-} from '../metrics';
+} from '../statistics';
 import type { Store } from '../store';
 import { sessionFor } from './bundle-signatures';
 import type { ModelRuntime } from './model-runtime';

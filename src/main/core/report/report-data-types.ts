@@ -13,7 +13,7 @@ import type {
   BiasAudit,
   CohortStatistics,
 } from '../audit/statistics-index';
-import type { ConfusionClass } from '../metrics';
+import type { ConfusionClass } from '../statistics';
 import type { TrainingRelation } from '../models';
 import type { InputCoverage } from '../audit/input-coverage';
 

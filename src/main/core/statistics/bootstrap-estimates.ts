@@ -13,13 +13,13 @@
 import type { Estimate, MissingReason } from '../../../shared/estimate';
 import {
   bootstrapCi,
-  quantileSorted,
   withCi,
   type BootstrapCi,
   type BootstrapOptions,
   type Column,
   type Resampled,
-} from '../metrics';
+} from './bootstrap';
+import { quantileSorted } from './quantile';
 
 /** A finite number as itself; NaN and ±Infinity as null. */
 export function jsonNumber(x: number): number | null {

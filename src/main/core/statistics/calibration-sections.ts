@@ -5,16 +5,10 @@
  */
 import type { CalibrationSection } from '../../../shared/audit-statistics';
 import type { Estimate } from '../../../shared/estimate';
-import {
-  auroc,
-  averagePrecision,
-  calibrationBin,
-  expectedCalibrationError,
-  pick,
-  reliabilityCurve,
-  type BootstrapOptions,
-  type Numbers,
-} from '../metrics';
+import { auroc, averagePrecision } from './ranking';
+import { calibrationBin, expectedCalibrationError, reliabilityCurve } from './calibration';
+import { pick, type BootstrapOptions } from './bootstrap';
+import { type Numbers } from './inputs';
 import { jsonNumber, namedEstimates } from './bootstrap-estimates';
 import { proportionEstimate } from './exact-intervals';
 

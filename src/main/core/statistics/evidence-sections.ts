@@ -10,18 +10,14 @@ import type {
   ModalitySection,
   SizeGroup,
 } from '../../../shared/audit-statistics';
+import { comprehensiveness, fidelityMae, sufficiencyAuprc, sufficiencyAuroc } from './faithfulness';
 import {
-  comprehensiveness,
   evidenceSizeDistribution,
-  fidelityMae,
-  pick,
-  sufficiencyAuprc,
-  sufficiencyAuroc,
-  type BootstrapOptions,
   type EvidenceSizeDistribution,
-  type Numbers,
   type SizeSummary,
-} from '../metrics';
+} from './evidence-size';
+import { pick, type BootstrapOptions } from './bootstrap';
+import { type Numbers } from './inputs';
 import { namedEstimates } from './bootstrap-estimates';
 import { proportionEstimate } from './exact-intervals';
 import type { EvidenceOutcomes, SearchOutcomes } from './outcome-columns';

@@ -13,16 +13,9 @@ import {
   type ExhaustionSection,
 } from '../../../shared/audit-statistics';
 import type { Estimate } from '../../../shared/estimate';
-import {
-  abstentionEffect,
-  confusionClass,
-  confusionCounts,
-  pick,
-  pickFlags,
-  type BootstrapOptions,
-  type Flags,
-  type Numbers,
-} from '../metrics';
+import { abstentionEffect, confusionClass, confusionCounts } from './exhaustion';
+import { pick, pickFlags, type BootstrapOptions } from './bootstrap';
+import { type Flags, type Numbers } from './inputs';
 import { namedEstimates } from './bootstrap-estimates';
 import { proportionEstimate, ratioOfProportionsEstimate } from './exact-intervals';
 import type { SearchOutcomes } from './outcome-columns';

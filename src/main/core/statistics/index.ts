@@ -1,9 +1,11 @@
 /**
- * The statistics layer: pure functions from per-stay results to the JSON sections every
- * report shows (src/shared/audit-statistics.ts), each figure an Estimate with its interval:
- * exact for counts of stays (exact-intervals.ts), else a seeded bootstrap. A run's cohort statistics (audit/cohort-statistics.ts) and `toe
- * evaluate`'s result (evaluation/run-evaluation.ts) are both made here, so the dashboard,
- * the PDF and the evaluation report print the same figures from the same code.
+ * The statistics layer: the measures (AUROC, ECE, faithfulness, the bootstrap) and the pure
+ * functions from per-stay results to the JSON sections every report shows
+ * (src/shared/audit-statistics.ts), each figure an Estimate with its interval: exact for
+ * counts of stays (exact-intervals.ts), else a seeded bootstrap. A run's cohort statistics
+ * (audit/cohort-statistics.ts) and `toe evaluate`'s result (evaluation/run-evaluation.ts) are
+ * both made here, so the dashboard, the PDF and the evaluation report print the same figures
+ * from the same code.
  */
 export {
   estimate,
@@ -30,3 +32,59 @@ export {
   proportionEstimate,
   ratioOfProportionsEstimate,
 } from './exact-intervals';
+
+// The measures themselves (AUROC, ECE, faithfulness, the bootstrap), formerly core/metrics.
+export type { Flags, Numbers } from './inputs';
+export { auroc, averagePrecision } from './ranking';
+export {
+  calibrationBin,
+  expectedCalibrationError,
+  reliabilityCurve,
+  type ReliabilityBin,
+} from './calibration';
+export {
+  comprehensiveness,
+  decisionAgreement,
+  fidelityMae,
+  sufficiencyAuprc,
+  sufficiencyAuroc,
+} from './faithfulness';
+export {
+  aopc,
+  eraserComprehensiveness,
+  eraserSufficiency,
+  type Aopc,
+  type BudgetProbabilities,
+} from './eraser';
+export {
+  evidenceSizeDistribution,
+  type EvidenceSizeDistribution,
+  type SizeSummary,
+} from './evidence-size';
+export {
+  abstentionEffect,
+  confusionClass,
+  confusionCounts,
+  exhaustionRates,
+  exhaustionReport,
+  type AbstentionEffect,
+  type ConfusionClass,
+  type ConfusionCounts,
+  type ExhaustionInput,
+  type ExhaustionRates,
+  type ExhaustionReport,
+  type ReachabilityAudit,
+  type ReachabilityShare,
+} from './exhaustion';
+export {
+  bootstrapCi,
+  pick,
+  pickFlags,
+  withCi,
+  type BootstrapCi,
+  type BootstrapOptions,
+  type Column,
+  type Resampled,
+} from './bootstrap';
+export { mean, meanWhere } from './means';
+export { median, quantileSorted } from './quantile';

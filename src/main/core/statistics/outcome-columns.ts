@@ -4,7 +4,7 @@
  * A run's results (audit/stay-columns.ts) and an evaluation's dynamic-mode outcomes
  * (evaluation/dynamic-sections.ts) both come in this form.
  */
-import type { Flags, Numbers } from '../metrics';
+import type { Flags, Numbers } from './inputs';
 
 /** The outcome of audit-mode search on each stay, beside the full-input decision. */
 export interface SearchOutcomes {

@@ -3,7 +3,7 @@
  * from paired independent draws of each side (bootstrap or posterior): its percentile
  * interval and a two-sided p-value of "no difference".
  */
-import type { BootstrapCi } from '../metrics';
+import type { BootstrapCi } from './bootstrap';
 import { replicateInterval } from './bootstrap-estimates';
 
 /**

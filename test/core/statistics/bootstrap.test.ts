@@ -8,7 +8,7 @@ import {
   pickFlags,
   quantileSorted,
   withCi,
-} from '../../../src/main/core/metrics';
+} from '../../../src/main/core/statistics';
 
 /** A fixed pseudo-random sample for the tests (a tiny LCG, independent of the code under test). */
 function sample(n: number, seed: number): Float64Array {

@@ -5,7 +5,7 @@ import {
   confusionCounts,
   exhaustionRates,
   exhaustionReport,
-} from '../../../src/main/core/metrics';
+} from '../../../src/main/core/statistics';
 
 // Ten stays at threshold .5 (reachable: p_full >= .8 for a positive decision, <= .2 for a
 // negative one, with the default tau_conf = tau_suff = .9):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceSizeDistribution } from '../../../src/main/core/metrics';
+import { evidenceSizeDistribution } from '../../../src/main/core/statistics';
 
 // Six stays:        0  1  2  3  4  5
 const sizes = [1, 5, 5, 2, 5, 3];

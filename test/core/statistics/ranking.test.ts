@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auroc, averagePrecision } from '../../../src/main/core/metrics';
+import { auroc, averagePrecision } from '../../../src/main/core/statistics';
 
 describe('auroc', () => {
   it('counts a tied positive–negative pair as one half', () => {

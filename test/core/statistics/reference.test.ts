@@ -10,7 +10,7 @@ import {
   averagePrecision,
   expectedCalibrationError,
   reliabilityCurve,
-} from '../../../src/main/core/metrics';
+} from '../../../src/main/core/statistics';
 
 interface ReferenceBin {
   count: number;

@@ -7,7 +7,7 @@ import {
   fidelityMae,
   sufficiencyAuprc,
   sufficiencyAuroc,
-} from '../../../src/main/core/metrics';
+} from '../../../src/main/core/statistics';
 
 describe('fidelityMae', () => {
   it('is the mean absolute gap between p_full and p(m_sel)', () => {

@@ -3,7 +3,7 @@ import {
   calibrationBin,
   expectedCalibrationError,
   reliabilityCurve,
-} from '../../../src/main/core/metrics';
+} from '../../../src/main/core/statistics';
 
 describe('calibrationBin', () => {
   it('puts a value on an edge in the upper bin and 1 in the last bin', () => {

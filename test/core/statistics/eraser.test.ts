@@ -4,7 +4,7 @@ import {
   comprehensiveness,
   eraserComprehensiveness,
   eraserSufficiency,
-} from '../../../src/main/core/metrics';
+} from '../../../src/main/core/statistics';
 
 describe('ERASER sufficiency and comprehensiveness', () => {
   it('sufficiency = mean Pr(ŷ | full) − Pr(ŷ | only m_sel)', () => {
