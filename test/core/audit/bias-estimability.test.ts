@@ -12,7 +12,7 @@ import {
   countShortfall,
   DEFAULT_MINIMUMS,
   ESTIMABILITY_RULES,
-} from '../../../src/main/core/audit/bias-estimability';
+} from '../../../src/main/core/statistics/bias-estimability';
 import { clopperPearson, jeffreysDraws } from '../../../src/main/core/statistics';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import { stay } from './audit-fixtures';

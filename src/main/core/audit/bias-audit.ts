@@ -5,7 +5,7 @@
  * default) AND survives a Benjamini–Hochberg correction across every comparison tested.
  * Groups under the minimum size are suppressed: nothing is computed or returned for them.
  * A figure whose own denominator is under its minimum (10 outcome events, 10 stays without
- * the outcome, 10 positive predictions by default; bias-estimability.ts), or whose bootstrap
+ * the outcome, 10 positive predictions by default; statistics/bias-estimability.ts), or whose bootstrap
  * is degenerate, is "not estimable": it is not shown, and no comparison uses it.
  */
 import type { StayAuditResult } from './audit-types';
@@ -17,7 +17,7 @@ import {
   notEstimable,
   type Minimums,
   type Shortfall,
-} from './bias-estimability';
+} from '../statistics/bias-estimability';
 import { chooseReference, type AssessedFigure, type Candidate } from './bias-reference';
 import type {
   AttributeAudit,
@@ -29,7 +29,7 @@ import type {
   ReferenceChoice,
   ReportedGroup,
 } from './bias-types';
-import { drawGroup, groupSeed, type GroupDraws } from './disparity';
+import { drawGroup, groupSeed, type GroupDraws } from '../statistics/disparity';
 import {
   FAITHFULNESS_METRICS,
   GROUP_FIGURES,
@@ -39,7 +39,7 @@ import {
   groupCounts,
   type GroupCounts,
   type GroupMetric,
-} from './group-metrics';
+} from '../statistics/group-metrics';
 import {
   benjaminiHochberg,
   jeffreysDraws,

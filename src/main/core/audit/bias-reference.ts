@@ -9,9 +9,9 @@
  */
 import { attributeWords } from '../../../shared/attribute-words';
 import type { Estimate } from '../../../shared/estimate';
-import type { Minimums, Shortfall } from './bias-estimability';
+import type { Minimums, Shortfall } from '../statistics/bias-estimability';
 import type { ReferenceChoice, ReferenceRule } from './bias-types';
-import { GROUP_METRICS, unfavourability, type GroupMetric } from './group-metrics';
+import { GROUP_METRICS, unfavourability, type GroupMetric } from '../statistics/group-metrics';
 
 /** One figure of a reported group, judged for estimability (bias-audit.ts). */
 export interface AssessedFigure {

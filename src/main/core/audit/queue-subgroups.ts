@@ -42,7 +42,7 @@ import type {
   QueueGroup,
   QueueGroupReport,
 } from '../../../shared/queue-subgroups';
-import { checkMinimum, notEstimable } from './bias-estimability';
+import { checkMinimum, notEstimable } from '../statistics/bias-estimability';
 import {
   auditedAttributes,
   intersect,

@@ -30,7 +30,7 @@ export {
   type FaithfulnessMetric,
   type GroupMetric,
   type PerformanceMetric,
-} from './group-metrics';
+} from '../statistics/group-metrics';
 export { UNKNOWN_GROUP, type AttributesByStay } from './subgroups';
 export { benjaminiHochberg, type BenjaminiHochberg, bootstrapPValue } from '../statistics';
 export {

@@ -33,14 +33,14 @@ import {
   toEstimate,
 } from '../statistics';
 import { observedExpectedEstimate } from '../statistics/observed-expected';
-import { countShortfall, DEFAULT_MINIMUMS, type Minimums } from '../audit/bias-estimability';
+import { countShortfall, DEFAULT_MINIMUMS, type Minimums } from '../statistics/bias-estimability';
 import {
   GROUP_FIGURES,
   groupCounts,
   groupFigures,
   PROPORTIONS,
   type GroupCounts,
-} from '../audit/group-metrics';
+} from '../statistics/group-metrics';
 import { stayColumns, type StayColumns } from '../audit/stay-columns';
 import { auditedAttributes, partitionBy, type AttributesByStay } from '../audit/subgroups';
 import type { StayAuditResult } from '../audit/audit-types';

@@ -14,7 +14,7 @@ import type {
   ComparisonReading,
   FigureDifference,
 } from '../../../shared/run-comparison';
-import { allowedDegenerate } from '../audit/bias-estimability';
+import { allowedDegenerate } from '../statistics/bias-estimability';
 import {
   type BootstrapCi,
   benjaminiHochberg,

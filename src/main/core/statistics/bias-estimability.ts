@@ -14,7 +14,7 @@
  *
  * A comparison is made only between two estimable figures (bias-audit.ts).
  */
-import type { BootstrapCi } from '../statistics';
+import type { BootstrapCi } from './bootstrap';
 import {
   DEFAULT_MINIMUMS,
   ESTIMABILITY_RULES,

@@ -7,9 +7,9 @@
  * proportions use each side's Jeffreys posterior draws instead (statistics/jeffreys-draws.ts),
  * which never collapse to a point at 0 of m.
  */
-import { jointBootstrap, type JointDraws } from '../statistics';
+import { jointBootstrap, type JointDraws } from './bootstrap-estimates';
 import { groupFigures } from './group-metrics';
-import type { StayColumns } from './stay-columns';
+import type { EvidenceOutcomes } from './outcome-columns';
 
 /** A group's figures (GROUP_FIGURES order) on the group and on each of its resamples. */
 export type GroupDraws = JointDraws;
@@ -33,7 +33,7 @@ export function groupSeed(seed: number, key: string): number {
  * resamples drawn within it (its size fixed).
  */
 export function drawGroup(
-  c: StayColumns,
+  c: EvidenceOutcomes,
   members: readonly number[],
   options: { threshold: number; bins: number; seed: number; resamples: number },
 ): GroupDraws {

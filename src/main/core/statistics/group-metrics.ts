@@ -4,15 +4,11 @@
  * none does): how often the search exhausts, how often an alert would be withdrawn, how
  * much evidence the decision needs, and how well that evidence reproduces p_full.
  */
-import {
-  abstentionEffect,
-  auroc,
-  confusionCounts,
-  expectedCalibrationError,
-  fidelityMae,
-  pick,
-  pickFlags,
-} from '../statistics';
+import { abstentionEffect, confusionCounts } from './exhaustion';
+import { auroc } from './ranking';
+import { expectedCalibrationError } from './calibration';
+import { fidelityMae } from './faithfulness';
+import { pick, pickFlags } from './bootstrap';
 import {
   FAITHFULNESS_METRICS,
   GROUP_METRICS,
@@ -21,7 +17,7 @@ import {
   type GroupMetric,
   type PerformanceMetric,
 } from '../../../shared/bias-audit';
-import type { StayColumns } from './stay-columns';
+import type { EvidenceOutcomes } from './outcome-columns';
 
 // The metric lists are part of the bias audit's output shape, so they live with its types.
 export { FAITHFULNESS_METRICS, GROUP_METRICS, PERFORMANCE_METRICS };
@@ -80,7 +76,7 @@ function sum(values: Float64Array): number {
  * it is for the AUROC, not a calibration of 0.
  */
 export function groupFigures(
-  c: StayColumns,
+  c: EvidenceOutcomes,
   indices: ArrayLike<number>,
   threshold: number,
   bins = 10,
@@ -128,7 +124,7 @@ export interface GroupCounts {
 }
 
 export function groupCounts(
-  c: StayColumns,
+  c: EvidenceOutcomes,
   members: readonly number[],
   threshold: number,
 ): GroupCounts {
