@@ -32,12 +32,20 @@ import type {
 import { PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import { SELECTABLE_METHODS } from './charts/evaluation-data';
-import type { BundleSummary } from './model-bundles';
+import type { BundleSigning, BundleSummary, FullInputMetricsReport } from './model-bundles';
+import {
+  CALIBRATION_METHODS,
+  DEFAULT_CALIBRATION_METHOD,
+  type BundleCalibrationOutcome,
+} from './calibration';
+import { thresholdRuleSchema } from './threshold-rule-text';
 import type { RunComparison } from './run-comparison';
 import type { RunStartCheck } from './run-start-check';
 import type { StayDetail, StayNeighbours } from './stay-detail';
+import type { StoreBackup, StoreCheckReport } from './store-check';
 import { describeIssues } from './validation-issues';
 import { COHORT_NAME_MAX } from './cohort-name';
+import { LABEL_RULE_HELP, parseLabelRule } from './label-rule';
 
 interface CallSpec<A extends z.ZodType, R> {
   args: A;
@@ -71,8 +79,19 @@ const seed = z
   .max(2 ** 32 - 1)
   .default(DEFAULT_FIGURES_SEED);
 const outcome = z.enum(CONFUSION_CLASSES);
+/** Bootstrap resamples of each interval (default 1,000, docs/method.md). */
+const resamples = z.number().int().min(100).max(100_000).optional();
 
 const abstentionPolicy = z.enum(ABSTENTION_POLICIES);
+
+/** onnxruntime's execution providers a caller may ask for ('auto': CUDA when it works). */
+export const EXECUTION_PROVIDERS = ['auto', 'cuda', 'cpu'] as const;
+
+/**
+ * The job-progress phase of `runs.start` and `runs.resume` that says what is done with the
+ * validation split first (audited, resumed or a completed audit reused); its message says which.
+ */
+export const VALIDATION_PHASE = 'Validation split';
 
 /** What to audit and how: `runs.start`'s arguments, which `runs.checkStart` checks first. */
 const runRequest = {
@@ -102,6 +121,13 @@ export const calls = {
   'app.info': call<AppInfo>()(z.object({}).strict()),
   'cohorts.list': call<CohortSummary[]>()(z.object({}).strict()),
   'cohorts.get': call<CohortDetail>()(z.object({ cohortId }).strict()),
+  /**
+   * A cohort by its name, or by its id written as digits, as a command line names one; not
+   * found, the refusal lists the store's cohorts.
+   */
+  'cohorts.resolve': call<CohortDetail>()(
+    z.object({ nameOrId: z.string().min(1).max(1000) }).strict(),
+  ),
   'cohorts.delete': call<{ deleted: boolean }>()(z.object({ cohortId }).strict()),
   'cohorts.createDemo': call<ImportReport>()(
     z
@@ -126,13 +152,11 @@ export const calls = {
         dir: z.string().min(1),
         name: z.string().min(1).max(COHORT_NAME_MAX).optional(),
         phi: phiPolicy,
-        /** YAIB only: how hourly labels become one per stay, `onset-within:N` (N 1–168). */
+        /** YAIB only: how hourly labels become one per stay (shared/label-rule.ts). */
         labelRule: z
           .string()
-          .regex(
-            /^onset-within:(?:[1-9]|[1-9]\d|1[0-5]\d|16[0-8])$/,
-            'write onset-within:N, N from 1 to 168',
-          )
+          .max(100)
+          .refine((rule) => parseLabelRule(rule) !== null, `write ${LABEL_RULE_HELP}`)
           .optional(),
         jobId,
       })
@@ -151,7 +175,22 @@ export const calls = {
       })
       .strict(),
   ),
-  'runs.start': call<RunSummary>()(z.object({ ...runRequest, jobId }).strict()),
+  'runs.start': call<RunSummary>()(
+    z
+      .object({
+        ...runRequest,
+        /** onnxruntime's provider for a new run (default: $TOE_EXECUTION_PROVIDER, else auto). */
+        executionProvider: z.enum(EXECUTION_PROVIDERS).optional(),
+        /**
+         * Return the latest completed run that audited exactly this (same cohort, split,
+         * bundle files, calibration and the parameters given), or resume an interrupted one,
+         * instead of starting another (default false: always a new run).
+         */
+        reuse: z.boolean().default(false),
+        jobId,
+      })
+      .strict(),
+  ),
   /**
    * What `runs.start` would do, checked before it starts: whether the bundle can be used,
    * whether it was trained on generated data and the cohort is real, and the completed run
@@ -160,7 +199,31 @@ export const calls = {
   'runs.checkStart': call<RunStartCheck>()(z.object(runRequest).strict()),
   'runs.list': call<RunSummary[]>()(z.object({}).strict()),
   'runs.get': call<RunSummary>()(z.object({ runId }).strict()),
-  'runs.resume': call<RunSummary>()(z.object({ runId, workers, jobId }).strict()),
+  'runs.resume': call<RunSummary>()(
+    z
+      .object({
+        runId,
+        workers,
+        /**
+         * Take over a run whose lease is stale (no heartbeat for LEASE_STALE_SECONDS): true, or
+         * only from the holder the user agreed to (its process and host, as `runs.get` shows
+         * them), so that a lease which changed hands meanwhile is not taken. Never a live one.
+         */
+        takeOver: z
+          .union([
+            z.boolean(),
+            z
+              .object({
+                pid: z.number().int().nullable(),
+                host: z.string().max(1000).nullable(),
+              })
+              .strict(),
+          ])
+          .optional(),
+        jobId,
+      })
+      .strict(),
+  ),
   'runs.results': call<{ total: number; results: StayAuditResult[] }>()(
     z
       .object({
@@ -220,7 +283,27 @@ export const calls = {
    * every figure of each, B − A with its bootstrap interval and Benjamini–Hochberg flag, both
    * reliability curves and the evidence composition, as `toe compare` computes them.
    */
-  'runs.compare': call<RunComparison>()(z.object({ runA: runId, runB: runId, seed }).strict()),
+  'runs.compare': call<RunComparison>()(
+    z.object({ runA: runId, runB: runId, seed, resamples }).strict(),
+  ),
+  /**
+   * A run's per-stay results for analysts (`toe export`), one row per audited stay in the
+   * run's plan order, in the one column vocabulary of every export (`stay_id` the hospital's
+   * identifier): RFC 4180 CSV text and/or the JSON document (with the run's provenance and
+   * each column's description) as text, for the caller to write or download.
+   */
+  'runs.exportStays': call<{ stays: number; csv: string | null; json: string | null }>()(
+    z
+      .object({
+        runId,
+        csv: z.boolean().default(false),
+        json: z.boolean().default(false),
+        /** Start the CSV with a byte-order mark, for Excel. */
+        excelBom: z.boolean().default(false),
+      })
+      .strict()
+      .refine((a) => a.csv || a.json, { message: 'ask for csv, json or both' }),
+  ),
   /**
    * The run's review queue — by default the stays its policy flags at its budget, most likely
    * wrong first — with why each search stopped and the reviews, a page at a time.
@@ -252,13 +335,16 @@ export const calls = {
   ),
   /**
    * The whole queue (same sort and filter, no paging) as RFC 4180 CSV text, so each
-   * transport can hand it to the user its own way (a Blob download in the browser).
+   * transport can hand it to the user its own way (a Blob download in the browser); `rows`
+   * stays written, `flagged` of them in the run's queue.
    */
-  'abstentions.csv': call<{ csv: string; rows: number }>()(
+  'abstentions.csv': call<{ csv: string; rows: number; flagged: number }>()(
     z
       .object({
         runId,
         scope: z.enum(QUEUE_SCOPES).default('flagged'),
+        /** Start with a byte-order mark, so spreadsheet programs read the comments as UTF-8. */
+        excelBom: z.boolean().default(true),
         sort: z
           .object({
             key: z.enum(ABSTENTION_SORT_KEYS),
@@ -330,6 +416,8 @@ export const calls = {
   'evaluations.evaluate': call<{
     evaluation: StoredEvaluation;
     folder: { file: string; base64: string }[];
+    /** The report's headline section (Markdown), as a terminal prints it. */
+    headline: string;
   }>()(
     z
       .object({
@@ -356,13 +444,78 @@ export const calls = {
       })
       .strict(),
   ),
-  /** The model bundles shipped with the app, each verified against its manifest. */
-  'models.list': call<BundleSummary[]>()(z.object({}).strict()),
+  /**
+   * The model bundles shipped with the app (or those in `dir`, one folder per task), each
+   * verified against its manifest.
+   */
+  'models.list': call<BundleSummary[]>()(
+    z.object({ dir: z.string().min(1).max(4096).optional() }).strict(),
+  ),
+  /**
+   * Signs a bundle's manifest.json (writes manifest.signature.json beside it): for bundles
+   * made before manifests were signed. It writes into the bundle folder, so only the desktop
+   * app and `toe` may: refused over HTTP.
+   */
+  'models.sign': call<BundleSigning>()(
+    z
+      .object({
+        bundle: z.string().min(1).max(4096),
+        /** Sign the manifest as it is now although it differs from what was signed. */
+        replace: z.boolean().default(false),
+      })
+      .strict(),
+  ),
+  /**
+   * A bundle's full-input metrics on a cohort split (`toe models eval`): AUROC, AUPRC and ECE
+   * per stream with bootstrap intervals, and how the cohort relates to its training cohort.
+   */
+  'models.fullInputMetrics': call<FullInputMetricsReport>()(
+    z
+      .object({
+        task: z.string().min(1).max(100),
+        /** Default: the shipped bundle for the task. */
+        bundle: z.string().min(1).max(4096).optional(),
+        /** Cohort name or id. */
+        cohort: z.string().min(1).max(1000),
+        split: z.enum(SPLITS).default('test'),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1)
+          .default(7),
+        resamples: z.number().int().min(1).max(100_000).default(1000),
+        executionProvider: z.enum(EXECUTION_PROVIDERS).optional(),
+        jobId,
+      })
+      .strict(),
+  ),
+  /**
+   * Calibrates a bundle's fused probability and chooses its decision threshold on a cohort's
+   * validation split, writing calibration.json into the bundle folder unless `dryRun`; a
+   * split with too few events, or an existing calibration, is refused unless `force` (the old
+   * file is kept beside it). Writing is refused over HTTP, as for `models.sign`.
+   */
+  'models.calibrate': call<BundleCalibrationOutcome>()(
+    z
+      .object({
+        bundle: z.string().min(1).max(4096),
+        /** Cohort name or id; its validation split is used. */
+        cohort: z.string().min(1).max(1000),
+        method: z.enum(CALIBRATION_METHODS).default(DEFAULT_CALIBRATION_METHOD),
+        thresholdRule: thresholdRuleSchema.default({ kind: 'prevalence' }),
+        dryRun: z.boolean().default(false),
+        force: z.boolean().default(false),
+        executionProvider: z.enum(EXECUTION_PROVIDERS).optional(),
+        jobId,
+      })
+      .strict(),
+  ),
   /**
    * The PDF audit report as bytes (base64), for a download. The core picks a private temp
    * file and deletes it, so no caller (e.g. a browser page) chooses a path on disk: no call
-   * of the contract writes a file where the user did not choose it (`toe report` writes to
-   * the path typed on the command line, outside the contract). Page 1
+   * of the contract writes a file where the user did not choose it (`toe report` writes these
+   * bytes to the path typed on the command line). Page 1
    * comes with it as a PNG (800 px wide) in the same call, not a call of its own: the
    * preview is then of the very bytes the user saves, and the report, which takes seconds
    * to write, is written once.
@@ -375,13 +528,26 @@ export const calls = {
     sections: string[];
     /** The report's bookmarks (its sections) with the page each starts on. */
     contents: { title: string; page: number }[];
-  }>()(z.object({ runId, seed }).strict()),
+    /** Stays the report's statistics cover, and whether its cohort is SYNTHETIC. */
+    stays: number;
+    synthetic: boolean;
+  }>()(
+    z
+      .object({
+        runId,
+        seed,
+        resamples,
+        /** Bias audit: groups with fewer stays are suppressed (default 11). */
+        minGroupSize: z.number().int().min(1).max(1_000_000).optional(),
+      })
+      .strict(),
+  ),
   /**
    * The comparison of two runs (`runs.compare`) as a PDF, bytes in base64 for a download,
    * made in memory: no caller chooses a path on disk (as for `reports.pdf`).
    */
   'reports.comparisonPdf': call<{ fileName: string; pages: number; pdfBase64: string }>()(
-    z.object({ runA: runId, runB: runId, seed }).strict(),
+    z.object({ runA: runId, runB: runId, seed, resamples }).strict(),
   ),
   /**
    * One page of the report `reports.pdf` wrote (the same bytes, kept while the run and its
@@ -390,7 +556,20 @@ export const calls = {
   'reports.page': call<{ page: number; pages: number; pngBase64: string }>()(
     z.object({ runId, seed, page: z.number().int().min(1).max(100_000) }).strict(),
   ),
-  'jobs.cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1) }).strict()),
+  /** Asks a job to stop; `outcome` says whether the job could still honour it (CancelReply). */
+  'jobs.cancel': call<{ outcome: CancelReply }>()(z.object({ jobId: z.string().min(1) }).strict()),
+  /**
+   * Checks the store the core has open, without changing it (`toe store check`): SQLite's
+   * integrity check and foreign keys, then ToE Audit's own invariants. Problems found are the
+   * report's (`ok` false), not a refusal.
+   */
+  'store.check': call<StoreCheckReport>()(z.object({}).strict()),
+  /**
+   * Copies the store the core has open to a new file with SQLite's online backup (safe while
+   * it is in use), never over an existing file, and checks the copy. It writes where the
+   * caller says: only the desktop app and `toe` may; over HTTP it is refused as unavailable.
+   */
+  'store.backup': call<StoreBackup>()(z.object({ target: z.string().min(1).max(4096) }).strict()),
   /**
    * A folder chosen in the desktop app's native dialog; null when the user closed it. Only the
    * desktop transport can show one: over HTTP it is refused as unavailable, and the page offers
@@ -413,10 +592,37 @@ export function isCallName(name: string): name is CallName {
   return Object.hasOwn(calls, name);
 }
 
+/**
+ * What became of a Cancel: `accepted` while the job had not yet committed (its `job.finished`
+ * then says `cancelled`, unless the job had no check left and finished first); `too-late` once
+ * it was committing or had finished, or when no such job is running.
+ */
+export type CancelReply = 'accepted' | 'too-late';
+
+/**
+ * How a job ended: `cancelled` only when a Cancel was honoured before the job committed (an
+ * import leaves no cohort; an audit run keeps the stays it had audited, resumable).
+ */
+export type JobOutcome = 'completed' | 'failed' | 'cancelled';
+
+/**
+ * The end of a job. `cancelRequested` with an outcome other than `cancelled` means a Cancel
+ * arrived but the job had finished first (its work was kept, or it failed on its own).
+ * `ok` and `error` are kept for listeners that only need success or the message.
+ */
+export interface JobFinished {
+  type: 'job.finished';
+  jobId: string;
+  outcome: JobOutcome;
+  cancelRequested: boolean;
+  ok: boolean;
+  error: string | null;
+}
+
 /** Events pushed from the core to every connected renderer. */
 export type ApiEvent =
   | { type: 'job.progress'; progress: JobProgress }
-  | { type: 'job.finished'; jobId: string; ok: boolean; error: string | null }
+  | JobFinished
   | { type: 'run.progress'; progress: RunProgress & { jobId: string } };
 
 export type ErrorCode =
@@ -427,6 +633,10 @@ export type ErrorCode =
   | 'cancelled'
   | 'unauthorized'
   | 'unavailable'
+  /** The store is damaged or not a ToE Audit store: the message names the file and what to do. */
+  | 'store-damaged'
+  /** The store can be read but not written (a read-only file or share): the message says how to get a copy. */
+  | 'store-read-only'
   | 'internal';
 
 /** The error shape both transports return; `message` is written for the user. */

@@ -78,6 +78,54 @@ describe('toe abstentions and toe review', () => {
     expect(Number.isNaN(Date.parse(row.reviewed_at!))).toBe(false);
   });
 
+  it('writes the byte-order mark only when asked, and counts the queued stays of a wider scope', () => {
+    const plain = join(dir, 'plain.csv');
+    const withBom = join(dir, 'bom.csv');
+    expect(runToe(['abstentions', String(runId), '--csv', plain], db).status).toBe(0);
+    const all = runToe(
+      ['abstentions', String(runId), '--scope', 'all', '--csv', withBom, '--excel-bom'],
+      db,
+    );
+    expect(all.status, all.stderr).toBe(0);
+    expect(readFileSync(plain, 'utf8').startsWith('\uFEFF')).toBe(false);
+    expect(readFileSync(withBom, 'utf8').startsWith('\uFEFFstay_id,')).toBe(true);
+    const listed = JSON.parse(runToe(['--json', 'abstentions', String(runId)], db).stdout);
+    expect(all.stdout).toMatch(
+      new RegExp(`^\\d+ audited stays \\(${listed.length} of them queued\\) written to `),
+    );
+  });
+
+  it('refuses a comment naming a person with its findings listed, exit 3, and saves it redacted', () => {
+    const listed = JSON.parse(runToe(['--json', 'abstentions', String(runId)], db).stdout);
+    const stay = listed[0].stayKey as string;
+    const comment = 'Discussed with Dr. Foley, call 617-555-0123';
+    const refused = runToe(
+      ['review', String(runId), stay, '--verdict', 'discuss', '--comment', comment],
+      db,
+    );
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/^toe: .*identifier/m);
+    expect(refused.stderr).toContain('Findings (mark, kind, masked text):');
+    expect(refused.stderr).toMatch(/^ {2}\S+ {2}phone {2}61\*+23$/m);
+    expect(refused.stderr).not.toContain('617-555-0123');
+    const saved = runToe(
+      [
+        '--json',
+        'review',
+        String(runId),
+        stay,
+        '--verdict',
+        'discuss',
+        '--comment',
+        comment,
+        '--redact-phi',
+      ],
+      db,
+    );
+    expect(saved.status, saved.stderr).toBe(0);
+    expect(JSON.parse(saved.stdout).comment).toContain('[**phone**]');
+  });
+
   it('refuses to review a stay the run did not audit, exit 4', () => {
     const result = runToe(['review', String(runId), 'no-such-stay', '--verdict', 'agree'], db);
     expect(result.status).toBe(4);

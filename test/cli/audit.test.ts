@@ -58,6 +58,8 @@ describe('toe audit, runs, resume', () => {
     expect(listed.stdout).toMatch(
       new RegExp(`^2\\s+completed\\s+E1\\s+demo\\s+test\\s+${stays}/${stays}`, 'm'),
     );
+    // The review budget in the shared words (describeBudget), as the app states it.
+    expect(listed.stdout).toMatch(/^2\s.*error-probability: the 3 stays most likely wrong/m);
     const json = JSON.parse(toe('runs', '--json').stdout);
     expect(json).toEqual([
       expect.objectContaining({ id: 1, status: 'completed', doneStays: val }),
@@ -108,9 +110,10 @@ describe('toe audit, runs, resume', () => {
     const mismatch = toe('audit', '--cohort', 'tiny', '--task', 'E1');
     expect(mismatch.status).toBe(3);
     expect(mismatch.stderr).toMatch(/another feature schema than cohort "tiny"/);
+    // A search parameter out of the contract's range is a usage error, named with its range.
     const badParam = toe(...audit, '--tau-conf', '1.5');
-    expect(badParam.status).toBe(3);
-    expect(badParam.stderr).toMatch(/tauConf/);
+    expect(badParam.status).toBe(2);
+    expect(badParam.stderr).toMatch(/tauConf: .*\(expected a number from 0 to 1\)/);
     expect(toe(...audit, '--workers', '0').status).toBe(2);
     expect(toe('resume', '99').status).toBe(4);
     expect(toe(...audit, '--review-budget', '0%').status).toBe(2);

@@ -87,4 +87,26 @@ describe('the CLI’s contract client', () => {
     expect(exitCodeFor(refusal)).toBe(ExitCode.cancelled);
     expect(await client.call('cohorts.list', {})).toEqual([]);
   });
+
+  it('says so in one line when Ctrl-C comes after the job has finished, and keeps its work', async () => {
+    const temp = tempStore();
+    dispose = temp.dispose;
+    const notes: string[] = [];
+    const client = new ContractClient(temp.store, (line) => notes.push(line));
+    const interrupt = new AbortController();
+    const report = await client.callJob(
+      'cohorts.createDemo',
+      { name: 'small', stays: 12, seed: 5 },
+      (event) => {
+        // The job has finished (committed) when its job.finished event is out: too late.
+        if (event.type === 'job.finished') interrupt.abort();
+      },
+      interrupt.signal,
+    );
+    expect(report.staysIncluded).toBe(12);
+    expect(notes).toEqual([
+      'The demo cohort had already been generated when Ctrl-C arrived: it was kept.',
+    ]);
+    expect((await client.call('cohorts.list', {})).map((c) => c.name)).toEqual(['small']);
+  });
 });

@@ -53,7 +53,9 @@ describe('the main job (toe demo)', () => {
     expect(summary.review.queueSize).toBeLessThanOrEqual(Math.floor(0.1 * summary.stays));
     expect(summary.review.figures.enrichment.estimate).toBeGreaterThanOrEqual(2);
     expect(summary.verdict).toMatch(/the model's own estimate of which decisions are wrong/);
-  });
+    // As long as `runToe` waits: two audits of 300 stays, their figures and the report take
+    // about a minute alone, and several on two cores other test files are also using.
+  }, 300_000);
 
   it('queues at least as many wrong decisions as ranking the export by the calibrated error', () => {
     // Issue 24: the default queue must be the strongest the model alone gives. Rank the

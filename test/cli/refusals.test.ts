@@ -61,6 +61,18 @@ describe('toe refusals', () => {
     expect(result.stderr).toContain('`toe train --cohort tiny --task E1`');
   });
 
+  it('toe calibrate suggests training only for a task the cohort has', () => {
+    // tiny has E1 labels only, and another schema than the shipped E2 bundle's.
+    const bundle = join('resources', 'models', 'E2');
+    const result = toe('calibrate', '--bundle', bundle, '--cohort', 'tiny', '--dry-run');
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/another feature schema than cohort "tiny"/);
+    expect(result.stderr).toContain(
+      'No E2 bundle can be trained on this cohort: it has no E2 labels (its tasks: E1).',
+    );
+    expect(result.stderr).not.toContain('toe train');
+  });
+
   it('refuses a spurious-feature audit with another task’s bundle before building anything', () => {
     const bundle = join('resources', 'models', 'E2');
     const result = toe(

@@ -1,7 +1,7 @@
 // What an import leaves, for tests that hold two import paths to one result: the cohort's
 // content hash and its report (times blanked), or the located InputError it refused with.
 import type { ImportReport } from '../../src/shared/domain';
-import { InputError } from '../../src/main/core/import/input-error';
+import { InputError } from '../../src/main/core/errors/input-error';
 import type { Store } from '../../src/main/core/store';
 import { tempStore } from './temp-store';
 

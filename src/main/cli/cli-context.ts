@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { Store } from '../core/store';
-import { defaultStorePath } from '../core/store/default-path';
+import { defaultStorePath, openStore, type Store } from '../core/api/store-session';
 
 /**
  * Commands that only read the store (by their path below `toe`): on a --db where no store
@@ -19,6 +18,12 @@ const READING_COMMANDS: ReadonlySet<string> = new Set([
   'store check',
   'store backup',
 ]);
+
+/**
+ * Commands that inspect the store as it is (Store.forInspection): not checked in full on
+ * open, not upgraded, nothing written, so damage is theirs to describe, not a refusal.
+ */
+const INSPECTING_COMMANDS: ReadonlySet<string> = new Set(['store check', 'store backup']);
 
 /**
  * What every command needs: the store chosen by --db / TOE_DB / default, and output mode.
@@ -69,9 +74,14 @@ export class CliContext {
    */
   openStore(): Store {
     if (this.store === null) {
-      const mustExist = READING_COMMANDS.has(this.commandPath());
-      this.store = new Store(this.dbPath, { verify: true, mustExist });
-      if (this.store.readOnlyReason !== null) {
+      const path = this.commandPath();
+      const access = INSPECTING_COMMANDS.has(path)
+        ? 'inspect'
+        : READING_COMMANDS.has(path)
+          ? 'read'
+          : 'write';
+      this.store = openStore(this.dbPath, access);
+      if (this.store.readOnlyReason !== null && access !== 'inspect') {
         this.note(
           `note: the store ${this.dbPath} is read-only (${this.store.readOnlyReason}): it can be viewed, not changed.`,
         );

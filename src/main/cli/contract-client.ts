@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { dispatch } from '../core/api/dispatch';
 import { createHandlers, type Handlers } from '../core/api/handlers';
-import type { Store } from '../core/store';
+import type { Store } from '../core/api/store-session';
 import type {
   ApiErrorPayload,
   ApiEvent,
@@ -29,11 +29,28 @@ export class ContractCallError extends Error {
 
 type EventListener = (event: ApiEvent) => void;
 
+/** What a job started by a call did, and what a Ctrl-C that came too late leaves of it. */
+const FINISHED_FIRST: Partial<Record<CallName, string>> = {
+  'cohorts.import': 'The import had already finished when Ctrl-C arrived: the cohort was kept.',
+  'cohorts.createDemo':
+    'The demo cohort had already been generated when Ctrl-C arrived: it was kept.',
+  'runs.start': 'The audit run had already finished when Ctrl-C arrived: its results were kept.',
+  'runs.resume': 'The audit run had already finished when Ctrl-C arrived: its results were kept.',
+  'evaluations.evaluate': 'The evaluation had already finished when Ctrl-C arrived.',
+};
+
+/** A remark while a command works: to stderr, as CliContext.note writes it. */
+const toStderr = (line: string): void => void process.stderr.write(`${line}\n`);
+
 export class ContractClient {
   private readonly handlers: Handlers;
   private readonly listeners = new Set<EventListener>();
 
-  constructor(store: Store) {
+  /** `note` prints a remark for the user (a Ctrl-C that came too late). */
+  constructor(
+    store: Store,
+    private readonly note: (line: string) => void = toStderr,
+  ) {
     this.handlers = createHandlers({
       store,
       transport: 'cli',
@@ -53,7 +70,8 @@ export class ContractClient {
   /**
    * Runs a job-shaped call (one that takes a `jobId`) with `onEvent` hearing that job's
    * progress events only; the listener is gone when the call settles. Aborting `signal`
-   * (Ctrl-C) asks the core to cancel the job, as the app's Cancel button does.
+   * (Ctrl-C) asks the core to cancel the job, as the app's Cancel button does; when the job
+   * finished first (the call succeeds all the same), one line says so and that its work was kept.
    */
   async callJob<N extends CallName>(
     name: N,
@@ -65,11 +83,20 @@ export class ContractClient {
     const listener: EventListener = (event) => {
       if (jobOf(event) === jobId) onEvent(event);
     };
-    const cancel = () => void this.call('jobs.cancel', { jobId });
+    let cancelAsked = false;
+    const cancel = () => {
+      cancelAsked = true;
+      void this.call('jobs.cancel', { jobId });
+    };
     this.listeners.add(listener);
     signal?.addEventListener('abort', cancel, { once: true });
     try {
-      return await this.call(name, { ...args, jobId } as CallArgs<N>);
+      const result = await this.call(name, { ...args, jobId } as CallArgs<N>);
+      // A honoured cancel makes the call fail; one that succeeded anyway came too late.
+      if (cancelAsked) {
+        this.note(FINISHED_FIRST[name] ?? 'The job had already finished when Ctrl-C arrived.');
+      }
+      return result;
     } finally {
       signal?.removeEventListener('abort', cancel);
       this.listeners.delete(listener);

@@ -1,14 +1,5 @@
-import { InputError } from '../core/import/input-error';
-import { PhiRefusedError } from '../core/phi';
-import { CancelledError } from '../core/jobs/progress';
-import { BundleError } from '../core/models';
-import { ConflictError, NotFoundError } from '../core/store';
-import {
-  StoreDamagedError,
-  StoreMissingError,
-  StoreReadOnlyError,
-} from '../core/store/store-errors';
-import type { ErrorCode } from '../../shared/contract';
+import { toErrorPayload } from '../core/api/store-session';
+import type { ApiErrorPayload, ErrorCode } from '../../shared/contract';
 import { ContractCallError } from './contract-client';
 
 /** Exit codes scripts can rely on; documented in `toe --help`. */
@@ -34,26 +25,21 @@ const EXIT_CODE_OF_REFUSAL: Record<ErrorCode, number> = {
   // Only the HTTP server's token check refuses this way; the CLI has no token.
   unauthorized: ExitCode.failure,
   unavailable: ExitCode.failure,
+  'store-damaged': ExitCode.storeDamaged,
+  'store-read-only': ExitCode.storeReadOnly,
   internal: ExitCode.failure,
 };
 
+/**
+ * The refusal behind an error: a call's comes back as its payload; anything else (the store
+ * failing to open, a command's own check) is coded as the contract would code it.
+ */
+export function refusalOf(error: unknown): ApiErrorPayload {
+  return error instanceof ContractCallError ? error.payload : toErrorPayload(error);
+}
+
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof ContractCallError) return EXIT_CODE_OF_REFUSAL[error.payload.code];
-  if (
-    error instanceof InputError ||
-    error instanceof PhiRefusedError ||
-    error instanceof BundleError
-  ) {
-    return ExitCode.badInput;
-  }
-  if (error instanceof NotFoundError || error instanceof StoreMissingError) {
-    return ExitCode.notFound;
-  }
-  if (error instanceof ConflictError) return ExitCode.conflict;
-  if (error instanceof CancelledError) return ExitCode.cancelled;
-  if (error instanceof StoreDamagedError) return ExitCode.storeDamaged;
-  if (error instanceof StoreReadOnlyError) return ExitCode.storeReadOnly;
-  return ExitCode.failure;
+  return EXIT_CODE_OF_REFUSAL[refusalOf(error).code];
 }
 
 export const EXIT_CODE_HELP = `

@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import type { PhiFinding } from '../../shared/domain';
 
 /**
  * --phi-false-alarm MARK, repeatable: one finding of a refusal that is not an identifier,
@@ -11,4 +12,15 @@ export function falseAlarmOption(where: string): Option {
   )
     .argParser((mark: string, marks: string[]) => [...marks, mark])
     .default([]);
+}
+
+/**
+ * Every listed finding on a line of its own, its mark first, ready for --phi-false-alarm;
+ * `total` counts the findings not listed too. Ends with a newline.
+ */
+export function phiFindingLines(findings: readonly PhiFinding[], total: number): string {
+  const lines = findings.map((f) => `  ${f.mark}  ${f.kind}  ${f.excerpt}`);
+  const unlisted = total - findings.length;
+  if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more not listed`);
+  return `Findings (mark, kind, masked text):\n${lines.join('\n')}\n`;
 }

@@ -1,5 +1,17 @@
 import { SingleBar } from 'cli-progress';
-import type { ProgressSink } from '../core/jobs/progress';
+
+/**
+ * One step of a long job, as the core reports it (a contract job's `job.progress` event
+ * carries these fields, and more).
+ */
+export interface ProgressUpdate {
+  phase: string;
+  done: number;
+  total: number;
+  message?: string;
+}
+
+export type ProgressSink = (update: ProgressUpdate) => void;
 
 /**
  * A progress bar on stderr for interactive terminals (stdout stays clean for --json), and

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { APP_VERSION } from '../core/app-version';
+import { APP_VERSION } from '../core/api/store-session';
 import { CliContext } from './cli-context';
 import { registerCohortCommands } from './commands/cohort-commands';
 import { registerServeCommand } from './commands/serve-command';
@@ -13,9 +13,8 @@ import { registerAbstentionCommands } from './commands/abstention-commands';
 import { registerCalibrateCommand } from './commands/calibrate-command';
 import { registerStoreCommands } from './commands/store-commands';
 import { registerCompareCommand } from './commands/compare-command';
-import { EXIT_CODE_HELP, ExitCode, exitCodeFor } from './exit-codes';
-import { RunCancelledError, RunFailedError } from '../core/audit/run-errors';
-import { PhiRefusedError } from '../core/phi';
+import { EXIT_CODE_HELP, ExitCode, exitCodeFor, refusalOf } from './exit-codes';
+import { phiFindingLines } from './phi-options';
 
 export function buildProgram(): { program: Command; context: CliContext } {
   const program = new Command('toe')
@@ -74,23 +73,18 @@ export async function main(argv: string[]): Promise<number> {
       // Help and version "errors" are successful exits.
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
-    process.stderr.write(`toe: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (error instanceof PhiRefusedError) process.stderr.write(phiFindingLines(error));
-    if (error instanceof RunCancelledError || error instanceof RunFailedError) {
-      process.stderr.write(`Resume it with \`toe resume ${error.run.id}\`.\n`);
+    const refusal = refusalOf(error);
+    process.stderr.write(`toe: ${refusal.message}\n`);
+    // A PHI refusal lists what it found, marks first, ready for --phi-false-alarm.
+    if (refusal.phiFindings !== undefined) {
+      process.stderr.write(
+        phiFindingLines(refusal.phiFindings, refusal.phiTotal ?? refusal.phiFindings.length),
+      );
     }
     return exitCodeFor(error);
   } finally {
     if (!isLongRunning(argv)) context.close();
   }
-}
-
-/** Every listed finding on a line of its own, its mark first, ready for --phi-false-alarm. */
-function phiFindingLines(error: PhiRefusedError): string {
-  const lines = error.findings.map((f) => `  ${f.mark}  ${f.kind}  ${f.excerpt}`);
-  const unlisted = error.total - error.findings.length;
-  if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more not listed`);
-  return `Findings (mark, kind, masked text):\n${lines.join('\n')}\n`;
 }
 
 function isLongRunning(argv: string[]): boolean {

@@ -28,6 +28,10 @@ const STATUS_FOR: Record<ErrorCode, number> = {
   'bad-input': 422,
   // Something only the desktop app can do (a native dialog).
   unavailable: 501,
+  // The server's own store is damaged: nothing the request can change.
+  'store-damaged': 503,
+  // The server's store cannot be written: viewing works, a change cannot.
+  'store-read-only': 403,
   internal: 500,
 };
 

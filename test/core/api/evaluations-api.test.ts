@@ -7,11 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
-import {
-  DEFAULT_BUDGETS,
-  DEFAULT_EVALUATION,
-  evaluateBundle,
-} from '../../../src/main/core/evaluation';
+import { evaluateBundle } from '../../../src/main/core/evaluation';
+import { DEFAULT_BUDGETS, DEFAULT_EVALUATION } from '../../../src/shared/evaluation-settings';
 import { bundleFingerprint, SHIPPED_MODELS_DIR } from '../../../src/main/core/models';
 import type { ApiEvent } from '../../../src/shared/contract';
 import type { RunEvaluationState, StoredEvaluation } from '../../../src/shared/evaluations';
@@ -84,7 +81,14 @@ describe('evaluations over the API', () => {
     expect(provenance.command).toContain('--limit 3');
     const stays = progressOf('eval-a').filter((p) => p.phase === 'evaluating stays');
     expect(stays.at(-1)).toMatchObject({ done: 3, total: 3 });
-    expect(events).toContainEqual({ type: 'job.finished', jobId: 'eval-a', ok: true, error: null });
+    expect(events).toContainEqual({
+      type: 'job.finished',
+      jobId: 'eval-a',
+      outcome: 'completed',
+      cancelRequested: false,
+      ok: true,
+      error: null,
+    });
 
     const after = await forRun(runId);
     expect(after.running).toBeNull();
@@ -99,10 +103,13 @@ describe('evaluations over the API', () => {
       () => progressOf('eval-b').some((p) => p.phase === 'evaluating stays' && p.done >= 1),
       'the first stay',
     );
-    expect(value<{ cancelled: boolean }>(await call('jobs.cancel', { jobId: 'eval-b' }))).toEqual({
-      cancelled: true,
+    expect(value<{ outcome: string }>(await call('jobs.cancel', { jobId: 'eval-b' }))).toEqual({
+      outcome: 'accepted',
     });
     expect(errorCode(await started)).toBe('cancelled');
+    expect(events).toContainEqual(
+      expect.objectContaining({ jobId: 'eval-b', outcome: 'cancelled', cancelRequested: true }),
+    );
     const after = await forRun(runId);
     expect(after.evaluation).toEqual(before);
     expect(after.running).toBeNull();

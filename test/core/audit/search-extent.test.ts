@@ -18,7 +18,7 @@ import {
   type AuditPairOptions,
 } from '../../../src/main/core/audit/validation-run';
 import { scorePolicy } from '../../../src/main/core/abstention';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { TOE_TUNED_NEEDS_PATH } from '../../../src/shared/audit';
 import { BUNDLE_DIR } from '../models/training-cohort';
 import { comparableResults, demoStore } from '../../support/audit-runs';

@@ -10,7 +10,7 @@ import {
   fitPlatt,
   fitTemperature,
 } from '../../../src/main/core/calibration';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { sigmoid } from '../../../src/main/core/models/stay-model';
 
 const near = (actual: number, expected: number, tolerance = 1e-12) =>

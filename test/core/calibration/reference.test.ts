@@ -15,7 +15,7 @@ import {
   fitTemperature,
   parseThresholdRule,
 } from '../../../src/main/core/calibration';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { expectedCalibrationError } from '../../../src/main/core/statistics';
 
 interface ReferenceCase {

@@ -13,7 +13,7 @@ import {
   parseThresholdRule,
 } from '../../../src/main/core/calibration';
 import { formatThresholdRule } from '../../../src/shared/calibration';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import type { ThresholdRule } from '../../../src/shared/calibration';
 
 const p = [0.8, 0.4, 0.9, 0.2, 0.6, 0.1, 0.8, 0.3];

@@ -9,13 +9,12 @@ import type { AttributesByStay } from '../../../src/main/core/audit/subgroups';
 import {
   checkComparable,
   compareResults,
-  comparisonMarkdown,
-  comparisonText,
   describeDifferences,
   type ComparisonSide,
 } from '../../../src/main/core/compare';
+import { comparisonMarkdown, comparisonText } from '../../../src/shared/comparison-text';
 import { cohortStatistics } from '../../../src/main/core/audit/statistics-index';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { ConflictError } from '../../../src/main/core/store';
 import type { ComparedRunInfo } from '../../../src/shared/run-comparison';
 import { rng } from '../abstention/stays';

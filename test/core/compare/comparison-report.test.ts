@@ -9,12 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
-import {
-  compareResults,
-  comparisonFindings,
-  comparisonRows,
-  type ChartedMasks,
-} from '../../../src/main/core/compare';
+import { compareResults, type ChartedMasks } from '../../../src/main/core/compare';
+import { comparisonFindings, comparisonRows } from '../../../src/shared/comparison-text';
 import {
   COMPARISON_SECTIONS,
   writeComparisonReport,

@@ -8,12 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
 import {
   compareResults,
-  comparisonMarkdown,
-  comparisonText,
   evidenceComposition,
   type ChartedMasks,
   type CompositionSide,
 } from '../../../src/main/core/compare';
+import { comparisonMarkdown, comparisonText } from '../../../src/shared/comparison-text';
 import type { VariableSpec } from '../../../src/shared/domain';
 import { rng } from '../abstention/stays';
 import { NOTE_UNIT_START, stay } from '../audit/audit-fixtures';

@@ -1,7 +1,7 @@
 // The command line recorded with an evaluation: every setting spelled out, and paths a
 // shell would split quoted, so it can be pasted into a terminal as it stands.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BUDGETS } from '../../../src/main/core/evaluation';
+import { DEFAULT_BUDGETS } from '../../../src/shared/evaluation-settings';
 import { evaluationCommandLine } from '../../../src/shared/evaluation-command';
 import { portablePath } from '../../../src/main/core/paths/portable-path';
 

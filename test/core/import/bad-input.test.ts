@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COHORT_NAME_MAX } from '../../../src/main/core/import/cohort-name';
 import { createDemoCohort } from '../../../src/main/core/import/demo';
 import { importGeneric } from '../../../src/main/core/import/generic';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { Store } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';

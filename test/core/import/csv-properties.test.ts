@@ -22,7 +22,7 @@ import {
   type CsvRow,
 } from '../../../src/main/core/import/csv-reader';
 import { importGeneric } from '../../../src/main/core/import/generic';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { Store } from '../../../src/main/core/store';
 
 // Bounded so the whole file stays well under a few seconds.

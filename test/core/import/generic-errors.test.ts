@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CohortSummary } from '../../../src/shared/domain';
 import { importGeneric } from '../../../src/main/core/import/generic';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { PhiRefusedError } from '../../../src/main/core/phi';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { ConflictError, Store } from '../../../src/main/core/store';

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../src/shared/domain';
 import { importGeneric } from '../../../src/main/core/import/generic';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { Store } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';
 import { plainTempDir } from '../../support/plain-temp-dir';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMimicFolder } from '../../../bench/mimic-folder';
 import { readCsv } from '../../../src/main/core/import/csv-reader';
 import { CsvRowFields, scanCsv, type CsvFields } from '../../../src/main/core/import/csv-scanner';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { CHART_ITEM_VARIABLES } from '../../../src/main/core/import/mimic-iv/measurements';
 import { STATIC_CHART_ITEMS } from '../../../src/main/core/import/mimic-iv/static-inputs';

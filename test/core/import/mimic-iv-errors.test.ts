@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../../src/main/core/import/input-error';
+import { InputError } from '../../../src/main/core/errors/input-error';
 import { importMimicIv } from '../../../src/main/core/import/mimic-iv';
 import { CancelledError } from '../../../src/main/core/jobs/progress';
 import { ConflictError, type Store } from '../../../src/main/core/store';

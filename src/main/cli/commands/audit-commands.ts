@@ -1,12 +1,14 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   ABSTENTION_POLICIES,
+  DEFAULT_ABSTENTION_POLICY,
+  describeBudget,
   parseReviewBudget,
   type AbstentionAnalysis,
   type AbstentionPolicyName,
   type ReviewBudget,
 } from '../../../shared/abstention';
-import { DEFAULT_FIGURES_SEED, type CohortStatistics } from '../../../shared/audit-statistics';
+import type { CohortStatistics } from '../../../shared/audit-statistics';
 import {
   describeDecision,
   transportedCalibration,
@@ -18,44 +20,41 @@ import {
   runAbstention,
   runDecision,
   searchExtentOf,
+  type RunProgress,
+  type RunSummary,
 } from '../../../shared/audit';
-import { runFigures } from '../../core/audit/stored-figures';
-import type { RunProgress, RunSummary } from '../../../shared/audit';
-import { SPLITS, type Split } from '../../../shared/domain';
-import { type RunOptions, type RunRequest } from '../../core/audit/run-engine';
 import {
-  resumeAuditWithValidation,
-  startAuditWithValidation,
-  type AuditPairOptions,
-} from '../../core/audit/validation-run';
-import { RunStore, type LeaseHolderRef } from '../../core/audit/run-store';
-import { CancelledError } from '../../core/jobs/progress';
-import type { ExecutionProviderRequest } from '../../core/models';
-import type { SearchParams } from '../../core/search';
+  VALIDATION_PHASE,
+  type ApiEvent,
+  type CallArgs,
+  type CallName,
+} from '../../../shared/contract';
+import type { Split } from '../../../shared/domain';
+import {
+  SEARCH_PARAM_DEFAULTS,
+  searchParamOverridesSchema,
+  type SearchParams,
+} from '../../../shared/search-params';
+import { describeIssues } from '../../../shared/validation-issues';
+import { counted } from '../../../shared/counted';
 import type { CliContext } from '../cli-context';
+import { ContractCallError, ContractClient } from '../contract-client';
+import { contractOption, rangeWords } from '../contract-options';
 import { outcomeLines, reviewLines, unitLines, variableLines } from '../run-summary-text';
 import { terminalProgress } from '../progress-bar';
-import { cohortWithTask, integerOption } from './cohort-commands';
-import { MAX_WORKERS } from '../../core/jobs/worker-limit';
-import { counted } from '../../../shared/counted';
 
-interface AuditOptions {
+type StartArgs = Omit<CallArgs<'runs.start'>, 'jobId'>;
+type SearchParamOverrides = NonNullable<StartArgs['params']>;
+
+interface AuditOptions extends SearchParamOverrides {
   cohort: string;
   task: string;
   bundle?: string;
   split?: Split;
   workers?: number;
-  executionProvider?: ExecutionProviderRequest;
-  beamWidth?: number;
-  maxSteps?: number;
+  executionProvider?: StartArgs['executionProvider'];
   topWindows?: number;
   topChunks?: number;
-  lambda?: number;
-  mu?: number;
-  tauConf?: number;
-  tauSuff?: number;
-  threshold?: number;
-  stability?: SearchParams['stability'];
   paperMode?: boolean;
   stopAtConvergence?: boolean;
   abstention?: AbstentionPolicyName;
@@ -85,18 +84,43 @@ function budgetOf(options: AuditOptions): ReviewBudget | undefined {
   return options.reviewBudget;
 }
 
+/** A run id typed on the command line, checked by the contract's schema for `runs.get`. */
+function runIdArgument(raw: string): number {
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new InvalidArgumentError('expected a run id, a whole number from 1');
+  return value;
+}
+
+/**
+ * A search parameter's option (`--tau-conf <x>`), read from the contract's schema of
+ * `runs.start`'s params: its range in the help text and in the refusal, its default from
+ * method.md's (the threshold's is the bundle's). Unset, it is left to the core.
+ */
+function searchParamOption(
+  key: Exclude<keyof SearchParams, 'stability'>,
+  flags: string,
+  description: string,
+): Option {
+  const schema = searchParamOverridesSchema.shape[key].unwrap();
+  const range = rangeWords(schema);
+  const fallback = key === 'threshold' ? "the bundle's" : String(SEARCH_PARAM_DEFAULTS[key]);
+  return new Option(flags, `${description}: ${range} (default ${fallback})`).argParser(
+    (raw: string) => {
+      const parsed = schema.safeParse(raw.trim() === '' ? raw : Number(raw));
+      if (!parsed.success)
+        throw new InvalidArgumentError(
+          `${describeIssues(parsed.error.issues, key)}${range ? ` (expected ${range})` : ''}`,
+        );
+      return parsed.data;
+    },
+  );
+}
+
 const PHASE_LABEL: Record<RunProgress['phase'], string> = {
   embedding: 'Embedding note chunks',
   auditing: 'Auditing stays',
 };
-
-/** Any finite number; the search's schema checks the range and names the parameter. */
-function numberOption(raw: string): number {
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value))
-    throw new InvalidArgumentError('expected a number');
-  return value;
-}
 
 function scopeOf(run: RunSummary): string {
   const split = run.spec.split ? `${run.spec.split} split` : 'all splits';
@@ -141,97 +165,112 @@ function transportNote(run: RunSummary, decision: RunDecision): string[] {
   return note ? [`  warning: ${note}`] : [];
 }
 
-/**
- * The validation notes of an audit pair wait for the next run's first progress report, which
- * comes only once that run has passed every check: a refused audit prints its refusal alone,
- * never "auditing it first" (or "reusing run N") before it.
- */
-interface ValidationNotes {
-  onValidation: NonNullable<AuditPairOptions['onValidation']>;
-  /** Prints the announcement waiting for the run that has now started, if any. */
-  started: () => void;
-}
-
-function validationNotes(context: CliContext): ValidationNotes {
-  let waiting: string | null = null;
-  return {
-    onValidation: (event) => {
-      waiting = validationNote(event);
-    },
-    started: () => {
-      if (waiting !== null) context.note(waiting);
-      waiting = null;
-    },
-  };
+/** How a run call went in the terminal: the run and this session's time and rate. */
+export interface RunSession {
+  run: RunSummary;
+  seconds: number;
+  rate: number | null;
 }
 
 /**
- * Runs an audit session in the terminal: a progress bar, Ctrl-C to cancel (the run keeps
- * its results and the error says how to resume), and a summary at the end.
+ * Runs `runs.start` or `runs.resume` in the terminal: its progress events drive a progress
+ * bar, Ctrl-C cancels the job as the app's Cancel does (the run keeps its results and the
+ * error says how to resume). What the core does with the validation split first is noted once
+ * the next run reports progress: a refused audit prints its refusal alone, never "auditing it
+ * first" (or "reusing run N") before it.
  */
-async function inTerminal(
+export async function runInTerminal<N extends 'runs.start' | 'runs.resume'>(
   context: CliContext,
-  work: (options: RunOptions & Pick<AuditPairOptions, 'onValidation'>) => Promise<RunSummary>,
-): Promise<void> {
-  const notes = validationNotes(context);
+  client: ContractClient,
+  name: N,
+  args: Omit<CallArgs<N>, 'jobId'>,
+  {
+    labels = PHASE_LABEL,
+    validationNotes = true,
+  }: {
+    /** The progress bar's words for each phase. */
+    labels?: Record<RunProgress['phase'], string>;
+    /** Whether to say what is done with the validation split first. */
+    validationNotes?: boolean;
+  } = {},
+): Promise<RunSession> {
   const started = performance.now();
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   const bar = terminalProgress(context.json);
   let rate: number | null = null;
-  try {
-    const run = await work({
-      signal: controller.signal,
-      onValidation: notes.onValidation,
-      progress: (p) => {
-        notes.started();
-        if (p.phase === 'auditing') rate = p.staysPerSecond ?? rate;
-        bar.sink({ phase: PHASE_LABEL[p.phase], done: p.done, total: p.total });
-      },
-    });
-    bar.stop();
-    const seconds = (performance.now() - started) / 1000;
-    const review =
-      run.status === 'completed'
-        ? // Kept in the store as the dashboard asks it, so the app opens the run warm.
-          runFigures(context.openStore(), {
-            kind: 'abstention',
-            runId: run.id,
-            seed: DEFAULT_FIGURES_SEED,
-          })
-        : null;
-    if (context.json)
-      context.printJson({ ...run, review, session: { seconds, staysPerSecond: rate } });
-    else {
-      // The stored figures, as the dashboard reads them; a run without results has none.
-      const statistics =
-        run.doneStays > 0
-          ? runFigures(context.openStore(), {
-              kind: 'statistics',
-              runId: run.id,
-              seed: DEFAULT_FIGURES_SEED,
-            })
-          : null;
-      context.print(formatSummary(run, statistics, seconds, rate, review));
+  let waiting: string | null = null;
+  let lastRunId: number | null = null;
+  const onEvent = (event: ApiEvent) => {
+    if (event.type === 'job.progress' && event.progress.phase === VALIDATION_PHASE) {
+      waiting = event.progress.message;
+    } else if (event.type === 'run.progress') {
+      const p = event.progress;
+      if (waiting !== null && validationNotes) context.note(waiting);
+      waiting = null;
+      lastRunId = p.runId;
+      if (p.phase === 'auditing') rate = p.staysPerSecond ?? rate;
+      bar.sink({ phase: labels[p.phase], done: p.done, total: p.total });
     }
+  };
+  try {
+    const run = await client
+      .callJob(name as CallName, args as never, onEvent, controller.signal)
+      .catch((error: unknown) => withResumeHint(client, error, lastRunId));
+    return { run: run as RunSummary, seconds: (performance.now() - started) / 1000, rate };
   } finally {
     bar.stop();
     process.off('SIGINT', onInterrupt);
   }
 }
 
+/**
+ * A run cancelled or failed mid-way keeps its results and can be resumed: the refusal then
+ * names the command that resumes it.
+ */
+async function withResumeHint(
+  client: ContractClient,
+  error: unknown,
+  runId: number | null,
+): Promise<never> {
+  if (!(error instanceof ContractCallError) || runId === null) throw error;
+  const resumable =
+    error.payload.code === 'cancelled' ||
+    (await client.call('runs.get', { runId }).then(
+      (run) => run.status === 'failed',
+      () => false,
+    ));
+  if (!resumable) throw error;
+  throw new ContractCallError(error.call, {
+    ...error.payload,
+    message: `${error.payload.message}\nResume it with \`toe resume ${runId}\`.`,
+  });
+}
+
+/** Prints a finished run's summary (or JSON), from the figures the dashboard reads. */
+async function printRun(
+  context: CliContext,
+  client: ContractClient,
+  { run, seconds, rate }: RunSession,
+): Promise<void> {
+  const review =
+    run.status === 'completed' ? await client.call('runs.abstention', { runId: run.id }) : null;
+  if (context.json) {
+    context.printJson({ ...run, review, session: { seconds, staysPerSecond: rate } });
+    return;
+  }
+  // A run without results has no figures.
+  const statistics =
+    run.doneStays > 0 ? await client.call('runs.statistics', { runId: run.id }) : null;
+  context.print(formatSummary(run, statistics, seconds, rate, review));
+}
+
 /** A run's review settings and how many warnings its abstention analysis gives. */
 function reviewColumn(run: RunSummary, warnings: number | null): string {
   const settings = runAbstention(run);
-  const budget =
-    settings.budget.kind === 'share'
-      ? `${Number((100 * settings.budget.share).toFixed(2))}%`
-      : settings.budget.kind === 'stays'
-        ? `${settings.budget.count} stays`
-        : `error ≤ ${settings.budget.alpha}`;
   const flag = warnings ? `, ${counted(warnings, 'warning')}` : '';
-  return `${settings.policy} ${budget}${flag}`;
+  return `${settings.policy}: ${describeBudget(settings.budget)}${flag}`;
 }
 
 function formatRunList(runs: RunSummary[], warnings: Map<number, number>): string {
@@ -297,17 +336,6 @@ function formatRunList(runs: RunSummary[], warnings: Map<number, number>): strin
   return lines.join('\n');
 }
 
-function validationNote(event: Parameters<NonNullable<AuditPairOptions['onValidation']>>[0]) {
-  switch (event.action) {
-    case 'reuse':
-      return `Validation split: reusing completed audit run ${event.runId} to fit the policies.`;
-    case 'resume':
-      return `Validation split: resuming audit run ${event.runId} first (the policies are fitted on it).`;
-    case 'start':
-      return 'Validation split: auditing it first (the policies are fitted on it), then the requested split.';
-  }
-}
-
 /** `toe audit`, `toe runs`, `toe resume`: audit runs, resumable after a cancel or crash. */
 export function registerAuditCommands(program: Command, context: CliContext): void {
   program
@@ -317,39 +345,50 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     )
     .requiredOption('--cohort <name>', 'cohort name or id')
     .requiredOption('--task <task>', 'outcome task, e.g. E1')
-    .option('--bundle <dir>', 'bundle folder (default: resources/models/<task>)')
+    .option('--bundle <dir>', 'bundle folder (default: the shipped bundle for the task)')
     .addOption(
-      new Option('--split <split>', 'only this split (default: every stay)').choices(SPLITS),
-    )
-    .option(
-      '--workers <n>',
-      'worker threads (default: one per core)',
-      integerOption(1, MAX_WORKERS),
+      contractOption(
+        'runs.start',
+        'split',
+        '--split <split>',
+        'only this split (default: every stay)',
+      ),
     )
     .addOption(
-      new Option(
+      contractOption(
+        'runs.start',
+        'workers',
+        '--workers <n>',
+        'worker threads (default: one per core, at most 4 per core)',
+      ),
+    )
+    .addOption(
+      contractOption(
+        'runs.start',
+        'executionProvider',
         '--execution-provider <ep>',
         'onnxruntime provider (default: $TOE_EXECUTION_PROVIDER or auto)',
-      ).choices(['auto', 'cuda', 'cpu']),
+      ),
     )
-    .option('--beam-width <n>', 'beam width B (default 8)', integerOption(1, 256))
-    .option(
-      '--max-steps <n>',
-      'S_max: steps before the search exhausts (default 10)',
-      integerOption(1, 64),
-    )
-    .option('--top-windows <n>', 'candidate time windows N_ts (default 24)', integerOption(0, 1000))
-    .option('--top-chunks <n>', 'candidate note chunks N_note (default 20)', integerOption(0, 1000))
-    .option('--lambda <x>', 'weight of stability in the score (default 1.0)', numberOption)
-    .option('--mu <x>', 'cost per evidence unit (default 0.05)', numberOption)
-    .option('--tau-conf <x>', 'confidence needed to converge (default 0.9)', numberOption)
-    .option('--tau-suff <x>', 'stability needed to converge (default 0.9)', numberOption)
-    .option('--threshold <x>', "decision threshold (default: the bundle's)", numberOption)
+    .addOption(searchParamOption('beamWidth', '--beam-width <n>', 'beam width B'))
     .addOption(
-      new Option('--stability <space>', 'stability in probability or logit space').choices([
-        'probability',
-        'logit',
-      ]),
+      searchParamOption('maxSteps', '--max-steps <n>', 'S_max: steps before the search exhausts'),
+    )
+    .addOption(
+      searchParamOption('topTimeWindows', '--top-windows <n>', 'candidate time windows N_ts'),
+    )
+    .addOption(
+      searchParamOption('topNoteChunks', '--top-chunks <n>', 'candidate note chunks N_note'),
+    )
+    .addOption(searchParamOption('lambda', '--lambda <x>', 'weight of stability in the score'))
+    .addOption(searchParamOption('mu', '--mu <x>', 'cost per evidence unit'))
+    .addOption(searchParamOption('tauConf', '--tau-conf <x>', 'confidence needed to converge'))
+    .addOption(searchParamOption('tauSuff', '--tau-suff <x>', 'stability needed to converge'))
+    .addOption(searchParamOption('threshold', '--threshold <x>', 'decision threshold'))
+    .addOption(
+      new Option('--stability <space>', 'stability in probability or logit space').choices(
+        searchParamOverridesSchema.shape.stability.unwrap().options,
+      ),
     )
     .option(
       '--paper-mode',
@@ -358,7 +397,7 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .addOption(
       new Option(
         '--abstention <policy>',
-        'abstention policy that ranks stays for review (default: confidence; exhausted in paper mode)',
+        `abstention policy that ranks stays for review (default: ${DEFAULT_ABSTENTION_POLICY}; exhausted in paper mode)`,
       ).choices(ABSTENTION_POLICIES),
     )
     .option(
@@ -386,72 +425,69 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
       "stop each stay's search where it converges: the same evidence and flags in about a third of the time, without the toe-tuned policy (it replays searches to S_max)",
     )
     .action(async (options: AuditOptions) => {
-      const store = context.openStore();
-      const cohortId = cohortWithTask(store, options.cohort, options.task).id;
-      const params: Partial<SearchParams> = {
-        beamWidth: options.beamWidth,
-        maxSteps: options.maxSteps,
-        topTimeWindows: options.topWindows,
-        topNoteChunks: options.topChunks,
-        lambda: options.lambda,
-        mu: options.mu,
-        tauConf: options.tauConf,
-        tauSuff: options.tauSuff,
-        threshold: options.threshold,
-        stability: options.stability,
-      };
+      // Through the contract, as the app's start form does: the core decides the bundle,
+      // the validation audit first and the figures kept afterwards.
+      const client = new ContractClient(context.openStore());
       const budget = budgetOf(options);
-      const request: RunRequest = {
-        cohortId,
+      const request: StartArgs = {
+        // By name or id; a task the cohort lacks is the core's refusal (runs.start), before
+        // anything starts.
+        cohortId: (await client.call('cohorts.resolve', { nameOrId: options.cohort })).id,
         task: options.task,
-        split: options.split ?? null,
-        bundleDir: options.bundle,
-        params,
+        ...(options.split ? { split: options.split } : {}),
+        ...(options.bundle ? { bundle: options.bundle } : {}),
+        params: {
+          beamWidth: options.beamWidth,
+          maxSteps: options.maxSteps,
+          topTimeWindows: options.topWindows,
+          topNoteChunks: options.topChunks,
+          lambda: options.lambda,
+          mu: options.mu,
+          tauConf: options.tauConf,
+          tauSuff: options.tauSuff,
+          threshold: options.threshold,
+          stability: options.stability,
+        },
         workers: options.workers,
+        executionProvider: options.executionProvider,
         calibration: options.paperMode ? 'none' : 'bundle',
         abstention: {
           ...(options.abstention ? { policy: options.abstention } : {}),
           ...(budget ? { budget } : {}),
         },
-        ...(options.validation ? {} : { validationRunId: null }),
+        validation: options.validation,
         ...(options.stopAtConvergence ? { searchExtent: 'to-convergence' as const } : {}),
       };
-      await inTerminal(context, (run) =>
-        startAuditWithValidation(store, request, {
-          ...run,
-          executionProvider: options.executionProvider,
-        }),
-      );
+      await printRun(context, client, await runInTerminal(context, client, 'runs.start', request));
     });
 
   program
     .command('runs')
     .description('list the audit runs in the store')
-    .action(() => {
-      const store = context.openStore();
-      const runs = new RunStore(store).listRuns();
+    .action(async () => {
+      const client = new ContractClient(context.openStore());
+      const runs = await client.call('runs.list', {});
       if (context.json) return context.printJson(runs);
       // Each completed run's abstention warnings: a bootstrap of a fraction of a second each.
-      const warnings = new Map(
-        runs
-          .filter((run) => run.status === 'completed')
-          .map((run) => [
-            run.id,
-            runFigures(store, { kind: 'abstention', runId: run.id, seed: DEFAULT_FIGURES_SEED })
-              .warnings.length,
-          ]),
-      );
+      const warnings = new Map<number, number>();
+      for (const run of runs.filter((r) => r.status === 'completed')) {
+        const analysis = await client.call('runs.abstention', { runId: run.id });
+        warnings.set(run.id, analysis.warnings.length);
+      }
       context.print(formatRunList(runs, warnings));
     });
 
   program
     .command('resume')
     .description('resume an audit run: audit exactly the planned stays that have no result yet')
-    .argument('<run>', 'run id', integerOption(1, Number.MAX_SAFE_INTEGER))
-    .option(
-      '--workers <n>',
-      'worker threads (default: as the run started)',
-      integerOption(1, MAX_WORKERS),
+    .argument('<run>', 'run id', runIdArgument)
+    .addOption(
+      contractOption(
+        'runs.resume',
+        'workers',
+        '--workers <n>',
+        'worker threads (default: as the run started)',
+      ),
     )
     .option(
       '--take-over',
@@ -461,24 +497,22 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
     .option('--yes', 'with --take-over: do not ask for confirmation', false)
     .action(
       async (runId: number, options: { workers?: number; takeOver: boolean; yes: boolean }) => {
-        const store = context.openStore();
-        const runs = new RunStore(store);
-        const run = runs.getRun(runId);
+        const client = new ContractClient(context.openStore());
+        const run = await client.call('runs.get', { runId });
         if (run.status === 'completed') {
           if (context.json) context.printJson(run);
           else context.print(`Audit run ${runId} is already complete; nothing to resume.`);
           return;
         }
         const takeOver = options.takeOver
-          ? await confirmTakeOver(context, runs, runId, options.yes)
+          ? await confirmTakeOver(context, run, options.yes)
           : false;
-        await inTerminal(context, (session) =>
-          resumeAuditWithValidation(store, runId, {
-            ...session,
-            workers: options.workers,
-            takeOver,
-          }),
-        );
+        const session = await runInTerminal(context, client, 'runs.resume', {
+          runId,
+          workers: options.workers,
+          takeOver,
+        });
+        await printRun(context, client, session);
       },
     );
 }
@@ -491,19 +525,22 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
  */
 async function confirmTakeOver(
   context: CliContext,
-  runs: RunStore,
-  runId: number,
+  run: RunSummary,
   yes: boolean,
-): Promise<LeaseHolderRef | boolean> {
-  const lease = runs.lease(runId);
+): Promise<NonNullable<CallArgs<'runs.resume'>['takeOver']>> {
+  const lease = run.lease ?? null;
   // Live: the claim refuses it, saying why it is not taken over. Free or dead: nothing to take.
   if (lease?.state === 'live') return true;
   if (lease?.state !== 'stale') return false;
-  const holder = runs.leaseHolder(runId);
-  const question = `Audit run ${runId} is held by process ${lease.pid} on host ${lease.host}, last heartbeat ${lease.heartbeatAgeSeconds} s ago. Take it over? Only if that process has really stopped: two processes must never audit one run.`;
-  if (!yes && !(await context.confirm(question))) throw new CancelledError('Take-over');
+  const question = `Audit run ${run.id} is held by process ${lease.pid} on host ${lease.host}, last heartbeat ${lease.heartbeatAgeSeconds} s ago. Take it over? Only if that process has really stopped: two processes must never audit one run.`;
+  if (!yes && !(await context.confirm(question))) {
+    throw new ContractCallError('runs.resume', {
+      code: 'cancelled',
+      message: 'Take-over was cancelled; nothing was changed.',
+    });
+  }
   context.note(
-    `Taking over audit run ${runId} from process ${lease.pid} on host ${lease.host} (last heartbeat ${lease.heartbeatAgeSeconds} s ago).`,
+    `Taking over audit run ${run.id} from process ${lease.pid} on host ${lease.host} (last heartbeat ${lease.heartbeatAgeSeconds} s ago).`,
   );
-  return holder;
+  return { pid: lease.pid, host: lease.host };
 }

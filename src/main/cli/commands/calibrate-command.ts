@@ -1,24 +1,19 @@
-import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   CALIBRATION_METHODS,
   type BundleCalibration,
   type CalibrationMap,
   type CalibrationMethod,
+  DEFAULT_CALIBRATION_METHOD,
   describeThresholdRule,
   formatThresholdRule,
   type ThresholdChoice,
   type ThresholdRule,
 } from '../../../shared/calibration';
-import {
-  calibrateBundle,
-  DEFAULT_CALIBRATION_METHOD,
-  parseThresholdRule,
-  THRESHOLD_RULE_SYNTAX,
-} from '../../core/calibration';
-import { InputError } from '../../core/import/input-error';
-import type { ExecutionProviderRequest } from '../../core/models';
+import { EXECUTION_PROVIDERS } from '../../../shared/contract';
+import { readThresholdRule, THRESHOLD_RULE_SYNTAX } from '../../../shared/threshold-rule-text';
 import type { CliContext } from '../cli-context';
+import { ContractClient } from '../contract-client';
 import { terminalProgress } from '../progress-bar';
 
 interface CalibrateOptions {
@@ -28,17 +23,14 @@ interface CalibrateOptions {
   thresholdRule: ThresholdRule;
   dryRun: boolean;
   force: boolean;
-  executionProvider?: ExecutionProviderRequest;
+  executionProvider?: (typeof EXECUTION_PROVIDERS)[number];
 }
 
 /** commander's parser for --threshold-rule (also for the audit command). */
 export function thresholdRuleOption(raw: string): ThresholdRule {
-  try {
-    return parseThresholdRule(raw);
-  } catch (error) {
-    if (error instanceof InputError) throw new InvalidArgumentError(error.problem);
-    throw error;
-  }
+  const read = readThresholdRule(raw);
+  if ('problem' in read) throw new InvalidArgumentError(read.problem);
+  return read.rule;
 }
 
 const percent = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
@@ -56,16 +48,6 @@ export function describeMap(map: CalibrationMap): string {
 
 export function describeAchieved(choice: ThresholdChoice): string {
   return `sensitivity ${percent(choice.sensitivity)}, specificity ${percent(choice.specificity)}, PPV ${percent(choice.ppv)}, predicted positive ${percent(choice.predictedPositiveRate)}`;
-}
-
-/** The command that makes a calibration, as recorded in its file. */
-export function calibrateCommandLine(
-  bundle: string,
-  cohort: string,
-  method: CalibrationMethod,
-  rule: ThresholdRule,
-): string {
-  return `toe calibrate --bundle ${bundle} --cohort ${cohort} --method ${method} --threshold-rule ${formatThresholdRule(rule)}`;
 }
 
 /** One line for `toe train`: what calibrating the new bundle gave. */
@@ -102,44 +84,37 @@ export function registerCalibrateCommand(program: Command, context: CliContext):
       new Option(
         '--execution-provider <ep>',
         'onnxruntime provider (default: $TOE_EXECUTION_PROVIDER or auto)',
-      ).choices(['auto', 'cuda', 'cpu']),
+      ).choices(EXECUTION_PROVIDERS),
     )
     .action(async (options: CalibrateOptions) => {
-      const store = context.openStore();
-      const cohortId = store.resolveCohort(options.cohort);
-      const cohortName = store.getCohort(cohortId).name;
-      const rule = options.thresholdRule;
-      const command = calibrateCommandLine(options.bundle, cohortName, options.method, rule);
+      const client = new ContractClient(context.openStore());
       const bar = terminalProgress(context.json);
-      const dir = resolve(options.bundle);
       let outcome;
       try {
-        outcome = await calibrateBundle(store, {
-          bundleDir: dir,
-          cohortId,
-          method: options.method,
-          rule,
-          command,
-          write: !options.dryRun,
-          force: options.force,
-          progress: bar.sink,
-          ...(options.executionProvider ? { executionProvider: options.executionProvider } : {}),
-        });
+        outcome = await client.callJob(
+          'models.calibrate',
+          {
+            bundle: options.bundle,
+            cohort: options.cohort,
+            method: options.method,
+            thresholdRule: options.thresholdRule,
+            dryRun: options.dryRun,
+            force: options.force,
+            ...(options.executionProvider ? { executionProvider: options.executionProvider } : {}),
+          },
+          (event) => {
+            if (event.type === 'job.progress') bar.sink(event.progress);
+          },
+        );
       } finally {
         bar.stop();
       }
-      const { calibration, written } = outcome;
       if (context.json) {
-        context.printJson({
-          bundle: dir,
-          executionProvider: outcome.executionProvider,
-          file: written?.file ?? null,
-          sha256: written?.sha256 ?? null,
-          previous: written?.previous ?? null,
-          calibration,
-        });
+        context.printJson(outcome);
         return;
       }
+      const { calibration, file, sha256, previous } = outcome;
+      const dir = outcome.bundle;
       const { fittedOn, threshold, ece } = calibration;
       context.print(
         [
@@ -149,10 +124,10 @@ export function registerCalibrateCommand(program: Command, context: CliContext):
           `ECE (10 bins) on val: ${ece.raw.toFixed(4)} → ${ece.calibrated.toFixed(4)}`,
           `threshold: ${threshold.value.toFixed(4)} on the calibrated scale (rule ${formatThresholdRule(threshold.rule)}: ${describeThresholdRule(threshold.rule)})`,
           `  on val: ${describeAchieved(threshold)}`,
-          written
-            ? `wrote ${written.file} (sha256 ${written.sha256.slice(0, 12)}…)`
+          file !== null && sha256 !== null
+            ? `wrote ${file} (sha256 ${sha256.slice(0, 12)}…)`
             : 'dry run: nothing written',
-          ...(written?.previous ? [`kept the calibration it replaced as ${written.previous}`] : []),
+          ...(previous !== null ? [`kept the calibration it replaced as ${previous}`] : []),
         ].join('\n'),
       );
     });

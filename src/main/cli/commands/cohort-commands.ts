@@ -1,23 +1,15 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { SPLITS, type CohortDetail, type PhiPolicy, type Split } from '../../../shared/domain';
-import { importGeneric } from '../../core/import/generic';
-import { importMimicIv } from '../../core/import/mimic-iv';
-import { importYaib } from '../../core/import/yaib';
-import { LABEL_RULE_HELP, parseLabelRule } from '../../core/import/yaib/label-rule';
-import { MAX_NAME_LENGTH } from '../../core/import/yaib/layout';
+import { calls, type CallArgs, type CallName, type ErrorCode } from '../../../shared/contract';
+import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
+import type { CohortDetail, ImportReport, StaySummary } from '../../../shared/domain';
+import { LABEL_RULE_HELP, parseLabelRule } from '../../../shared/label-rule';
+import { taskOutcome, taskTitle } from '../../../shared/task-titles';
 import type { CliContext } from '../cli-context';
-import { ContractClient } from '../contract-client';
+import { ContractCallError, ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
 import { falseAlarmOption } from '../phi-options';
-import { terminalProgress } from '../progress-bar';
+import { terminalProgress, type ProgressSink } from '../progress-bar';
 import { formatCohortLine, formatImportReport } from '../report-text';
-import type { ImportReport } from '../../../shared/domain';
-import { deleteCohort } from '../../core/audit/cohort-deletion';
-import { RunStore } from '../../core/audit/run-store';
-import { CancelledError } from '../../core/jobs/progress';
-import { InputError } from '../../core/errors/input-error';
-import type { Store } from '../../core/store';
-import { taskOutcome, taskTitle } from '../../../shared/task-titles';
 
 export function integerOption(min: number, max: number) {
   return (raw: string): number => {
@@ -29,36 +21,65 @@ export function integerOption(min: number, max: number) {
   };
 }
 
+/**
+ * A refusal the command makes itself, before or instead of a call (a stay the run did not
+ * audit, a deletion not confirmed), in the contract's words: toe.ts prints its message and
+ * exits by its code, as for a refusal of the core.
+ */
+export function cliRefusal(call: CallName, code: ErrorCode, message: string): ContractCallError {
+  return new ContractCallError(call, { code, message });
+}
+
 /** A task as a refusal lists it: its code and plain title (E1 · hospital mortality). */
 const listedTask = (task: string): string => (taskOutcome(task) === null ? task : taskTitle(task));
 
 /** Bad input (exit 3) worded as one sentence about the cohort, not "file: problem". */
-export class CohortTaskError extends InputError {
+export class CohortTaskError extends ContractCallError {
   constructor(cohort: CohortDetail, task: string) {
     const tasks = cohort.tasks.length > 0 ? cohort.tasks.map(listedTask).join(', ') : 'none';
-    const sentence = `has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`;
-    super(`cohort "${cohort.name}"`, null, null, sentence);
-    this.message = `cohort "${cohort.name}" ${sentence}`;
+    super('cohorts.resolve', {
+      code: 'bad-input',
+      message: `cohort "${cohort.name}" has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`,
+    });
     this.name = 'CohortTaskError';
   }
+}
+
+/** What `cohortWithTask` needs of a store (the core's Store has both). */
+export interface CohortLookup {
+  resolveCohort(nameOrId: string): number;
+  getCohort(cohortId: number): CohortDetail;
 }
 
 /**
  * The cohort a command names with --cohort, refused when it has no labels for --task: one
  * check, worded once, for every command that audits, trains or evaluates, made before any of
  * them announces or starts work, so that no other refusal (a bundle's schema, a shipped
- * bundle's folder) gets to suggest a task the cohort does not have.
+ * bundle's folder) gets to suggest a task the cohort does not have. For commands that still
+ * hold the store; `cohortWithTaskCall` is the same check through the contract.
  */
-export function cohortWithTask(store: Store, cohort: string, task: string): CohortDetail {
-  const detail = store.getCohort(store.resolveCohort(cohort));
+export function cohortWithTask(store: CohortLookup, cohort: string, task: string): CohortDetail {
+  return checkedTask(store.getCohort(store.resolveCohort(cohort)), task);
+}
+
+/** `cohortWithTask` through the contract (`cohorts.resolve`): the same refusals and words. */
+export async function cohortWithTaskCall(
+  client: ContractClient,
+  cohort: string,
+  task: string,
+): Promise<CohortDetail> {
+  return checkedTask(await client.call('cohorts.resolve', { nameOrId: cohort }), task);
+}
+
+function checkedTask(detail: CohortDetail, task: string): CohortDetail {
   if (!detail.tasks.includes(task)) throw new CohortTaskError(detail, task);
   return detail;
 }
 
 function cohortNameOption(raw: string): string {
   const name = raw.trim();
-  if (name === '' || name.length > MAX_NAME_LENGTH) {
-    throw new InvalidArgumentError(`expected a name of 1 to ${MAX_NAME_LENGTH} characters`);
+  if (name === '' || name.length > COHORT_NAME_MAX) {
+    throw new InvalidArgumentError(`expected a name of 1 to ${COHORT_NAME_MAX} characters`);
   }
   return name;
 }
@@ -92,20 +113,20 @@ interface PhiFlags {
   phiFalseAlarm: string[];
 }
 
-function phiPolicyOf(flags: PhiFlags): PhiPolicy {
+function phiPolicyOf(flags: PhiFlags): CallArgs<'cohorts.import'>['phi'] {
   return {
     mode: flags.redactPhi ? 'redact' : flags.allowPhi ? 'allow' : 'refuse',
     falseAlarms: flags.phiFalseAlarm,
   };
 }
 
-/** Runs an import with a progress bar and a SIGINT that cancels cleanly (nothing written). */
+/**
+ * Runs an import with a progress bar and a SIGINT that cancels cleanly (nothing written); a
+ * PHI guard's refusal comes with its findings listed.
+ */
 async function runImport(
   context: CliContext,
-  work: (job: {
-    signal: AbortSignal;
-    progress: (u: Parameters<ReturnType<typeof terminalProgress>['sink']>[0]) => void;
-  }) => Promise<ImportReport>,
+  work: (job: { signal: AbortSignal; progress: ProgressSink }) => Promise<ImportReport>,
 ): Promise<void> {
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
@@ -119,6 +140,47 @@ async function runImport(
   } finally {
     bar.stop();
     process.off('SIGINT', onInterrupt);
+  }
+}
+
+/** `cohorts.import` as a job: its progress events drive the bar, Ctrl-C cancels it. */
+async function importThroughContract(
+  context: CliContext,
+  args: Omit<CallArgs<'cohorts.import'>, 'jobId'>,
+): Promise<void> {
+  const client = new ContractClient(context.openStore());
+  await runImport(context, ({ signal, progress }) =>
+    client.callJob(
+      'cohorts.import',
+      args,
+      (event) => {
+        if (event.type === 'job.progress') progress(event.progress);
+      },
+      signal,
+    ),
+  );
+}
+
+/** `stays.list`'s largest page: a longer --limit is read a page at a time. */
+const STAYS_PAGE = calls['stays.list'].args.shape.limit.unwrap().maxValue ?? 1000;
+
+/** Up to `limit` stays of a cohort from `offset`, through `stays.list`, and how many there are. */
+async function listStays(
+  client: ContractClient,
+  request: { cohortId: number; split?: StaySummary['split']; offset: number; limit: number },
+): Promise<{ total: number; stays: StaySummary[] }> {
+  const stays: StaySummary[] = [];
+  for (;;) {
+    const page = await client.call('stays.list', {
+      cohortId: request.cohortId,
+      split: request.split,
+      offset: request.offset + stays.length,
+      limit: Math.min(STAYS_PAGE, request.limit - stays.length),
+    });
+    stays.push(...page.stays);
+    if (page.stays.length === 0 || stays.length >= request.limit) {
+      return { total: page.total, stays };
+    }
   }
 }
 
@@ -138,10 +200,12 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       .argument('<dir>', 'the MIMIC-IV folder')
       .option('--name <name>', 'cohort name', 'mimic-iv'),
   ).action(async (dir: string, options: PhiFlags & { name: string }) => {
-    const store = context.openStore();
-    await runImport(context, (job) =>
-      importMimicIv(store, dir, { name: options.name, phi: phiPolicyOf(options), ...job }),
-    );
+    await importThroughContract(context, {
+      format: 'mimic-iv',
+      dir,
+      name: options.name,
+      phi: phiPolicyOf(options),
+    });
   });
 
   withPhiOptions(
@@ -151,10 +215,12 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       .argument('<dir>', 'the folder of CSV files')
       .option('--name <name>', 'cohort name (default: from the folder)'),
   ).action(async (dir: string, options: PhiFlags & { name?: string }) => {
-    const store = context.openStore();
-    await runImport(context, (job) =>
-      importGeneric(store, dir, { name: options.name, phi: phiPolicyOf(options), ...job }),
-    );
+    await importThroughContract(context, {
+      format: 'generic',
+      dir,
+      name: options.name,
+      phi: phiPolicyOf(options),
+    });
   });
 
   // YAIB's files hold numbers only: the guard reads the cohort's name and description.
@@ -172,11 +238,14 @@ export function registerCohortCommands(program: Command, context: CliContext): v
         labelRuleOption,
       ),
   ).action(async (dir: string, options: PhiFlags & { name?: string; labelRule?: string }) => {
-    const store = context.openStore();
     const { name, labelRule } = options;
-    await runImport(context, (job) =>
-      importYaib(store, dir, { name, labelRule, phi: phiPolicyOf(options), ...job }),
-    );
+    await importThroughContract(context, {
+      format: 'yaib',
+      dir,
+      name,
+      labelRule,
+      phi: phiPolicyOf(options),
+    });
   });
 
   program
@@ -218,8 +287,8 @@ export function registerCohortCommands(program: Command, context: CliContext): v
   const cohortsCommand = program
     .command('cohorts')
     .description('list the cohorts in the store (`toe cohorts delete NAME` deletes one)')
-    .action(() => {
-      const cohorts = context.openStore().listCohorts();
+    .action(async () => {
+      const cohorts = await new ContractClient(context.openStore()).call('cohorts.list', {});
       if (context.json) return context.printJson(cohorts);
       if (cohorts.length === 0) {
         context.print('No cohorts yet. Create one with `toe demo-cohort` or `toe import`.');
@@ -234,16 +303,23 @@ export function registerCohortCommands(program: Command, context: CliContext): v
     .argument('<cohort>', 'cohort name or id')
     .option('--yes', 'do not ask for confirmation', false)
     .action(async (cohort: string, options: { yes: boolean }) => {
-      const store = context.openStore();
-      const cohortId = store.resolveCohort(cohort);
-      const summary = store.getCohort(cohortId);
-      const runs = new RunStore(store).listRuns().filter((run) => run.spec.cohortId === cohortId);
+      const client = new ContractClient(context.openStore());
+      const summary = await client.call('cohorts.resolve', { nameOrId: cohort });
+      const cohortId = summary.id;
+      const runs = (await client.call('runs.list', {})).filter(
+        (run) => run.spec.cohortId === cohortId,
+      );
       const what = `cohort "${summary.name}" (${summary.stays} stays, ${runs.length} audit ${runs.length === 1 ? 'run' : 'runs'} and their reviews)`;
       if (!options.yes && !(await context.confirm(`Delete ${what}? This cannot be undone.`))) {
-        throw new CancelledError('Deletion');
+        throw cliRefusal(
+          'cohorts.delete',
+          'cancelled',
+          'Deletion was cancelled; nothing was changed.',
+        );
       }
-      deleteCohort(store, cohortId);
-      if (context.json) context.printJson({ deleted: true, cohortId, runs: runs.length });
+      // The core refuses (conflict) while an audit of the cohort is running.
+      const { deleted } = await client.call('cohorts.delete', { cohortId });
+      if (context.json) context.printJson({ deleted, cohortId, runs: runs.length });
       else context.print(`Deleted ${what}.`);
     });
 
@@ -251,23 +327,29 @@ export function registerCohortCommands(program: Command, context: CliContext): v
     .command('stays')
     .description('list a cohort’s stays')
     .argument('<cohort>', 'cohort name or id')
-    .addOption(new Option('--split <split>', 'only this split').choices(SPLITS))
+    .addOption(contractOption('stays.list', 'split', '--split <split>', 'only this split'))
     .option('--limit <n>', 'at most this many', integerOption(1, 1_000_000), 20)
-    .option('--offset <n>', 'skip this many', integerOption(0, 10_000_000), 0)
-    .action((cohort: string, options: { split?: Split; limit: number; offset: number }) => {
-      const store = context.openStore();
-      const page = store.listStays(store.resolveCohort(cohort), options);
-      if (context.json) return context.printJson(page);
-      context.print(
-        `${page.total} stays${options.split ? ` in ${options.split}` : ''}; showing ${page.stays.length} from ${options.offset}`,
-      );
-      for (const stay of page.stays) {
-        const labels = Object.entries(stay.outcomes)
-          .map(([t, l]) => `${t}=${l}`)
-          .join(' ');
+    .addOption(contractOption('stays.list', 'offset', '--offset <n>', 'skip this many'))
+    .action(
+      async (
+        cohort: string,
+        options: { split?: StaySummary['split']; limit: number; offset: number },
+      ) => {
+        const client = new ContractClient(context.openStore());
+        const { id: cohortId } = await client.call('cohorts.resolve', { nameOrId: cohort });
+        const page = await listStays(client, { cohortId, ...options });
+        if (context.json) return context.printJson(page);
         context.print(
-          `${stay.stayKey.padEnd(12)} ${stay.split.padEnd(5)} ${stay.t0}  ${labels}  notes ${stay.noteChunks}  cxr ${stay.hasCxr ? 'yes' : 'no'}  ecg ${stay.hasEcg ? 'yes' : 'no'}`,
+          `${page.total} stays${options.split ? ` in ${options.split}` : ''}; showing ${page.stays.length} from ${options.offset}`,
         );
-      }
-    });
+        for (const stay of page.stays) {
+          const labels = Object.entries(stay.outcomes)
+            .map(([t, l]) => `${t}=${l}`)
+            .join(' ');
+          context.print(
+            `${stay.stayKey.padEnd(12)} ${stay.split.padEnd(5)} ${stay.t0}  ${labels}  notes ${stay.noteChunks}  cxr ${stay.hasCxr ? 'yes' : 'no'}  ecg ${stay.hasEcg ? 'yes' : 'no'}`,
+          );
+        }
+      },
+    );
 }

@@ -1,60 +1,23 @@
-import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { SPLITS, type Split } from '../../../shared/domain';
-import { SELECTABLE_METHODS, type SelectableMethod } from '../../../shared/charts';
-import { evaluationCommandLine } from '../../../shared/evaluation-command';
+import { SELECTABLE_METHODS } from '../../../shared/charts';
+import { EXECUTION_PROVIDERS } from '../../../shared/contract';
+import { SPLITS, type JobProgress } from '../../../shared/domain';
 import {
   DEFAULT_BUDGETS,
   DEFAULT_EVALUATION,
-  ensureCorruptedBundle,
-  ensureSpuriousCohort,
-  evaluationHeadline,
   formatDuration,
   parseBudgets,
   parseMethods,
   REPORT_FILE,
-  runSpuriousAudit,
-  SPURIOUS_DEMO,
-  spuriousComparisonTable,
-  writeSpuriousFolder,
-} from '../../core/evaluation';
-import { EtaClock, type ProgressSink } from '../../core/jobs/progress';
-import { MAX_WORKERS } from '../../core/jobs/worker-limit';
-import {
-  ModelRuntime,
-  readManifest,
-  SHIPPED_MODELS_DIR,
-  type ExecutionProviderRequest,
-} from '../../core/models';
-import { portablePath } from '../../core/paths/portable-path';
+} from '../../../shared/evaluation-settings';
 import type { CliContext } from '../cli-context';
 import { ContractClient } from '../contract-client';
+import { contractOption } from '../contract-options';
 import { terminalProgress } from '../progress-bar';
 import { cohortWithTask, integerOption } from './cohort-commands';
-
-interface EvaluateOptions {
-  cohort: string;
-  task: string;
-  bundle?: string;
-  split: Split;
-  k: number[];
-  methods: SelectableMethod[];
-  out?: string;
-  seed: number;
-  limit?: number;
-  resamples: number;
-  limeSamples: number;
-  shapBudget?: number;
-  spurious: boolean;
-  spuriousBundle?: string;
-  executionProvider?: ExecutionProviderRequest;
-  /** --no-abstention: skip the audits behind the abstention section. */
-  abstention: boolean;
-  /** Worker threads for the stays (default: one per core); not in the recorded command. */
-  workers?: number;
-}
+import { spuriousAudit, type EvaluateOptions } from './spurious-audit-command';
 
 /** Commander parsers that turn the core's RangeErrors into usage errors. */
 const listOption =
@@ -67,62 +30,33 @@ const listOption =
     }
   };
 
-/** The spurious audit's command line, every setting spelled out, for its report. */
-const spuriousCommand = (db: string, o: EvaluateOptions) =>
-  evaluationCommandLine({
-    ...o,
-    db: portablePath(db),
-    bundle: o.bundle === undefined ? undefined : portablePath(o.bundle),
-    spuriousBundle: o.spuriousBundle === undefined ? undefined : portablePath(o.spuriousBundle),
-    out: o.out === undefined ? undefined : portablePath(o.out),
-  });
-
 /**
- * The terminal progress bar (with ETA) on a TTY; in logs and CI, a line per phase and one at
- * every tenth of the work with done / total / ETA, so long runs show where they are.
+ * The terminal progress bar on a TTY; in logs and CI, a line per phase and one at every tenth
+ * of the work with done / total / ETA (the job's own estimate), so long runs show where they are.
  */
-function evaluationProgress(context: CliContext): { sink: ProgressSink; stop: () => void } {
+function evaluationProgress(context: CliContext): {
+  onProgress: (progress: JobProgress) => void;
+  stop: () => void;
+} {
   const bar = terminalProgress(context.json);
-  if (context.json || process.stderr.isTTY) return bar;
-  const eta = new EtaClock();
+  const lines = !context.json && !process.stderr.isTTY;
   let phase = '';
   let reported = -1;
   return {
     stop: bar.stop,
-    sink: (update) => {
+    onProgress: (update) => {
       bar.sink(update);
-      const left = eta.eta(update);
+      if (!lines) return;
       if (update.phase !== phase) [phase, reported] = [update.phase, -1];
       const tenth = update.total > 1 ? Math.floor((10 * update.done) / update.total) : -1;
       if (tenth > reported && update.done > 0) {
         reported = tenth;
-        const etaText = left === null ? '' : `, ETA ${formatDuration(left)}`;
+        const etaText =
+          update.etaSeconds === null ? '' : `, ETA ${formatDuration(update.etaSeconds)}`;
         process.stderr.write(`  ${update.done}/${update.total}${etaText}\n`);
       }
     },
   };
-}
-
-/** --workers, or one per core as audits choose (at most MAX_WORKERS). */
-const workerCount = (o: EvaluateOptions) =>
-  Math.min(o.workers ?? availableParallelism(), MAX_WORKERS);
-
-async function openRuntime(dir: string, o: EvaluateOptions, context: CliContext) {
-  const runtime = await ModelRuntime.open(dir, {
-    store: context.openStore(),
-    ...(o.executionProvider ? { executionProvider: o.executionProvider } : {}),
-  });
-  try {
-    refuseOtherTask(dir, runtime.manifest.task, o.task);
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
-  return runtime;
-}
-
-function refuseOtherTask(dir: string, predicts: string, task: string): void {
-  if (predicts !== task) throw new Error(`The bundle in ${dir} predicts ${predicts}, not ${task}.`);
 }
 
 /**
@@ -136,7 +70,7 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
   const client = new ContractClient(store);
   const progress = evaluationProgress(context);
   try {
-    const { evaluation, folder } = await client.callJob(
+    const { evaluation, folder, headline } = await client.callJob(
       'evaluations.evaluate',
       {
         cohort: o.cohort,
@@ -156,7 +90,7 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
         out: o.out,
       },
       (event) => {
-        if (event.type === 'job.progress') progress.sink(event.progress);
+        if (event.type === 'job.progress') progress.onProgress(event.progress);
       },
       signal,
     );
@@ -173,7 +107,7 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
         evaluationId: evaluation.id,
         headline: result.headline,
       });
-    context.print(evaluationHeadline(result));
+    context.print(headline);
     for (const item of result.abstention ?? []) {
       context.print(
         `\nAbstention, ${item.decision.mode === 'paper' ? 'paper mode' : 'calibrated decision'} (audit run ${item.runId}): ${item.analysis.verdict}`,
@@ -188,68 +122,6 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
     );
   } finally {
     progress.stop();
-  }
-}
-
-async function spuriousAudit(o: EvaluateOptions, context: CliContext, signal: AbortSignal) {
-  const store = context.openStore();
-  const cleanId = cohortWithTask(store, o.cohort, o.task).id;
-  const out = resolve(o.out ?? join('evaluation', `spurious-${o.task}-${o.split}`));
-  const cleanDir = resolve(o.bundle ?? join(SHIPPED_MODELS_DIR, o.task));
-  const corruptedDir = resolve(o.spuriousBundle ?? join(out, 'corrupted-bundle'));
-  // Refused now, not after the spurious cohort is built and a model trained on it.
-  refuseOtherTask(cleanDir, readManifest(cleanDir).task, o.task);
-  const progress = evaluationProgress(context);
-  const { cohortId } = await ensureSpuriousCohort(store, progress.sink);
-  progress.stop();
-  const training = await ensureCorruptedBundle({
-    db: context.dbPath,
-    cohort: SPURIOUS_DEMO.name,
-    task: o.task,
-    dir: corruptedDir,
-    seed: o.seed,
-  });
-  if (!context.json)
-    context.print(
-      training.trained
-        ? `trained the corrupted model in ${formatDuration(training.seconds ?? 0)}`
-        : `reusing the corrupted model in ${corruptedDir}`,
-    );
-  const clean = await openRuntime(cleanDir, o, context);
-  const corrupted = await openRuntime(corruptedDir, o, context);
-  try {
-    const arm = { store, split: o.split, limit: o.limit ?? null };
-    const result = await runSpuriousAudit({
-      clean: {
-        ...arm,
-        role: 'clean',
-        runtime: clean,
-        cohortId: cleanId,
-        pool: { workers: workerCount(o), bundleDir: cleanDir },
-      },
-      corrupted: {
-        ...arm,
-        role: 'corrupted',
-        runtime: corrupted,
-        cohortId,
-        pool: { workers: workerCount(o), bundleDir: corruptedDir },
-      },
-      seed: o.seed,
-      resamples: o.resamples,
-      command: spuriousCommand(context.dbPath, o),
-      training,
-      progress: progress.sink,
-      signal,
-    });
-    const files = writeSpuriousFolder(out, result);
-    progress.stop();
-    if (context.json) return context.printJson({ out, files, comparison: result.comparison });
-    context.print(spuriousComparisonTable(result));
-    context.print(`\nreport: ${join(out, 'report.md')}`);
-  } finally {
-    progress.stop();
-    await clean.close();
-    await corrupted.close();
   }
 }
 
@@ -305,10 +177,13 @@ export function registerEvaluateCommand(program: Command, context: CliContext): 
       'run the spurious-feature audit instead (trains a corrupted model)',
       false,
     )
-    .option(
-      '--workers <n>',
-      'worker threads for the stays (default: one per core; the results do not depend on it)',
-      integerOption(1, MAX_WORKERS),
+    .addOption(
+      contractOption(
+        'evaluations.evaluate',
+        'workers',
+        '--workers <n>',
+        'worker threads for the stays (default: one per core; the results do not depend on it)',
+      ),
     )
     .option('--spurious-bundle <dir>', 'corrupted bundle folder (default: <out>/corrupted-bundle)')
     .option(
@@ -316,11 +191,7 @@ export function registerEvaluateCommand(program: Command, context: CliContext): 
       'skip the abstention section (it audits the split and its validation split, or reuses those audits)',
     )
     .addOption(
-      new Option('--execution-provider <ep>', 'onnxruntime provider').choices([
-        'auto',
-        'cuda',
-        'cpu',
-      ]),
+      new Option('--execution-provider <ep>', 'onnxruntime provider').choices(EXECUTION_PROVIDERS),
     )
     .action(async (options: EvaluateOptions) => {
       const controller = new AbortController();

@@ -1,23 +1,14 @@
-import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
+import { EXECUTION_PROVIDERS } from '../../../shared/contract';
 import { SPLITS, type Split } from '../../../shared/domain';
 import {
-  calibrationState,
-  listBundles,
-  ModelRuntime,
-  scoreSplit,
-  fullInputMetrics,
-  signBundle,
-  SHIPPED_MODELS_DIR,
-  STREAMS,
-  trainingRelation,
+  BUNDLE_STREAMS,
+  type BootstrapInterval,
+  type BundleStream,
   type BundleSummary,
-  type ExecutionProviderRequest,
-  type Stream,
-  type StreamFigures,
-} from '../../core/models';
-import type { BootstrapCi } from '../../core/statistics';
+} from '../../../shared/model-bundles';
 import type { CliContext } from '../cli-context';
+import { ContractClient } from '../contract-client';
 import { terminalProgress } from '../progress-bar';
 import { integerOption } from './cohort-commands';
 
@@ -28,17 +19,17 @@ interface EvalOptions {
   split: Split;
   seed: number;
   resamples: number;
-  executionProvider?: ExecutionProviderRequest;
+  executionProvider?: (typeof EXECUTION_PROVIDERS)[number];
 }
 
-const STREAM_LABEL: Record<Stream, string> = {
+const STREAM_LABEL: Record<BundleStream, string> = {
   ts: 'TS-only',
   note: 'notes-only',
   fused: 'fused',
 };
 
 const fixed = (x: number, digits = 3) => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits));
-const withInterval = (ci: BootstrapCi) =>
+const withInterval = (ci: BootstrapInterval) =>
   `${fixed(ci.estimate, 4)} (${fixed(ci.lower)}–${fixed(ci.upper)})`;
 
 function table(rows: string[][]): string {
@@ -69,33 +60,13 @@ function formatBundleList(bundles: BundleSummary[]): string {
   const problems = bundles.filter((b) => b.problem).map((b) => `${b.dir}: ${b.problem}`);
   // Calibrations from before `toe calibrate` signed them are used, but said to be unverified.
   const unsigned = bundles
-    .filter((b) => !b.problem && calibrationState(b.dir) === 'unsigned')
+    .filter((b) => !b.problem && b.calibration === 'unsigned')
     .map(
       (b) =>
         `${b.dir}: calibration.json is not verified (written before \`toe calibrate\` recorded what it wrote); run \`toe calibrate --bundle ${b.dir} --cohort NAME --force\` to verify it from now on.`,
     );
   problems.push(...unsigned);
   return [table(rows), ...problems].join('\n');
-}
-
-/** The streams a bundle has figures for: a TS-only bundle has no notes-only stream. */
-function streamsOf(runtime: ModelRuntime): readonly Stream[] {
-  return runtime.hasNoteStream ? STREAMS : STREAMS.filter((s) => s !== 'note');
-}
-
-function metricsJson(figures: Record<Stream, StreamFigures>, streams: readonly Stream[]) {
-  const ci = ({ estimate, lower, upper, skipped }: BootstrapCi) => ({
-    estimate,
-    lower,
-    upper,
-    skipped,
-  });
-  return Object.fromEntries(
-    streams.map((s) => [
-      s,
-      { auroc: ci(figures[s].auroc), auprc: ci(figures[s].auprc), ece: ci(figures[s].ece) },
-    ]),
-  );
 }
 
 /**
@@ -111,9 +82,13 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
   models
     .command('list')
     .description('the bundles in resources/models/<task>/, with their files and manifest verified')
-    .option('--dir <dir>', 'folder holding one bundle folder per task', SHIPPED_MODELS_DIR)
-    .action((options: { dir: string }) => {
-      const bundles = listBundles(resolve(options.dir));
+    .option(
+      '--dir <dir>',
+      'folder holding one bundle folder per task (default: the shipped bundles)',
+    )
+    .action(async (options: { dir?: string }) => {
+      const client = new ContractClient(context.openStore());
+      const bundles = await client.call('models.list', options.dir ? { dir: options.dir } : {});
       if (context.json) context.printJson(bundles);
       else context.print(formatBundleList(bundles));
     });
@@ -129,8 +104,9 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
       'sign the manifest as it is now although it differs from what was signed (a deliberate change)',
       false,
     )
-    .action((dir: string, options: { replace: boolean }) => {
-      const outcome = signBundle(resolve(dir), { replace: options.replace });
+    .action(async (dir: string, options: { replace: boolean }) => {
+      const client = new ContractClient(context.openStore());
+      const outcome = await client.call('models.sign', { bundle: dir, replace: options.replace });
       if (context.json) return context.printJson(outcome);
       const verb = {
         signed: 'signed',
@@ -162,91 +138,58 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
       new Option(
         '--execution-provider <ep>',
         'onnxruntime provider (default: $TOE_EXECUTION_PROVIDER or auto)',
-      ).choices(['auto', 'cuda', 'cpu']),
+      ).choices(EXECUTION_PROVIDERS),
     )
     .action(async (options: EvalOptions) => {
-      const started = performance.now();
-      const store = context.openStore();
-      const cohortId = store.resolveCohort(options.cohort);
-      const cohort = store.getCohort(cohortId);
-      const dir = resolve(options.bundle ?? join(SHIPPED_MODELS_DIR, options.task));
-      const runtime = await ModelRuntime.open(dir, {
-        store,
-        ...(options.executionProvider ? { executionProvider: options.executionProvider } : {}),
-      });
+      const client = new ContractClient(context.openStore());
       const bar = terminalProgress(context.json);
+      let result;
       try {
-        const manifest = runtime.manifest;
-        if (manifest.task !== options.task) {
-          throw new Error(
-            `The bundle in ${dir} predicts ${manifest.task}, not ${options.task}. Pass --task ${manifest.task} or another --bundle.`,
-          );
-        }
-        runtime.checkCohort(cohort);
-        const scored = await scoreSplit(runtime, store, cohortId, options.split, bar.sink);
-        bar.stop();
-        if (scored.labels.length === 0) {
-          throw new Error(
-            `Cohort "${cohort.name}" has no ${options.split} stays labelled for ${options.task}. Try another --split.`,
-          );
-        }
-        const positives = scored.labels.reduce((n, y) => n + y, 0);
-        const figures = fullInputMetrics(scored, {
-          seed: options.seed,
-          resamples: options.resamples,
-        });
-        const relation = trainingRelation(store, cohortId, manifest, options.split);
-        const isTrainingCohort = relation.kind === 'training-cohort';
-        const recorded = isTrainingCohort
-          ? (manifest.metrics?.[options.split]?.full ?? null)
-          : null;
-        const result = {
-          task: options.task,
-          bundle: dir,
-          cohort: cohort.name,
-          split: options.split,
-          stays: scored.labels.length,
-          positives,
-          executionProvider: runtime.provider,
-          bootstrap: { seed: options.seed, resamples: options.resamples, level: 0.95 },
-          metrics: metricsJson(figures, streamsOf(runtime)),
-          trainingCohort: {
-            name: manifest.training.cohort,
-            contentSha256: manifest.training.contentSha256,
-            isTrainingCohort,
-            relation: relation.sentence,
-            recordedMetrics: recorded,
+        result = await client.callJob(
+          'models.fullInputMetrics',
+          {
+            task: options.task,
+            cohort: options.cohort,
+            split: options.split,
+            seed: options.seed,
+            resamples: options.resamples,
+            ...(options.bundle ? { bundle: options.bundle } : {}),
+            ...(options.executionProvider ? { executionProvider: options.executionProvider } : {}),
           },
-          seconds: (performance.now() - started) / 1000,
-        };
-        if (context.json) {
-          context.printJson(result);
-          return;
-        }
-        context.print(
-          `${options.task} bundle ${dir}\ncohort "${cohort.name}", ${options.split} split: ${result.stays} stays, ${positives} positive; execution provider: ${runtime.provider}\n`,
-        );
-        const rows = [['stream', 'AUROC (95% CI)', 'AUPRC (95% CI)', 'ECE (95% CI)']];
-        for (const s of streamsOf(runtime)) {
-          rows.push([
-            STREAM_LABEL[s],
-            withInterval(figures[s].auroc),
-            withInterval(figures[s].auprc),
-            withInterval(figures[s].ece),
-          ]);
-        }
-        context.print(table(rows));
-        context.print(
-          recorded
-            ? `\nthis is the bundle's training cohort: the manifest records ${options.split} AUROC fused ${fixed(recorded.fused.auroc, 4)}, TS-only ${fixed(recorded.ts.auroc, 4)}, ${recorded.note ? `notes-only ${fixed(recorded.note.auroc, 4)}` : 'no note stream (hourly windows only)'}`
-            : `\n${relation.sentence} Figures are not comparable with the manifest's.`,
-        );
-        context.print(
-          `bootstrap: ${options.resamples} resamples of stays, seed ${options.seed}; done in ${result.seconds.toFixed(1)} s`,
+          (event) => {
+            if (event.type === 'job.progress') bar.sink(event.progress);
+          },
         );
       } finally {
         bar.stop();
-        await runtime.close();
       }
+      if (context.json) {
+        context.printJson(result);
+        return;
+      }
+      context.print(
+        `${result.task} bundle ${result.bundle}\ncohort "${result.cohort}", ${result.split} split: ${result.stays} stays, ${result.positives} positive; execution provider: ${result.executionProvider}\n`,
+      );
+      const rows = [['stream', 'AUROC (95% CI)', 'AUPRC (95% CI)', 'ECE (95% CI)']];
+      for (const stream of BUNDLE_STREAMS) {
+        const figures = result.metrics[stream];
+        if (!figures) continue;
+        rows.push([
+          STREAM_LABEL[stream],
+          withInterval(figures.auroc),
+          withInterval(figures.auprc),
+          withInterval(figures.ece),
+        ]);
+      }
+      context.print(table(rows));
+      const recorded = result.trainingCohort.recordedMetrics;
+      context.print(
+        recorded
+          ? `\nthis is the bundle's training cohort: the manifest records ${result.split} AUROC fused ${fixed(recorded.fused.auroc, 4)}, TS-only ${fixed(recorded.ts.auroc, 4)}, ${recorded.note ? `notes-only ${fixed(recorded.note.auroc, 4)}` : 'no note stream (hourly windows only)'}`
+          : `\n${result.trainingCohort.relation} Figures are not comparable with the manifest's.`,
+      );
+      context.print(
+        `bootstrap: ${result.bootstrap.resamples} resamples of stays, seed ${result.bootstrap.seed}; done in ${result.seconds.toFixed(1)} s`,
+      );
     });
 }

@@ -1,18 +1,17 @@
-import { DEFAULT_FIGURES_SEED } from '../../../shared/audit-statistics';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { writeAuditReport } from '../../core/report/audit-report';
-import { writeStayResults } from '../../core/report/stay-results-export';
-import { NotFoundError } from '../../core/store';
+import type { CallName } from '../../../shared/contract';
 import type { CliContext } from '../cli-context';
+import { ContractCallError, ContractClient } from '../contract-client';
+import { contractOption } from '../contract-options';
 import { integerOption } from './cohort-commands';
 
 interface ReportOptions {
   out: string;
   seed: number;
-  resamples: number;
-  minGroupSize: number;
+  resamples?: number;
+  minGroupSize?: number;
 }
 
 interface ExportOptions {
@@ -21,18 +20,40 @@ interface ExportOptions {
   excelBom: boolean;
 }
 
-/** The folder a file goes into must exist: say so by name rather than with ENOENT. */
-export function outputPath(file: string): string {
+/**
+ * The folder a file goes into must exist: say so by name rather than with ENOENT, as a
+ * not-found refusal (exit 4) of the call whose result the file is to hold.
+ */
+export function outputPath(file: string, call: CallName = 'reports.pdf'): string {
   const path = resolve(file);
   if (!existsSync(dirname(path))) {
-    throw new NotFoundError(`No folder ${dirname(path)} to write ${path} into. Create it first.`);
+    throw new ContractCallError(call, {
+      code: 'not-found',
+      message: `No folder ${dirname(path)} to write ${path} into. Create it first.`,
+    });
   }
   return path;
 }
 
 /**
- * `toe report RUN --out audit.pdf`: the PDF audit report of a run; `toe export RUN --csv
- * out.csv | --json out.json`: its per-stay results for analysts.
+ * Writes what a call returned to the path the user typed: under a temporary name first, so a
+ * failed write never leaves a half file under the final one. Only the transport writes files.
+ */
+export function writeOutput(path: string, content: string | Uint8Array): void {
+  const partial = `${path}.part`;
+  try {
+    writeFileSync(partial, content);
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * `toe report RUN --out audit.pdf`: the PDF audit report of a run (`reports.pdf`, the bytes
+ * the app saves); `toe export RUN --csv out.csv | --json out.json`: its per-stay results for
+ * analysts (`runs.exportStays`). The core returns bytes and text; this command writes them.
  */
 export function registerReportCommands(program: Command, context: CliContext): void {
   const runId = integerOption(1, Number.MAX_SAFE_INTEGER);
@@ -41,33 +62,43 @@ export function registerReportCommands(program: Command, context: CliContext): v
     .description('write the PDF audit report of an audit run')
     .argument('<run>', 'run id (`toe runs` lists them)', runId)
     .requiredOption('--out <file>', 'the PDF to write, e.g. audit.pdf')
-    .option(
-      '--seed <s>',
-      'bootstrap seed of every interval',
-      integerOption(0, 2 ** 32 - 1),
-      DEFAULT_FIGURES_SEED,
+    .addOption(
+      contractOption('reports.pdf', 'seed', '--seed <s>', 'bootstrap seed of every interval'),
     )
-    .option('--resamples <n>', 'bootstrap resamples', integerOption(100, 100_000), 1000)
-    .option(
-      '--min-group-size <n>',
-      'bias audit: suppress groups with fewer stays',
-      integerOption(1, 1_000_000),
-      11,
+    .addOption(
+      contractOption(
+        'reports.pdf',
+        'resamples',
+        '--resamples <n>',
+        'bootstrap resamples (default 1000)',
+      ),
+    )
+    .addOption(
+      contractOption(
+        'reports.pdf',
+        'minGroupSize',
+        '--min-group-size <n>',
+        'bias audit: suppress groups with fewer stays (default 11)',
+      ),
     )
     .action(async (run: number, options: ReportOptions) => {
       const started = performance.now();
-      const written = await writeAuditReport(context.openStore(), run, outputPath(options.out), {
+      const out = outputPath(options.out, 'reports.pdf');
+      const client = new ContractClient(context.openStore());
+      const report = await client.call('reports.pdf', {
+        runId: run,
         seed: options.seed,
         resamples: options.resamples,
         minGroupSize: options.minGroupSize,
       });
+      writeOutput(out, Buffer.from(report.pdfBase64, 'base64'));
       const seconds = (performance.now() - started) / 1000;
       if (context.json) {
-        context.printJson({ path: written.path, pages: written.pages, seconds });
+        context.printJson({ path: out, pages: report.pages, seconds });
       } else {
-        const synthetic = written.data.cohort.synthetic ? ' (SYNTHETIC cohort)' : '';
+        const synthetic = report.synthetic ? ' (SYNTHETIC cohort)' : '';
         context.print(
-          `Wrote ${written.path}: ${written.pages} pages for audit run ${run}${synthetic}, ${written.data.statistics.stays} stays, in ${seconds.toFixed(1)} s.`,
+          `Wrote ${out}: ${report.pages} pages for audit run ${run}${synthetic}, ${report.stays} stays, in ${seconds.toFixed(1)} s.`,
         );
       }
     });
@@ -79,19 +110,26 @@ export function registerReportCommands(program: Command, context: CliContext): v
     .option('--csv <file>', 'CSV file to write (RFC 4180, UTF-8)')
     .option('--json <file>', 'JSON file to write')
     .option('--excel-bom', 'start the CSV with a byte-order mark, for Excel', false)
-    .action((run: number, options: ExportOptions, command: Command) => {
+    .action(async (run: number, options: ExportOptions, command: Command) => {
       if (!options.csv && !options.json) {
         command.error('error: give --csv <file>, --json <file> or both', { exitCode: 2 });
       }
-      const written = writeStayResults(context.openStore(), run, {
-        csv: options.csv ? outputPath(options.csv) : undefined,
-        json: options.json ? outputPath(options.json) : undefined,
+      const csv = options.csv ? outputPath(options.csv, 'runs.exportStays') : null;
+      const json = options.json ? outputPath(options.json, 'runs.exportStays') : null;
+      const client = new ContractClient(context.openStore());
+      const exported = await client.call('runs.exportStays', {
+        runId: run,
+        csv: csv !== null,
+        json: json !== null,
         excelBom: options.excelBom,
       });
+      if (csv !== null && exported.csv !== null) writeOutput(csv, exported.csv);
+      if (json !== null && exported.json !== null) writeOutput(json, exported.json);
+      const written = { stays: exported.stays, csv, json };
       if (context.json) context.printJson(written);
       else {
-        const files = [written.csv, written.json].filter((f) => f !== null).join(' and ');
-        context.print(`Wrote ${written.stays} stays of audit run ${run} to ${files}.`);
+        const files = [csv, json].filter((f) => f !== null).join(' and ');
+        context.print(`Wrote ${exported.stays} stays of audit run ${run} to ${files}.`);
       }
     });
 }

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
-import { backupStore } from '../../core/store/store-backup';
-import { checkStore, type StoreCheckReport } from '../../core/store/store-check';
-import { STORE_DOC, StoreDamagedError } from '../../core/store/store-errors';
+import { STORE_DOC, type StoreCheckReport } from '../../../shared/store-check';
 import type { CliContext } from '../cli-context';
+import { ContractCallError, ContractClient } from '../contract-client';
 
-/** `toe store check` and `toe store backup`: neither changes the store, both work while it is in use. */
+/**
+ * `toe store check` and `toe store backup`: neither changes the store, both work while it is
+ * in use. Both are the contract's calls (`store.check`, `store.backup`) on the store the CLI
+ * opened for inspection (cli-context.ts): as found, not upgraded, and not refused for the
+ * damage the check is there to describe.
+ */
 export function registerStoreCommands(program: Command, context: CliContext): void {
   const store = program
     .command('store')
@@ -17,16 +21,16 @@ export function registerStoreCommands(program: Command, context: CliContext): vo
     .description(
       "check the whole store without changing it: SQLite's integrity check, foreign keys and ToE Audit's own invariants; exits 6 on any problem",
     )
-    .action(() => {
-      const report = checkStore(context.dbPath);
+    .action(async () => {
+      const report = await new ContractClient(context.openStore()).call('store.check', {});
       if (context.json) context.printJson(report);
       else context.print(formatCheck(report));
       if (!report.ok) {
         const failed = report.checks.filter((c) => !c.ok).length;
-        throw new StoreDamagedError(
-          report.path,
-          `The store ${report.path} is damaged: ${failed} of ${report.checks.length} checks found problems${context.json ? '' : ' (above)'}. Restore it from a backup (${STORE_DOC}); \`toe store backup\` first keeps a copy of what is left.`,
-        );
+        throw new ContractCallError('store.check', {
+          code: 'store-damaged',
+          message: `The store ${report.path} is damaged: ${failed} of ${report.checks.length} checks found problems${context.json ? '' : ' (above)'}. Restore it from a backup (${STORE_DOC}); \`toe store backup\` first keeps a copy of what is left.`,
+        });
       }
     });
 
@@ -37,7 +41,8 @@ export function registerStoreCommands(program: Command, context: CliContext): vo
     )
     .argument('<path>', 'the backup file to create (an existing file is never overwritten)')
     .action(async (target: string) => {
-      const backup = await backupStore(context.dbPath, target);
+      const client = new ContractClient(context.openStore());
+      const backup = await client.call('store.backup', { target });
       if (context.json) {
         context.printJson(backup);
       } else {
@@ -49,10 +54,10 @@ export function registerStoreCommands(program: Command, context: CliContext): vo
         }
       }
       if (backup.problems.length > 0) {
-        throw new StoreDamagedError(
-          backup.source,
-          `The backup ${backup.target} was written, but it fails SQLite's integrity check (${backup.problems[0]}): the store itself is damaged. Keep the copy, and see \`toe store check\` and ${STORE_DOC}.`,
-        );
+        throw new ContractCallError('store.backup', {
+          code: 'store-damaged',
+          message: `The backup ${backup.target} was written, but it fails SQLite's integrity check (${backup.problems[0]}): the store itself is damaged. Keep the copy, and see \`toe store check\` and ${STORE_DOC}.`,
+        });
       }
     });
 }

@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Option, type Command } from 'commander';
-import { calibrateBundle, DEFAULT_CALIBRATION_METHOD } from '../../core/calibration';
-import { InputError } from '../../core/import/input-error';
+import { calibrateCommandLine, DEFAULT_CALIBRATION_METHOD } from '../../../shared/calibration';
+import { calibrateBundle } from '../../core/calibration';
+import { InputError } from '../../core/errors/input-error';
 import { embedCohortNotes, openEncoderFolder, type EmbedReport } from '../../core/models';
 import { ConflictError, NotFoundError } from '../../core/store';
 import type { CliContext } from '../cli-context';
 import { terminalProgress } from '../progress-bar';
-import { calibrateCommandLine, calibrationSummaryLine } from './calibrate-command';
+import { calibrationSummaryLine } from './calibrate-command';
 import { cohortWithTask, integerOption } from './cohort-commands';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -5,12 +5,17 @@ import {
   type CallOutcome,
   type ErrorCode,
 } from '../../../shared/contract';
-import { InputError } from '../import/input-error';
+import { InputError } from '../errors/input-error';
 import { PhiRefusedError } from '../phi';
 import { CancelledError } from '../jobs/progress';
 import { BundleError } from '../models';
 import { ConflictError, NotFoundError } from '../store';
-import { StoreError } from '../store/store-errors';
+import {
+  StoreDamagedError,
+  StoreError,
+  StoreMissingError,
+  StoreReadOnlyError,
+} from '../store/store-errors';
 import type { Handlers } from './handlers';
 import { UnavailableError } from './unavailable-error';
 
@@ -26,7 +31,11 @@ function codeFor(error: unknown): ErrorCode {
   }
   if (error instanceof CancelledError) return 'cancelled';
   if (error instanceof UnavailableError) return 'unavailable';
-  // The store is damaged, read-only, full or busy: the message names the file and what to do.
+  if (error instanceof StoreDamagedError) return 'store-damaged';
+  if (error instanceof StoreReadOnlyError) return 'store-read-only';
+  // No store at a path a reading command named: nothing was created there.
+  if (error instanceof StoreMissingError) return 'not-found';
+  // The store is full or busy: the message names the file and what to do.
   if (error instanceof StoreError) return 'unavailable';
   return 'internal';
 }

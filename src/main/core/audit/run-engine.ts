@@ -23,6 +23,7 @@ import {
   type ExecutionProviderRequest,
   type ModelLogger,
 } from '../models';
+import { lastCancelCheck } from '../jobs/progress';
 import type { SearchParams } from '../search';
 import type { Store } from '../store';
 import { searchExtentOf, type SearchExtent } from '../../../shared/audit';
@@ -73,6 +74,11 @@ export interface RunRequest {
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /**
+   * The job's point of no return (Job.beginCommit), checked right before the run is marked
+   * completed; only for the run the job is about, not a validation audit on the way to it.
+   */
+  beginCommit?: (what: string) => void;
   progress?: (progress: RunProgress) => void;
   /** Worker threads for this session (resume; default: what the run started with). */
   workers?: number;
@@ -297,6 +303,12 @@ async function execute(
       },
     });
     auditing.flush();
+    // A Cancel that came while the last stays were audited is honoured (the run is marked
+    // cancelled below, resumable); after this check it comes too late.
+    lastCancelCheck(
+      { signal: options.signal, beginCommit: options.beginCommit },
+      `Audit run ${runId}`,
+    );
     runs.markFinished(runId, 'completed', null, lease);
     return runs.getRun(runId);
   } catch (error) {

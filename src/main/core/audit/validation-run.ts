@@ -34,7 +34,9 @@ export async function startAuditWithValidation(
   if (split === null || split === 'val' || request.validationRunId !== undefined) {
     return startRun(store, request, options);
   }
-  const validation = await validationRun(store, request, options);
+  // The job commits with the test run: the validation audit is not its point of no return.
+  const { beginCommit: _beginCommit, ...validationOptions } = options;
+  const validation = await validationRun(store, request, validationOptions);
   return startRun(store, { ...request, validationRunId: validation.id }, options);
 }
 
@@ -50,8 +52,9 @@ export async function resumeAuditWithValidation(
     const validation = runs.getRun(validationId);
     if (validation.status !== 'completed') {
       options.onValidation?.({ runId: validationId, action: 'resume' });
-      // A take-over was agreed for the run asked for, not for its validation audit.
-      const { takeOver: _takeOver, ...validationOptions } = options;
+      // A take-over was agreed for the run asked for, not for its validation audit; nor is
+      // the validation audit's completion the job's point of no return.
+      const { takeOver: _takeOver, beginCommit: _beginCommit, ...validationOptions } = options;
       await resumeRun(store, validationId, validationOptions);
     }
   }

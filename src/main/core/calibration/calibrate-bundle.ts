@@ -34,13 +34,9 @@ import { writeBundleCalibration } from './calibration-file';
 import { chooseThreshold } from './choose-threshold';
 import { fitCalibration } from './fit-calibration';
 import { checkThresholdRule } from './threshold-rule';
+import { DEFAULT_CALIBRATION_METHOD } from '../../../shared/calibration';
 
-/**
- * Platt scaling: on the demo cohort it took the shipped bundles' validation ECE from
- * 0.22–0.33 to 0.02–0.04 (test: 0.25–0.32 to 0.02–0.04), where temperature scaling left it
- * at 0.21–0.34 (docs/model-bundle.md, "Calibration").
- */
-export const DEFAULT_CALIBRATION_METHOD: CalibrationMethod = 'platt';
+export { DEFAULT_CALIBRATION_METHOD };
 
 /**
  * The fewest validation events a calibration is fitted on without --force. Platt scaling fits

@@ -9,7 +9,7 @@ export { fitPlatt } from './fit-platt';
 export { fitIsotonic } from './fit-isotonic';
 export { fitCalibration } from './fit-calibration';
 export { chooseThreshold, figuresAtThreshold, type ThresholdFigures } from './choose-threshold';
-export { parseThresholdRule, THRESHOLD_RULE_SYNTAX } from './threshold-rule';
+export { parseThresholdRule } from './threshold-rule';
 export {
   CALIBRATION_FILE,
   CALIBRATION_SIGNATURE_FILE,

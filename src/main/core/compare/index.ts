@@ -1,7 +1,8 @@
 /**
  * Comparing two audit runs (issue 15, "Transport audit"): the same bundle on two cohorts, or
  * two bundles on one cohort, figure by figure with bootstrap intervals of each difference
- * and Benjamini–Hochberg flags (docs/audit-metrics.md, "Comparing two runs").
+ * and Benjamini–Hochberg flags (docs/audit-metrics.md, "Comparing two runs"). Its text and
+ * Markdown are shared/comparison-text.ts, one formatter for every front end.
  */
 export {
   compareResults,
@@ -16,12 +17,6 @@ export {
   describeDifferences,
   type CompareRunsOptions,
 } from './compare-runs';
-export {
-  comparisonFindings,
-  comparisonMarkdown,
-  comparisonRows,
-  comparisonText,
-} from './comparison-text';
 export {
   evidenceComposition,
   type ChartedMasks,

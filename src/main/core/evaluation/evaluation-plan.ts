@@ -3,6 +3,7 @@
  * ablations change, the seeds. One object, recorded in the result, so a report can always
  * say how its numbers were made.
  */
+import { DEFAULT_BUDGETS, DEFAULT_EVALUATION } from '../../../shared/evaluation-settings';
 import { SEARCH_PARAM_DEFAULTS, type SearchParams, type StateOrder } from '../search';
 import {
   SELECTABLE_METHODS,
@@ -24,12 +25,6 @@ export interface EvaluationPlan {
   shapBudget: number | null;
 }
 
-/** The paper's budgets (Table "Search vs Ranking" and the comprehensiveness table). */
-export const DEFAULT_BUDGETS = [1, 3, 5, 8, 10, 12, 16, 20, 24];
-
-/** toe evaluate's defaults, which an evaluation started from the app also uses. */
-export const DEFAULT_EVALUATION = { seed: 7, resamples: 1000, limeSamples: 5000 } as const;
-
 /** Every method at the paper's budgets, method.md's search defaults, the bundle's threshold. */
 export function defaultEvaluationPlan(decisionThreshold: number): EvaluationPlan {
   return {
@@ -46,30 +41,6 @@ export const EXHAUSTIVE_MAX_K = 3;
 
 /** The paper's evidence-size figure is drawn at budget 5. */
 export const EVIDENCE_SIZE_BUDGET = 5;
-
-/** "1,3,5" → [1, 3, 5]; refuses anything but whole numbers 1..1000. */
-export function parseBudgets(text: string): number[] {
-  const parts = text.split(',').map((s) => s.trim());
-  const ks = parts.map(Number);
-  if (parts.some((s) => s === '') || ks.some((k) => !Number.isInteger(k) || k < 1 || k > 1000)) {
-    throw new RangeError(
-      `budgets are whole numbers from 1 to 1000 separated by commas; got "${text}"`,
-    );
-  }
-  return [...new Set(ks)].sort((a, b) => a - b);
-}
-
-/** "toe,topk" → ['toe', 'topk'] in the catalogue's order; refuses unknown names. */
-export function parseMethods(text: string): SelectableMethod[] {
-  const names = text.split(',').map((s) => s.trim().toLowerCase());
-  const unknown = names.filter((n) => !(SELECTABLE_METHODS as readonly string[]).includes(n));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new RangeError(
-      `unknown method ${unknown.join(', ')}; methods are ${SELECTABLE_METHODS.join(', ')}`,
-    );
-  }
-  return SELECTABLE_METHODS.filter((m) => names.includes(m));
-}
 
 /** The explainers of the plan that pick units per stay (all but the concept bottleneck). */
 export function comparedMethods(plan: Pick<EvaluationPlan, 'methods'>): ComparedMethod[] {

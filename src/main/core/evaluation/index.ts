@@ -5,13 +5,9 @@
  */
 export {
   comparedMethods,
-  DEFAULT_BUDGETS,
-  DEFAULT_EVALUATION,
   defaultEvaluationPlan,
   dynamicStepLimits,
   EXHAUSTIVE_MAX_K,
-  parseBudgets,
-  parseMethods,
   toeVariants,
   type EvaluationPlan,
 } from './evaluation-plan';
@@ -41,7 +37,6 @@ export { abstentionAudits, type AbstentionAuditRequest } from './abstention-audi
 export { ensureCorruptedBundle } from './corrupted-bundle';
 export { evaluationMarkdown } from './markdown/evaluation-report';
 export { relinkFigures } from './markdown/markdown-format';
-export { formatDuration } from './markdown/report-header';
 export {
   spuriousArmsTable,
   spuriousComparisonTable,
@@ -51,7 +46,6 @@ export { headlineSection as evaluationHeadline } from './markdown/faithfulness-s
 export { methodsCsv, summaryCsv } from './csv-tables';
 export {
   FIGURE_SIZE,
-  REPORT_FILE,
   evaluationFolder,
   writeSpuriousFolder,
   type ReportFile,

@@ -3,6 +3,7 @@
  * the PNG figures and the Markdown report that links them, relatively, so the folder can be
  * moved or copied as a whole), and the spurious-feature audit's, written.
  */
+import { REPORT_FILE } from '../../../shared/evaluation-settings';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -20,8 +21,6 @@ import type { StayRecord } from './stay-record';
 
 /** Every figure is drawn at this size: legible in a browser and in an A4 PDF. */
 export const FIGURE_SIZE = { width: 1000, height: 600 } as const;
-
-export const REPORT_FILE = 'report.md';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 

@@ -1,5 +1,5 @@
 import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
-import { InputError, shown } from './input-error';
+import { InputError, shown } from '../errors/input-error';
 
 export { COHORT_NAME_MAX };
 

@@ -12,7 +12,7 @@ import { pipeline, Writable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { CsvTokenizer, StrictUtf8, type CsvFailure, type CsvRecord } from './csv-tokenizer';
-import { InputError, shown } from './input-error';
+import { InputError, shown } from '../errors/input-error';
 
 export interface CsvRow {
   /** 1-based line number in the file (the header is line 1). */

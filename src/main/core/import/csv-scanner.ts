@@ -25,7 +25,7 @@ import {
   type CsvRow,
 } from './csv-reader';
 import { MAX_COLUMNS, MAX_RECORD_CHARS } from './csv-tokenizer';
-import { InputError } from './input-error';
+import { InputError } from '../errors/input-error';
 
 /**
  * The fields a table reader asks of one row, each named by its position in the columns it

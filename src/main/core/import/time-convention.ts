@@ -1,5 +1,5 @@
 import { timeConventionOf, type CsvRow, type TimeConvention } from './csv-reader';
-import { InputError, shown } from './input-error';
+import { InputError, shown } from '../errors/input-error';
 
 /** Where a folder's convention was set: the first date-time the import read. */
 interface ConventionSource {

@@ -22,6 +22,25 @@ export function throwIfCancelled(signal: AbortSignal | undefined, what: string):
   if (signal?.aborted) throw new CancelledError(what);
 }
 
+/** Long work's view of its job: the cancel signal and the job's point of no return. */
+export interface CancelPoint {
+  signal?: AbortSignal | undefined;
+  /**
+   * The job's last cancel check before it commits (JobRegistry.beginCommit): throws
+   * CancelledError if a Cancel came first, and from then on a Cancel is told it came too late.
+   */
+  beginCommit?: ((what: string) => void) | undefined;
+}
+
+/**
+ * Called right before work commits, with nothing awaited between it and the commit: a Cancel
+ * that arrived before is honoured; outside a job (no beginCommit) it is a plain signal check.
+ */
+export function lastCancelCheck(job: CancelPoint, what: string): void {
+  if (job.beginCommit) job.beginCommit(what);
+  else throwIfCancelled(job.signal, what);
+}
+
 /** Estimates seconds left from the rate so far within the current phase. */
 export class EtaClock {
   private phase = '';

@@ -33,6 +33,7 @@ export function summariseBundle(dir: string): BundleSummary {
     filesVerified: 0,
     files: 0,
     problem: null,
+    calibration: 'none',
   };
   try {
     // What the manifest claims first (shown even for a refused bundle), then the checks.
@@ -57,6 +58,7 @@ export function summariseBundle(dir: string): BundleSummary {
     summary.filesVerified = filesMatching + (manifestSigned(dir) ? 1 : 0);
     // A signed calibration.json counts as one more file; a changed one refuses the bundle.
     const calibration = calibrationState(dir);
+    summary.calibration = typeof calibration === 'string' ? calibration : 'refused';
     if (calibration !== 'none' && calibration !== 'unsigned') {
       summary.files += 1;
       if (calibration === 'verified') summary.filesVerified += 1;

@@ -4,6 +4,7 @@
  * is otherwise sound (a valid, consistent manifest whose every listed file matches its hash),
  * and never silently re-signs a manifest that changed since it was signed.
  */
+import type { BundleSigning } from '../../../shared/model-bundles';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readUncheckedManifest } from './bundle';
@@ -20,25 +21,14 @@ import {
   writeSignature,
 } from './manifest-integrity';
 
-export interface SignOutcome {
-  dir: string;
-  /** 'unchanged': already signed, and the manifest matches its signature. */
-  action: 'signed' | 'replaced' | 'unchanged';
-  manifestSha256: string;
-  /** The bundle's fingerprint with the manifest signed (what runs and calibrations bind to). */
-  fingerprint: string;
-  /** calibration.json's recorded fingerprint when it is not this one (it must be refitted). */
-  staleCalibration: string | null;
-}
-
-export function signBundle(dir: string, options: { replace?: boolean } = {}): SignOutcome {
+export function signBundle(dir: string, options: { replace?: boolean } = {}): BundleSigning {
   const root = resolve(dir);
   const manifest = readUncheckedManifest(root);
   checkManifestConsistency(manifest);
   checkManifestSignatures(manifest);
   readVerifiedFiles(root, manifest, []);
   const raw = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as unknown;
-  let action: SignOutcome['action'] = 'signed';
+  let action: BundleSigning['action'] = 'signed';
   if (existsSync(join(root, SIGNATURE_FILE))) {
     try {
       verifyManifestSignature(root, raw, canonicalSha256(raw));

@@ -5,6 +5,7 @@
  * computed with the monolithic stream graphs, like the pipeline's PyTorch evaluation, so the
  * app's figures equal the manifest's on the training cohort.
  */
+import type { BundleStream } from '../../../shared/model-bundles';
 import type { Split } from '../../../shared/domain';
 import type { ProgressSink } from '../jobs/progress';
 import {
@@ -20,9 +21,6 @@ import type { ModelRuntime } from './model-runtime';
 import { runRows, type BatchInput } from './session-runs';
 import { sigmoid } from './stay-model';
 import type { StayTensors } from './stay-inputs';
-
-export const STREAMS = ['ts', 'note', 'fused'] as const;
-export type Stream = (typeof STREAMS)[number];
 
 export interface FullInputLogits {
   ts: Float64Array;
@@ -144,7 +142,7 @@ export interface StreamFigures {
 }
 
 /** Probabilities of each stream under the manifest's definitions. */
-export function streamProbabilities(logits: FullInputLogits): Record<Stream, Float64Array> {
+export function streamProbabilities(logits: FullInputLogits): Record<BundleStream, Float64Array> {
   return {
     ts: logits.ts.map(sigmoid),
     note: logits.note.map(sigmoid),
@@ -156,7 +154,7 @@ export function streamProbabilities(logits: FullInputLogits): Record<Stream, Flo
 export function fullInputMetrics(
   scored: LabelledLogits,
   options: { seed: number; resamples?: number },
-): Record<Stream, StreamFigures> {
+): Record<BundleStream, StreamFigures> {
   const probabilities = streamProbabilities(scored);
   const ci = { seed: options.seed, resamples: options.resamples ?? 1000 };
   const figures = (p: Float64Array): StreamFigures => ({

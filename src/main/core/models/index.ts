@@ -13,7 +13,7 @@ export {
   decisionFingerprint,
   legacyBundleFingerprint,
 } from './bundle-fingerprint';
-export { signBundle, type SignOutcome } from './bundle-signing';
+export { signBundle } from './bundle-signing';
 export {
   canonicalJson,
   canonicalSha256,
@@ -43,9 +43,7 @@ export {
   fullInputLogits,
   fullInputMetrics,
   scoreSplit,
-  STREAMS,
   type LabelledLogits,
-  type Stream,
   type StreamFigures,
 } from './full-input-evaluation';
 export { trainingContentHash } from './training-content-hash';
@@ -53,9 +51,9 @@ export { trainingRelation, type TrainingRelation } from './training-relation';
 export { embedCohortNotes, type EmbedReport } from './cohort-embedding';
 export { openEncoderFolder, readEncoderFolder, type EncoderFolder } from './encoder-folder';
 export {
-  calibrationState,
   listBundles,
   summariseBundle,
   SHIPPED_MODELS_DIR,
   type BundleSummary,
 } from './bundle-catalog';
+export { bundleFullInputMetrics, type FullInputMetricsRequest } from './full-input-report';

@@ -3,7 +3,7 @@
  * laid out as a PDF on the audit report's page model (pdf-layout.ts, pdf-table.ts, charts
  * rendered by chart-png.ts). The layout computes no figure: every number and every cell is
  * the comparison's, formatted by the same code as `toe compare`'s terminal table
- * (compare/comparison-text.ts).
+ * (shared/comparison-text.ts).
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { COMPARED_FIGURE_GROUPS, type RunComparison } from '../../../shared/run-comparison';
@@ -21,7 +21,7 @@ import {
   summaryLine,
   unitsText,
   type Row,
-} from '../compare/comparison-text';
+} from '../../../shared/comparison-text';
 import { taskTitle } from '../../../shared/task-titles';
 import { utcMinute } from './figure-format';
 import { PdfLayout } from './pdf-layout';

@@ -21,6 +21,15 @@ export interface PreparedReport {
   pages: number;
   pdf: Buffer;
   sections: string[];
+  /** Stays the report's statistics cover, and whether its cohort is SYNTHETIC. */
+  stays: number;
+  synthetic: boolean;
+}
+
+/** How the report's intervals and bias audit are computed (`toe report --resamples …`). */
+export interface PreparedReportOptions {
+  resamples?: number | undefined;
+  minGroupSize?: number | undefined;
 }
 
 /** Reports kept: one per run a user is likely to flip between. */
@@ -34,10 +43,14 @@ export class PreparedReports {
     private readonly fontsDir: string,
   ) {}
 
-  get(runId: number, seed: number): Promise<PreparedReport> {
+  get(runId: number, seed: number, options: PreparedReportOptions = {}): Promise<PreparedReport> {
     // Missing fonts are an installation problem: said first, whatever the run.
     findReportFonts(this.fontsDir);
-    const key = this.stateOf(runId, seed);
+    const key = JSON.stringify([
+      this.stateOf(runId, seed),
+      options.resamples,
+      options.minGroupSize,
+    ]);
     const kept = this.reports.get(key);
     if (kept) {
       // Most recently used last, so the oldest is the one dropped.
@@ -45,7 +58,7 @@ export class PreparedReports {
       this.reports.set(key, kept);
       return kept;
     }
-    const written = this.write(runId, seed);
+    const written = this.write(runId, seed, options);
     this.reports.set(key, written);
     // A failed write is not kept: the next visit tries again.
     written.catch(() => this.reports.delete(key));
@@ -66,27 +79,51 @@ export class PreparedReports {
    * A settled run's figures, stored or computed on the figures worker, so writing the report
    * reads them rather than running their bootstrap on the thread that answers the app.
    */
-  private async figuresOffThread(runId: number, seed: number): Promise<void> {
+  private async figuresOffThread(
+    runId: number,
+    seed: number,
+    options: PreparedReportOptions,
+  ): Promise<void> {
     const run = new RunStore(this.store).getRun(runId);
     if (run.status === 'running' || run.doneStays === 0) return;
-    const requests = Object.values(reportFigureRequests(runId, { seed }));
+    const requests = Object.values(reportFigureRequests(runId, { seed, ...defined(options) }));
     await Promise.all(requests.map((request) => runFiguresOffThread(this.store, run, request)));
   }
 
-  private async write(runId: number, seed: number): Promise<PreparedReport> {
+  private async write(
+    runId: number,
+    seed: number,
+    options: PreparedReportOptions,
+  ): Promise<PreparedReport> {
     // A private folder per report (mkdtemp is mode 0700), removed whatever happens.
     const folder = await mkdtemp(join(tmpdir(), 'toe-report-'));
     try {
-      await this.figuresOffThread(runId, seed);
+      await this.figuresOffThread(runId, seed, options);
       const fileName = `toe-audit-run-${runId}.pdf`;
       const path = join(folder, fileName);
-      const { pages } = await writeAuditReport(this.store, runId, path, {
+      const { pages, data } = await writeAuditReport(this.store, runId, path, {
         seed,
+        ...defined(options),
         fontsDir: this.fontsDir,
       });
-      return { fileName, pages, pdf: await readFile(path), sections: Object.values(SECTIONS) };
+      return {
+        fileName,
+        pages,
+        pdf: await readFile(path),
+        sections: Object.values(SECTIONS),
+        stays: data.statistics.stays,
+        synthetic: data.cohort.synthetic,
+      };
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   }
+}
+
+/** The options given, without the unset ones (exact optional properties). */
+function defined(options: PreparedReportOptions): { resamples?: number; minGroupSize?: number } {
+  return {
+    ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+    ...(options.minGroupSize !== undefined ? { minGroupSize: options.minGroupSize } : {}),
+  };
 }

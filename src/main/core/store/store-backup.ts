@@ -3,6 +3,7 @@ import { existsSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path';
 import { guardConnection, integrityFindings, openForInspection, type Db } from './database';
 import { StoreError, storeFailure } from './store-errors';
+import type { StoreBackup } from '../../../shared/store-check';
 
 /** Writes the store's pages to a file; replaceable so a full disk can be simulated in tests. */
 export type CopyPages = (db: Db, file: string) => Promise<unknown>;
@@ -16,13 +17,7 @@ export type CopyPages = (db: Db, file: string) => Promise<unknown>;
 const sqliteBackup: CopyPages = (db, file) =>
   Database.prototype.backup.call(db, file, { progress: () => 0x7fffffff });
 
-export interface StoreBackup {
-  source: string;
-  target: string;
-  bytes: number;
-  /** SQLite's integrity check of the copy: empty when it passed. */
-  problems: string[];
-}
+export type { StoreBackup };
 
 /**
  * Copies a store with SQLite's online backup: a consistent snapshot of everything committed,

@@ -7,32 +7,11 @@ import {
   type Db,
 } from './database';
 import type { ContextSchema, StaticInputSpec } from '../../../shared/domain';
+import type { StoreCheckReport, StoreCheckResult } from '../../../shared/store-check';
 import { Store } from './store';
 import { StoreDamagedError, StoreError } from './store-errors';
 
-/** One check of `toe store check`: what it looks at and every problem it found. */
-export interface StoreCheckResult {
-  name: string;
-  ok: boolean;
-  /** The first problems found, in words (at most MAX_LISTED). */
-  problems: string[];
-  /** Problems found beyond those listed. */
-  more: number;
-  /** Why the check did not run, when it did not (an older schema lacks its tables). */
-  skipped: string | null;
-}
-
-export interface StoreCheckReport {
-  path: string;
-  bytes: number;
-  schemaVersion: number | null;
-  latestSchemaVersion: number;
-  /** Why the file cannot be written, when it cannot (the check itself never writes). */
-  readOnlyReason: string | null;
-  counts: Record<'cohorts' | 'stays' | 'runs' | 'results' | 'reviews', number> | null;
-  checks: StoreCheckResult[];
-  ok: boolean;
-}
+export type { StoreCheckReport, StoreCheckResult };
 
 const MAX_LISTED = 20;
 

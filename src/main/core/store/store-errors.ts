@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
+import { STORE_DOC } from '../../../shared/store-check';
 
-/** Where restoring a store from a backup is explained; every damaged-store message names it. */
-export const STORE_DOC = 'docs/store.md';
+export { STORE_DOC };
 
 /**
  * The store itself cannot be used as asked: damaged, not a store, read-only, full or busy.

@@ -16,6 +16,7 @@ import {
   type Db,
   type OpenedDatabase,
   type OpenOptions,
+  openForInspection,
 } from './database';
 import { StoreReadOnlyError } from './store-errors';
 import type { NewCohort, NewStay, StaticValue, Stay } from './types';
@@ -138,6 +139,15 @@ export class Store {
    */
   static openReadOnly(path: string): Store {
     return new Store(path, { readOnly: true });
+  }
+
+  /**
+   * The store as found, for `toe store check` and `toe store backup`: read-only, neither
+   * checked in full on open nor upgraded, so a damaged or older store is inspected or copied
+   * exactly as it is (openForInspection). Another program's file is still refused.
+   */
+  static forInspection(path: string): Store {
+    return new Store(path, { connection: openForInspection(path) });
   }
 
   close(): void {

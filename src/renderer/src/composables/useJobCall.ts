@@ -9,6 +9,11 @@ export interface JobCall<R, P> {
   /** The job's latest progress event; kept after it ends, cleared when the next starts. */
   progress: ShallowRef<P | null>;
   error: Ref<ApiErrorPayload | null>;
+  /**
+   * The user pressed Cancel but the job had finished first, so its result was kept: the page
+   * says so beside the result. Cleared when the next job starts.
+   */
+  finishedFirst: Ref<boolean>;
   /** Runs `call` under a new job id; resolves with its result, or null when it failed or was cancelled (see error). */
   start: (call: (jobId: string) => Promise<R>) => Promise<R | null>;
   cancel: () => Promise<void>;
@@ -26,7 +31,10 @@ export function useJobCall<R, P>(
   const state = ref<JobState>('idle');
   const progress = shallowRef<P | null>(null);
   const error = ref<ApiErrorPayload | null>(null);
+  const finishedFirst = ref(false);
   let jobId: string | null = null;
+  /** Cancel was pressed for the job under way. */
+  let cancelRequested = false;
   let unsubscribe: (() => void) | null = null;
   const stopListening = () => {
     unsubscribe?.();
@@ -38,15 +46,20 @@ export function useJobCall<R, P>(
     if (state.value !== 'idle') return null;
     const id = `job-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     jobId = id;
+    cancelRequested = false;
     state.value = 'running';
     progress.value = null;
     error.value = null;
+    finishedFirst.value = false;
     unsubscribe = api.onEvent((event) => {
       const update = progressOf(event, id);
       if (update !== null) progress.value = update;
     });
     try {
-      return await call(id);
+      const result = await call(id);
+      // A honoured Cancel makes the call fail; one that succeeded anyway came too late.
+      finishedFirst.value = cancelRequested;
+      return result;
     } catch (caught) {
       error.value = toErrorPayload(caught);
       return null;
@@ -60,6 +73,7 @@ export function useJobCall<R, P>(
   async function cancel(): Promise<void> {
     if (state.value !== 'running' || jobId === null) return;
     state.value = 'cancelling';
+    cancelRequested = true;
     try {
       await api.call('jobs.cancel', { jobId });
     } catch (caught) {
@@ -67,5 +81,5 @@ export function useJobCall<R, P>(
     }
   }
 
-  return { state, progress, error, start, cancel };
+  return { state, progress, error, finishedFirst, start, cancel };
 }

@@ -24,6 +24,8 @@ export interface RunEvaluation {
   cancelling: Ref<boolean>;
   /** The last evaluation ended by a cancel (nothing was kept). */
   cancelled: Ref<boolean>;
+  /** Cancel was pressed but the last evaluation had finished first: its results were kept. */
+  finishedFirst: Ref<boolean>;
   /** Why the last start or cancel failed. */
   error: Ref<ApiErrorPayload | null>;
   /** Evaluates the run's model on its split (only the first `limit` stays when given). */
@@ -44,6 +46,7 @@ export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): Run
   const progress = shallowRef<JobProgress | null>(null);
   const cancelling = ref(false);
   const cancelled = ref(false);
+  const finishedFirst = ref(false);
   const error = ref<ApiErrorPayload | null>(null);
   const running = computed(() => jobId.value !== null);
   /** The job this page started: its call, not its events, reports how it ended. */
@@ -68,8 +71,9 @@ export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): Run
       event.jobId === jobId.value &&
       event.jobId !== startedHere
     ) {
-      if (!event.ok && cancelling.value) cancelled.value = true;
-      else if (!event.ok)
+      if (event.outcome === 'cancelled') cancelled.value = true;
+      else if (event.cancelRequested) finishedFirst.value = true;
+      if (event.outcome === 'failed')
         error.value = { code: 'internal', message: event.error ?? 'The evaluation failed.' };
       follow(null);
       void state.reload();
@@ -83,6 +87,7 @@ export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): Run
     startedHere = id;
     follow(id);
     cancelled.value = false;
+    finishedFirst.value = false;
     error.value = null;
     try {
       await api.call('evaluations.start', {
@@ -90,6 +95,8 @@ export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): Run
         jobId: id,
         ...(limit === null ? {} : { limit }),
       });
+      // A honoured Cancel makes the call fail; one that succeeded anyway came too late.
+      finishedFirst.value = cancelling.value;
     } catch (caught) {
       const payload = toErrorPayload(caught);
       if (payload.code === 'cancelled') cancelled.value = true;
@@ -112,5 +119,5 @@ export function useRunEvaluation(api: ApiClient, runId: Ref<number | null>): Run
     }
   }
 
-  return { state, progress, running, cancelling, cancelled, error, start, cancel };
+  return { state, progress, running, cancelling, cancelled, finishedFirst, error, start, cancel };
 }

@@ -12,6 +12,8 @@ export interface RunJob {
   state: Ref<RunJobState>;
   progress: ShallowRef<LiveRunProgress | null>;
   error: Ref<ApiErrorPayload | null>;
+  /** Cancel was pressed but the run had finished first: its results are kept (useJobCall). */
+  finishedFirst: Ref<boolean>;
   /** Resolve with the finished run, or null when it failed or was cancelled (see error). */
   start: (request: RunStartRequest) => Promise<RunSummary | null>;
   resume: (runId: number, workers?: number) => Promise<RunSummary | null>;
@@ -31,6 +33,7 @@ export function useRunJob(api: ApiClient): RunJob {
     state: job.state,
     progress: job.progress,
     error: job.error,
+    finishedFirst: job.finishedFirst,
     start: (request) => job.start((id) => api.call('runs.start', { ...request, jobId: id })),
     resume: (runId, workers) =>
       job.start((id) =>

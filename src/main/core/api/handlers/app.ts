@@ -1,4 +1,6 @@
-// The app itself: version, store and transport, and the model bundles it ships.
+// The app itself: version, store and transport, and the model bundles it ships (or a
+// folder of bundles named by the caller).
+import { resolve } from 'node:path';
 import type { BundleSummary } from '../../../../shared/model-bundles';
 import { APP_VERSION } from '../../app-version';
 import { listBundles } from '../../models';
@@ -16,7 +18,10 @@ export function appHandlers({
   let bundles: BundleSummary[] | null = null;
   return {
     'app.info': async () => ({ version: APP_VERSION, dbPath: store.path, transport }),
-    'models.list': async () => (bundles ??= listBundles(resources.modelsDir)),
+    'models.list': async ({ dir }) =>
+      dir === undefined
+        ? (bundles ??= listBundles(resources.modelsDir))
+        : listBundles(resolve(dir)),
     // The desktop transport replaces this with its native dialog (electron/folder-dialog.ts).
     'folders.choose': async () => {
       throw new UnavailableError(

@@ -8,7 +8,12 @@ import type { HandlerContext, HandlerGroup } from '../handler-types';
 import type { JobRunner } from '../job-runner';
 
 type CohortCalls =
-  'cohorts.list' | 'cohorts.get' | 'cohorts.delete' | 'cohorts.createDemo' | 'cohorts.import';
+  | 'cohorts.list'
+  | 'cohorts.get'
+  | 'cohorts.resolve'
+  | 'cohorts.delete'
+  | 'cohorts.createDemo'
+  | 'cohorts.import';
 
 export function cohortHandlers(
   { store }: HandlerContext,
@@ -17,6 +22,7 @@ export function cohortHandlers(
   return {
     'cohorts.list': async () => store.listCohorts(),
     'cohorts.get': async ({ cohortId }) => store.getCohort(cohortId),
+    'cohorts.resolve': async ({ nameOrId }) => store.getCohort(store.resolveCohort(nameOrId)),
     'cohorts.delete': async ({ cohortId }) => ({ deleted: deleteCohort(store, cohortId) }),
     'cohorts.createDemo': async ({ jobId, ...options }) =>
       jobs.run(jobId, (job) => createDemoCohort(store, options, job)),

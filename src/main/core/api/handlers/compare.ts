@@ -14,18 +14,25 @@ export function compareHandlers(
   { store, resources = CHECKOUT_RESOURCES }: HandlerContext,
   cache = new FiguresCache(4),
 ): HandlerGroup<'runs.compare' | 'reports.comparisonPdf'> {
-  function comparison(runA: number, runB: number, seed: number): Promise<RunComparison> {
+  function comparison(
+    runA: number,
+    runB: number,
+    seed: number,
+    resamples: number | undefined,
+  ): Promise<RunComparison> {
     const runs = new RunStore(store);
     // A run's state (status, stays done) tells a stale comparison from a fresh one.
-    const key = JSON.stringify([runA, runB, seed, runs.getRun(runA), runs.getRun(runB)]);
-    return cache.get(key, async () => compareRuns(store, runA, runB, { seed }));
+    const key = JSON.stringify([runA, runB, seed, resamples, runs.getRun(runA), runs.getRun(runB)]);
+    return cache.get(key, async () =>
+      compareRuns(store, runA, runB, { seed, ...(resamples !== undefined ? { resamples } : {}) }),
+    );
   }
 
   return {
-    'runs.compare': ({ runA, runB, seed }) => comparison(runA, runB, seed),
-    'reports.comparisonPdf': async ({ runA, runB, seed }) => {
+    'runs.compare': ({ runA, runB, seed, resamples }) => comparison(runA, runB, seed, resamples),
+    'reports.comparisonPdf': async ({ runA, runB, seed, resamples }) => {
       findReportFonts(resources.fontsDir);
-      const { pdf, pages } = await comparisonPdf(await comparison(runA, runB, seed), {
+      const { pdf, pages } = await comparisonPdf(await comparison(runA, runB, seed, resamples), {
         fontsDir: resources.fontsDir,
       });
       return {

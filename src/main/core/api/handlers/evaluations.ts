@@ -9,10 +9,10 @@ import type { RunSummary } from '../../../../shared/audit';
 import { SELECTABLE_METHODS } from '../../../../shared/charts';
 import type { JobProgress } from '../../../../shared/domain';
 import { RunStore } from '../../audit/run-store';
+import { DEFAULT_BUDGETS, DEFAULT_EVALUATION } from '../../../../shared/evaluation-settings';
 import {
-  DEFAULT_BUDGETS,
-  DEFAULT_EVALUATION,
   evaluateBundle,
+  evaluationHeadline,
   evaluateOnWorker,
   evaluationFolder,
   EvaluationStore,
@@ -121,7 +121,8 @@ export function evaluationHandlers(
           file,
           base64: Buffer.from(bytes).toString('base64'),
         }));
-        return { evaluation: stored, folder };
+        // The report's headline section, for a terminal to print as the report says it.
+        return { evaluation: stored, folder, headline: evaluationHeadline(stored.result) };
       }),
   };
 }

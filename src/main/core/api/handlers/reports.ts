@@ -1,6 +1,6 @@
 // Reports: the PDF audit report of a run as bytes for a download, with a preview of its
-// pages and its contents linked to them. Writing to a path is `toe report`'s alone,
-// outside the contract.
+// pages and its contents linked to them. Writing them to a path is the transport's
+// (`toe report --out`, the app's save dialog).
 import { pagePng } from '../../report/page-png';
 import { PreparedReports } from '../../report/prepared-reports';
 import { pdfOutline } from '../../report/report-outline';
@@ -13,8 +13,8 @@ export function reportHandlers({
 }: HandlerContext): HandlerGroup<'reports.pdf' | 'reports.page'> {
   const prepared = new PreparedReports(store, resources.fontsDir);
   return {
-    'reports.pdf': async ({ runId, seed }) => {
-      const report = await prepared.get(runId, seed);
+    'reports.pdf': async ({ runId, seed, resamples, minGroupSize }) => {
+      const report = await prepared.get(runId, seed, { resamples, minGroupSize });
       return {
         fileName: report.fileName,
         pages: report.pages,
@@ -22,6 +22,8 @@ export function reportHandlers({
         pageOnePngBase64: (await pagePng(report.pdf, 1)).toString('base64'),
         sections: report.sections,
         contents: await pdfOutline(report.pdf),
+        stays: report.stays,
+        synthetic: report.synthetic,
       };
     },
     'reports.page': async ({ runId, seed, page }) => {

@@ -26,10 +26,14 @@ export function reviewHandlers({ store }: HandlerContext): HandlerGroup<ReviewCa
       const rows = queue(runId, { scope, sort, filter });
       return { total: rows.length, rows: rows.slice(offset, offset + limit) };
     },
-    'abstentions.csv': async ({ runId, scope, sort, filter }) => {
+    'abstentions.csv': async ({ runId, scope, sort, filter, excelBom }) => {
       const rows = queue(runId, { scope, sort, filter });
-      // The BOM lets spreadsheet programs read the reviewers' comments as UTF-8.
-      return { csv: abstentionCsv(rows, { excelBom: true }), rows: rows.length };
+      // The BOM (the default) lets spreadsheet programs read the reviewers' comments as UTF-8.
+      return {
+        csv: abstentionCsv(rows, { excelBom }),
+        rows: rows.length,
+        flagged: rows.filter((row) => row.flagged).length,
+      };
     },
     'reviews.get': async ({ runId, stayId }) => {
       runs.getRun(runId);

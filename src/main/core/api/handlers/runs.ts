@@ -5,12 +5,21 @@
  */
 import { join } from 'node:path';
 import type { RunProgress, RunSummary } from '../../../../shared/audit';
-import type { ParsedArgs } from '../../../../shared/contract';
-import type { RunOptions, RunRequest } from '../../audit/run-engine';
-import { RunStore } from '../../audit/run-store';
+import { VALIDATION_PHASE, type ParsedArgs } from '../../../../shared/contract';
+import type { CohortDetail } from '../../../../shared/domain';
+import { taskOutcome, taskTitle } from '../../../../shared/task-titles';
+import type { RunRequest } from '../../audit/run-engine';
+import { RunStore, type LeaseHolderRef } from '../../audit/run-store';
 import { checkRunStart } from '../../audit/start-check';
 import { stayNeighbours } from '../../audit/stay-neighbours';
-import { resumeAuditWithValidation, startAuditWithValidation } from '../../audit/validation-run';
+import {
+  resumeAuditWithValidation,
+  reusableRun,
+  startAuditWithValidation,
+  type AuditPairOptions,
+} from '../../audit/validation-run';
+import { InputError } from '../../errors/input-error';
+import type { Store } from '../../store';
 import type { ProgressUpdate } from '../../jobs/progress';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
@@ -33,18 +42,70 @@ const RUN_PHASE_LABEL: Record<RunProgress['phase'], string> = {
   auditing: 'Auditing stays',
 };
 
+/** A task as a refusal lists it: its code and plain title (E1 · hospital mortality). */
+const listedTask = (task: string): string => (taskOutcome(task) === null ? task : taskTitle(task));
+
+/**
+ * A cohort without labels for the task, refused before any audit (or its validation audit)
+ * starts, so that no other refusal (a bundle's schema) gets to suggest a task it lacks.
+ * Worded as `toe train` and `toe evaluate` word it (cohort-commands.ts, CohortTaskError).
+ */
+export function refuseCohortWithoutTask(cohort: CohortDetail, task: string): void {
+  if (cohort.tasks.includes(task)) return;
+  const tasks = cohort.tasks.length > 0 ? cohort.tasks.map(listedTask).join(', ') : 'none';
+  const sentence = `has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`;
+  const error = new InputError(`cohort "${cohort.name}"`, null, null, sentence);
+  error.message = `cohort "${cohort.name}" ${sentence}`;
+  throw error;
+}
+
+/** What an audit pair does with its validation split first, as the job's progress says it. */
+function validationNote(event: Parameters<NonNullable<AuditPairOptions['onValidation']>>[0]) {
+  switch (event.action) {
+    case 'reuse':
+      return `Validation split: reusing completed audit run ${event.runId} to fit the policies.`;
+    case 'resume':
+      return `Validation split: resuming audit run ${event.runId} first (the policies are fitted on it).`;
+    case 'start':
+      return 'Validation split: auditing it first (the policies are fitted on it), then the requested split.';
+  }
+}
+
+/**
+ * Whom a resume may take a stale lease over from: anyone (true), nobody, or only the holder
+ * the user agreed to — the lease's current token, if it is still that process on that host.
+ */
+function takeOverOf(
+  store: Store,
+  runId: number,
+  asked: ParsedArgs<'runs.resume'>['takeOver'],
+): boolean | LeaseHolderRef {
+  if (asked === undefined || typeof asked === 'boolean') return asked ?? false;
+  const holder = new RunStore(store).leaseHolder(runId);
+  const same = holder.pid === asked.pid && holder.host === asked.host;
+  return same ? holder : { ...asked, token: null };
+}
+
 export function runHandlers(
-  { store, emit, resources = CHECKOUT_RESOURCES }: HandlerContext,
+  { store, emit, transport, resources = CHECKOUT_RESOURCES }: HandlerContext,
   jobs: JobRunner,
-  /** Told of each run this session completes (its validation run's too). */
-  onCompleted: (runId: number) => void = () => undefined,
+  /**
+   * Told of each run this session completes (its validation run's too): keeps its dashboard
+   * figures, settling when they are kept (or could not be computed).
+   */
+  onCompleted: (runId: number) => Promise<void> = async () => undefined,
 ): HandlerGroup<RunCalls> {
   const runs = new RunStore(store);
   // The run the user is about to open first: its figures are computed ahead of its
-  // validation run's (figures-thread.ts starts them in the order asked).
-  const settled = (run: RunSummary): RunSummary => {
-    if (run.status === 'completed') onCompleted(run.id);
-    if (run.spec.abstention?.validationRunId) onCompleted(run.spec.abstention.validationRunId);
+  // validation run's (figures-thread.ts starts them in the order asked). The same figures are
+  // kept whoever started the run; the app and the server carry on meanwhile, while a `toe`
+  // command, whose process ends with its call, returns once they are kept.
+  const settled = async (run: RunSummary): Promise<RunSummary> => {
+    const kept: Promise<void>[] = [];
+    if (run.status === 'completed') kept.push(onCompleted(run.id));
+    if (run.spec.abstention?.validationRunId)
+      kept.push(onCompleted(run.spec.abstention.validationRunId));
+    if (transport === 'cli') await Promise.all(kept);
     return run;
   };
 
@@ -54,9 +115,17 @@ export function runHandlers(
    * spreads the update over the ETA it derives, and its clock would count a resumed run's
    * earlier stays as done in this session.
    */
-  function runOptions(job: Job): RunOptions {
+  function runOptions(job: Job): AuditPairOptions {
     return {
       signal: job.signal,
+      beginCommit: job.beginCommit,
+      onValidation: (event) =>
+        job.progress({
+          phase: VALIDATION_PHASE,
+          done: 0,
+          total: 0,
+          message: validationNote(event),
+        }),
       progress: (p) => {
         emit({ type: 'run.progress', progress: { ...p, jobId: job.jobId } });
         const rate = p.staysPerSecond === null ? '' : `${p.staysPerSecond.toFixed(1)} stays/s`;
@@ -91,22 +160,38 @@ export function runHandlers(
   return {
     'runs.start': async (args) => {
       const workers = checkedWorkers(args.workers);
-      return jobs.run(args.jobId, (job) =>
-        startAuditWithValidation(store, { ...runRequest(args), workers }, runOptions(job)).then(
-          settled,
-        ),
-      );
+      const request: RunRequest = { ...runRequest(args), workers };
+      return jobs.run(args.jobId, async (job) => {
+        refuseCohortWithoutTask(store.getCohort(request.cohortId), request.task);
+        const options: AuditPairOptions = {
+          ...runOptions(job),
+          workers,
+          ...(args.executionProvider ? { executionProvider: args.executionProvider } : {}),
+        };
+        // A completed audit of the same model and decision is returned, an interrupted one
+        // resumed, when the caller asks (`toe demo`: run twice, it costs seconds).
+        const previous = args.reuse ? reusableRun(store, request) : null;
+        const run =
+          previous === null
+            ? await startAuditWithValidation(store, request, options)
+            : previous.status === 'completed'
+              ? previous
+              : await resumeAuditWithValidation(store, previous.id, options);
+        return settled(run);
+      });
     },
     'runs.checkStart': async (args) => checkRunStart(store, runRequest(args)),
     'runs.list': async () => runs.listRuns(),
     'runs.get': async ({ runId }) => runs.getRun(runId),
-    'runs.resume': async ({ runId, workers, jobId }) => {
+    'runs.resume': async ({ runId, workers, takeOver, jobId }) => {
       const checked = checkedWorkers(workers);
-      return jobs.run(jobId, (job) =>
-        resumeAuditWithValidation(store, runId, { ...runOptions(job), workers: checked }).then(
-          settled,
-        ),
-      );
+      return jobs.run(jobId, async (job) => {
+        const options = { ...runOptions(job), workers: checked };
+        const holder = takeOverOf(store, runId, takeOver);
+        return settled(
+          await resumeAuditWithValidation(store, runId, { ...options, takeOver: holder }),
+        );
+      });
     },
     'runs.setAbstention': async ({ runId, policy, budget }) =>
       runs.setAbstention(runId, { policy, budget }),

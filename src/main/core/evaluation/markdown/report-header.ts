@@ -3,6 +3,7 @@
  * which cohort (SYNTHETIC when it is, in capitals, so no reader mistakes it for patient
  * data), with which bundle (every file's SHA-256) and execution provider, on how many stays.
  */
+import { formatDuration } from '../../../../shared/evaluation-settings';
 import type { BundleProvenance, CohortProvenance } from '../../../../shared/charts';
 import { variableMatchSentences } from '../../../../shared/variable-match';
 import { portablePath } from '../../paths/portable-path';
@@ -56,10 +57,4 @@ export function runLines(run: RunFacts): string {
     `- **Produced:** ${run.date} by ToE Audit ${run.appVersion}, in ${formatDuration(run.seconds)}`,
     `- **Execution provider:** ${run.executionProvider}`,
   ].join('\n');
-}
-
-export function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${seconds.toFixed(1)} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds - 60 * minutes)} s`;
 }

@@ -5,7 +5,8 @@
  */
 import type { ArmGroup, SpuriousAuditResult, SpuriousArm } from '../../../../shared/charts';
 import { figureLink, table, withCi } from './markdown-format';
-import { bundleBlock, cohortLine, formatDuration, runLines } from './report-header';
+import { formatDuration } from '../../../../shared/evaluation-settings';
+import { bundleBlock, cohortLine, runLines } from './report-header';
 
 const GROUP_NAMES = { all: 'all stays', yes: 'flag = yes', no: 'flag = no' };
 const ROLE_NAMES = { clean: 'Clean model', corrupted: 'Corrupted model' };

@@ -1,5 +1,5 @@
 import type { ImportReport } from '../../../../shared/domain';
-import { throwIfCancelled } from '../../jobs/progress';
+import { lastCancelCheck, throwIfCancelled } from '../../jobs/progress';
 import type { NewCohort, Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
@@ -80,7 +80,7 @@ function checkOptions({ stays, seed }: DemoCohortOptions): void {
 export async function createDemoCohort(
   store: Store,
   options: DemoCohortOptions,
-  job: Pick<ImportOptions, 'signal' | 'progress'>,
+  job: Pick<ImportOptions, 'signal' | 'progress' | 'beginCommit'>,
 ): Promise<ImportReport> {
   store.assertWritable();
   // The same name rule as every importer and the API (cohort-name.ts).
@@ -130,6 +130,8 @@ export async function createDemoCohort(
     report.note(demoCohortDescription(options));
     const built = report.build();
     store.saveImportReport(cohortId, built);
+    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
+    lastCancelCheck(job, what);
     return built;
   });
 }

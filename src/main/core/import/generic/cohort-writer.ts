@@ -47,6 +47,8 @@ export async function writeCohort(
     if (staticNote !== null) report.note(staticNote);
     const built = report.build();
     store.saveImportReport(cohortId, built);
+    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
+    clock.beginCommit();
     return built;
   });
 }

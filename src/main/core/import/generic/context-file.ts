@@ -5,7 +5,7 @@ import type { FolderTimeConvention } from '../time-convention';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
 import type { ImportReportBuilder } from '../import-report';
 import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { CxrCode } from '../../store';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';

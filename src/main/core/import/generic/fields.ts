@@ -1,6 +1,6 @@
 import type { CsvRow } from '../csv-reader';
 import type { CsvFields } from '../csv-scanner';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import type { StayDraft, StayDrafts } from './types';
 
 /** Why a required field is refused when it is empty. */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { entryExists, requireReadableFile } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError } from '../../errors/input-error';
 
 export const MANIFEST_FILE = 'cohort.json';
 

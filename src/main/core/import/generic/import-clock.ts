@@ -1,4 +1,4 @@
-import { throwIfCancelled } from '../../jobs/progress';
+import { lastCancelCheck, throwIfCancelled } from '../../jobs/progress';
 import type { ImportOptions } from '../import-options';
 
 /** How often long loops report and look at the cancel signal: cheap enough, still responsive. */
@@ -21,6 +21,11 @@ export class ImportClock {
 
   check(): void {
     throwIfCancelled(this.options.signal, WHAT);
+  }
+
+  /** The job's point of no return, right before the cohort's transaction commits. */
+  beginCommit(): void {
+    lastCancelCheck(this.options, WHAT);
   }
 
   /** Call once per row; does real work only every ROWS_PER_TICK rows. */

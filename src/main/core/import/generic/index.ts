@@ -11,7 +11,7 @@ import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { readAttributes } from './attributes-file';
 import { writeCohort } from './cohort-writer';
 import { readContext } from './context-file';
-import { InputError } from '../input-error';
+import { InputError } from '../../errors/input-error';
 import { locateFiles, MANIFEST_FILE, type GenericFiles } from './files';
 import { ImportClock } from './import-clock';
 import { readManifest } from './manifest';

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { COHORT_NAME_MAX, cohortNameProblem } from '../cohort-name';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { MANIFEST_FILE } from './files';
 import { readStaticDeclarations } from './static-declarations';
 import type { CohortManifest } from './types';

@@ -3,7 +3,7 @@ import { readCsv, type CsvRow } from '../csv-reader';
 import { readCsvFields, type CsvFields } from '../csv-scanner';
 import { FLOAT32_MAX, fitsFloat32, HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { hasColumn, hourInWindow, requiredField, unknownStay } from './fields';
 import type { ImportClock } from './import-clock';
 import type { FolderTimeConvention } from '../time-convention';

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from './import-clock';
 import type { StayDrafts } from './types';

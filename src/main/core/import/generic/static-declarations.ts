@@ -1,5 +1,5 @@
 import type { StaticInputSpec } from '../../../../shared/domain';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { MANIFEST_FILE } from './files';
 
 const MAX_STATIC_INPUTS = 64;

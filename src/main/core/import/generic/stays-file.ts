@@ -4,7 +4,7 @@ import { SPLITS } from '../../../../shared/domain';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
 import type { FolderTimeConvention } from '../time-convention';
 import type { PhiGuard } from '../../phi';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { splitForSubject } from '../patient-split';
 import { hasColumn, requiredText } from './fields';
 import type { ImportClock } from './import-clock';

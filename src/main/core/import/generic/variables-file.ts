@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { parseNumber, readCsv } from '../csv-reader';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { hasColumn, requiredText } from './fields';
 import type { ImportClock } from './import-clock';
 import type { GenericVariable } from './types';

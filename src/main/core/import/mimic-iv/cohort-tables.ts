@@ -1,5 +1,5 @@
 import { parseNumber, parseTimestamp, type CsvRow } from '../csv-reader';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import { splitForSubject } from '../patient-split';
 import { stayAttributes } from './attributes';
 import { CohortStay, HOUR_MS, WINDOW_HOURS } from './cohort-stay';

@@ -1,7 +1,7 @@
 import { CxrCode } from '../../store';
 import { CHEXPERT_LABELS } from '../clinical-variables';
 import { parseNumber, type CsvRow } from '../csv-reader';
-import { InputError, shown } from '../input-error';
+import { InputError, shown } from '../../errors/input-error';
 import type { CohortIndex } from './cohort-stay';
 import type { MimicLayout } from './layout';
 import { streamTable, type ImportJob } from './table-stream';

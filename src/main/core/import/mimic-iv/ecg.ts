@@ -1,7 +1,7 @@
 import { ECG_FIELDS } from '../clinical-variables';
 import { parseNumber, parseTimestamp, type CsvRow } from '../csv-reader';
 import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
-import { InputError } from '../input-error';
+import { InputError } from '../../errors/input-error';
 import type { CohortIndex } from './cohort-stay';
 import type { MimicLayout } from './layout';
 import { streamTable, type ImportJob } from './table-stream';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
-import { throwIfCancelled } from '../../jobs/progress';
+import { lastCancelCheck, throwIfCancelled } from '../../jobs/progress';
 import { cohortNameTaken, type NewStay, type Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
@@ -211,6 +211,8 @@ export async function importMimicIv(
     report.note(statics.note()!);
     const built = report.build();
     store.saveImportReport(cohortId, built);
+    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
+    lastCancelCheck(options, IMPORT_WHAT);
     return built;
   });
 }

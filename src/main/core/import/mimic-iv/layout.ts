@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { findCsv } from '../csv-reader';
-import { InputError } from '../input-error';
+import { InputError } from '../../errors/input-error';
 
 /** One table of the export: where it is, and how the report and error messages name it. */
 export interface SourceFile {

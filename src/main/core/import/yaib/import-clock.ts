@@ -1,4 +1,4 @@
-import { throwIfCancelled } from '../../jobs/progress';
+import { lastCancelCheck, throwIfCancelled } from '../../jobs/progress';
 import type { ImportOptions } from '../import-options';
 
 const ROWS_PER_TICK = 10_000;
@@ -19,6 +19,11 @@ export class YaibClock {
 
   check(): void {
     throwIfCancelled(this.options.signal, IMPORT_WHAT);
+  }
+
+  /** The job's point of no return, right before the cohort's transaction commits. */
+  beginCommit(): void {
+    lastCancelCheck(this.options, IMPORT_WHAT);
   }
 
   /** Call once per row; does real work only every ROWS_PER_TICK rows. */

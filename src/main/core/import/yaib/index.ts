@@ -11,7 +11,8 @@ import { splitForSubject } from '../patient-split';
 import { counted } from '../../../../shared/counted';
 import { checkDynamicColumns, readDynamic } from './dynamic-file';
 import { YaibClock } from './import-clock';
-import { describeRule, labelRuleOption, type LabelRule } from './label-rule';
+import { describeRule, type LabelRule } from '../../../../shared/label-rule';
+import { labelRuleOption } from './label-rule';
 import {
   cohortName,
   databaseName,
@@ -223,6 +224,8 @@ async function writeCohort(
     if (staticNote !== null) report.note(staticNote);
     const built = report.build();
     store.saveImportReport(cohortId, built);
+    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
+    clock.beginCommit();
     return built;
   });
 }

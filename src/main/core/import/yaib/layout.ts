@@ -1,14 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from '../input-error';
+import { COHORT_NAME_MAX } from '../../../../shared/cohort-name';
+import { InputError } from '../../errors/input-error';
 import { TASK_NAME } from '../generic/manifest';
 
 export const STATIC_FILE = 'sta.parquet';
 export const DYNAMIC_FILE = 'dyn.parquet';
 export const OUTCOME_FILE = 'outc.parquet';
-
-/** The longest cohort name, as the app and the API allow. */
-export const MAX_NAME_LENGTH = 100;
 
 /** Where a YAIB cohort folder's files are, and what its path says about it. */
 export interface YaibLayout {
@@ -94,12 +92,12 @@ export function locateYaibFiles(root: string): YaibLayout {
 /** `--name`, else `yaib-<task>-<source>`; at most 100 characters either way. */
 export function cohortName(layout: YaibLayout, requested: string | undefined): string {
   const name = requested?.trim() || `yaib-${layout.task}-${layout.source}`;
-  if (name.length > MAX_NAME_LENGTH) {
+  if (name.length > COHORT_NAME_MAX) {
     throw new InputError(
       '--name',
       null,
       null,
-      `the cohort name "${name.slice(0, 40)}…" has ${name.length} characters; give one of at most ${MAX_NAME_LENGTH} with --name`,
+      `the cohort name "${name.slice(0, 40)}…" has ${name.length} characters; give one of at most ${COHORT_NAME_MAX} with --name`,
     );
   }
   return name;

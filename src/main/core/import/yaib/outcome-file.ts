@@ -2,7 +2,7 @@ import type { DecodedArray } from 'hyparquet';
 import type { ImportReportBuilder } from '../import-report';
 import { counted } from '../../../../shared/counted';
 import type { YaibClock } from './import-clock';
-import { describeRule, LABEL_RULE_HELP, type LabelRule } from './label-rule';
+import { describeRule, LABEL_RULE_HELP, type LabelRule } from '../../../../shared/label-rule';
 import { OUTCOME_FILE } from './layout';
 import {
   numberAt,

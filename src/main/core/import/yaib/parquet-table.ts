@@ -9,7 +9,7 @@ import {
   type FileMetaData,
   type SchemaElement,
 } from 'hyparquet';
-import { InputError } from '../input-error';
+import { InputError } from '../../errors/input-error';
 import { counted } from '../../../../shared/counted';
 
 /**

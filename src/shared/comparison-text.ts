@@ -1,16 +1,17 @@
 /**
- * A RunComparison as text: the terminal table of `toe compare` and its Markdown report.
+ * A RunComparison as text: the terminal table of `toe compare` and its Markdown report, and
+ * the rows the PDF prints (core/report/comparison-report.ts): one formatter for every front end.
  * Figure, A, B, B against A with its 95% interval, the BH-adjusted p-value and what the
  * comparison reads (worse, better, not shown to differ, not compared and why).
  */
-import { estimateText, figureCell, pValueCell } from '../../../shared/figure-text';
+import { estimateText, figureCell, pValueCell } from './figure-text';
 import type {
   ComparedRunInfo,
   EvidenceComposition,
   EvidenceUnitCounts,
   FigureDifference,
   RunComparison,
-} from '../../../shared/run-comparison';
+} from './run-comparison';
 import {
   COMPARED_FIGURE_STYLE,
   betterText,
@@ -19,11 +20,20 @@ import {
   readingText,
   subgroupLabel,
   variableLabel,
-} from '../../../shared/run-comparison';
-import { taskTitle } from '../../../shared/task-titles';
+} from './run-comparison';
+import { taskTitle } from './task-titles';
 
 export { summaryLine };
-import { portablePath } from '../paths/portable-path';
+
+/**
+ * How a front end prints a path (the bundle's folder): `toe compare` prints it relative to
+ * the folder it runs in when it lies below it; the default prints it as recorded.
+ */
+export interface ComparisonTextOptions {
+  pathText?: (path: string) => string;
+}
+
+const asRecorded = (path: string): string => path;
 
 /** A number without an interval (a bin's mean prediction) with 3 decimals. */
 function num(x: number | null, digits = 3): string {
@@ -85,8 +95,8 @@ export function comparisonRows(c: RunComparison): { runs: Row[]; groups: Row[] }
   };
 }
 
-export function runLine(label: string, r: ComparedRunInfo): string {
-  return `${label}: audit run ${r.runId}, ${taskTitle(r.task)}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${portablePath(r.bundleDir)}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
+export function runLine(label: string, r: ComparedRunInfo, pathText = asRecorded): string {
+  return `${label}: audit run ${r.runId}, ${taskTitle(r.task)}, cohort "${r.cohortName}"${r.synthetic ? ' [SYNTHETIC]' : ''} (${r.split ?? 'all stays'}, ${r.stays} stays), bundle ${pathText(r.bundleDir)}, ${r.decision} decision at threshold ${r.threshold.toFixed(3)}`;
 }
 
 const HEADER: Row = {
@@ -177,12 +187,12 @@ export function comparisonFindings(c: RunComparison): string[] {
 }
 
 /** The terminal text of `toe compare`. */
-export function comparisonText(c: RunComparison): string {
+export function comparisonText(c: RunComparison, options: ComparisonTextOptions = {}): string {
   const { runs, groups } = comparisonRows(c);
   const lines = [
-    runLine('A', c.a),
+    runLine('A', c.a, options.pathText),
     ...c.a.warnings.map((w) => `  warning (A): ${w}`),
-    runLine('B', c.b),
+    runLine('B', c.b, options.pathText),
     ...c.b.warnings.map((w) => `  warning (B): ${w}`),
     ...c.differences.map((d) => `  ${d}`),
     ...c.notes.map((n) => `  note: ${n}`),
@@ -260,7 +270,7 @@ function compositionMarkdown(c: RunComparison): string[] {
 }
 
 /** The Markdown report of `toe compare --out report.md`. */
-export function comparisonMarkdown(c: RunComparison): string {
+export function comparisonMarkdown(c: RunComparison, options: ComparisonTextOptions = {}): string {
   const { runs, groups } = comparisonRows(c);
   const curve = (label: string, side: 'a' | 'b') => [
     `**${label}** (ECE ${estimateText(c.calibration[side].ece, 'decimal')})`,
@@ -276,8 +286,8 @@ export function comparisonMarkdown(c: RunComparison): string {
   return [
     `# Comparison of audit runs ${c.a.runId} and ${c.b.runId}`,
     '',
-    `- ${runLine('A', c.a)}`,
-    `- ${runLine('B', c.b)}`,
+    `- ${runLine('A', c.a, options.pathText)}`,
+    `- ${runLine('B', c.b, options.pathText)}`,
     '',
     '## What to do',
     '',
