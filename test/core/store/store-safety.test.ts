@@ -138,7 +138,7 @@ describe('opening a store', () => {
       StoreDamagedError.fromSqlite('/x/y.sqlite', 'file is not a database'),
     );
     expect(payload).toEqual({
-      code: 'unavailable',
+      code: 'store-damaged',
       message:
         'The store /x/y.sqlite is damaged (SQLite: file is not a database). Run `toe store check --db /x/y.sqlite` for details; restore it from a backup (docs/store.md).',
     });
