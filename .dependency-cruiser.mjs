@@ -2,7 +2,7 @@
  * dependency-cruiser's rules, made from layers.config.mjs so that each layer's imports are
  * listed in one place. Run by `npm run lint` (`lint:layers`); any violation fails it.
  */
-import { cliAllowlist, layers, temporaryCycleExceptions } from './layers.config.mjs';
+import { cliAllowlist, layers } from './layers.config.mjs';
 
 /** A regular expression matching exactly these paths: a folder ("…/") and all below it, or a file. */
 export function pathsPattern(paths) {
@@ -47,8 +47,6 @@ const cliCore = (name, from, extra) => ({
 
 const allowlisted = cliAllowlist.map((entry) => entry.from);
 
-const exceptionModules = temporaryCycleExceptions.flat();
-
 export default {
   forbidden: [
     ...layerRules,
@@ -71,18 +69,9 @@ export default {
       name: 'no-circular',
       comment: 'modules must not import each other in a loop',
       severity: 'error',
-      from: exceptionModules.length > 0 ? { pathNot: pathsPattern(exceptionModules) } : {},
+      from: {},
       to: { circular: true },
     },
-    // TEMPORARY (issue 26): see temporaryCycleExceptions; only cycles within a group pass.
-    ...temporaryCycleExceptions.map((group) => ({
-      name: 'no-circular',
-      comment:
-        'modules must not import each other in a loop (temporary exception: layers.config.mjs)',
-      severity: 'error',
-      from: { path: pathsPattern(group) },
-      to: { circular: true, via: { pathNot: pathsPattern(group) } },
-    })),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -248,17 +248,3 @@ export const cliAllowlist = [
     ],
   },
 ];
-
-/**
- * TEMPORARY (issue 26, item 3): import cycles left alone because their files are being edited
- * for another change. Each group's modules may import each other; a cycle that reaches any
- * module outside its group still fails. Delete a group once its cycle is broken.
- */
-export const temporaryCycleExceptions = [
-  [
-    'src/main/core/models/bundle-signatures.ts',
-    'src/main/core/models/manifest-schema.ts',
-    'src/main/core/models/text-encoder-spec.ts',
-  ],
-  ['src/main/core/models/static-input-vector.ts', 'src/main/core/models/stay-inputs.ts'],
-];

@@ -19,7 +19,6 @@ interface Layer {
 interface LayersModule {
   layers: Layer[];
   cliAllowlist: { from: string; to: string[] }[];
-  temporaryCycleExceptions: string[][];
 }
 
 interface Violation {
@@ -63,10 +62,7 @@ describe('the layer list', () => {
   });
 
   it('lists on the CLI allowlist only modules and folders that exist', () => {
-    const listed = [
-      ...config.cliAllowlist.flatMap((entry) => [entry.from, ...entry.to]),
-      ...config.temporaryCycleExceptions.flat(),
-    ];
+    const listed = config.cliAllowlist.flatMap((entry) => [entry.from, ...entry.to]);
     for (const path of listed) expect(existsSync(join(ROOT, path)), path).toBe(true);
   });
 });
@@ -213,22 +209,6 @@ describe('the lint rule (dependency-cruiser) on fixture trees', () => {
         "import { a } from './page-furniture';\nexport const b = (): number => a();\n",
     });
     expect(new Set(rules(violations))).toEqual(new Set(['no-circular']));
-  });
-
-  it('lets a temporary exception cycle pass, but not one reaching outside its group', () => {
-    const [group] = config.temporaryCycleExceptions;
-    const [first, second] = [group![0]!, group![1]!];
-    const name = (path: string): string => `./${path.split('/').pop()!.replace(/\.ts$/, '')}`;
-    const inside = cruise({
-      [first]: `import { b } from '${name(second)}';\nexport const a = (): number => b();\n`,
-      [second]: `import { a } from '${name(first)}';\nexport const b = (): number => a();\n`,
-    });
-    expect(inside).toEqual([]);
-    const outside = cruise({
-      [first]: `import { c } from './outsider';\nexport const a = (): number => c();\n`,
-      'src/main/core/models/outsider.ts': `import { a } from '${name(first)}';\nexport const c = (): number => a();\n`,
-    });
-    expect(new Set(rules(outside))).toEqual(new Set(['no-circular']));
   });
 
   it('fails a file under src/ that belongs to no layer', () => {

@@ -19,7 +19,7 @@ import {
 import { SessionFactory } from '../../../src/main/core/models/execution-provider';
 import { wordpieceEncoderRunner } from '../../../src/main/core/models/text-encoder-runner';
 import { readVocab, WordpieceTokenizer } from '../../../src/main/core/models/wordpiece-tokenizer';
-import type { Pooling } from '../../../src/main/core/models/text-encoder-spec';
+import type { Pooling } from '../../../src/main/core/models/manifest-schema';
 import { maxAbsDiff } from './parity-fixture';
 
 const TINY_BERT = fileURLToPath(new URL('../../fixtures/tiny-bert', import.meta.url));

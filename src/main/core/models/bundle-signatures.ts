@@ -12,11 +12,7 @@ import {
   type ManifestSizes,
   type OnnxPort,
 } from './manifest-schema';
-import {
-  resolveTextEncoder,
-  textEncoderSignature,
-  type TextEncoderSpec,
-} from './text-encoder-spec';
+import { resolveTextEncoder, type TextEncoderSpec } from './text-encoder-spec';
 import { DEFAULT_HASH_NGRAM_SPEC } from './tokenizer';
 
 const HASH_ENCODER: TextEncoderSpec = { kind: 'hash-ngram', tokenizer: DEFAULT_HASH_NGRAM_SPEC };
@@ -235,4 +231,22 @@ export function checkSessionSignature(
 ): void {
   checkPorts(file, 'input', signature.inputs, session.inputMetadata);
   checkPorts(file, 'output', signature.outputs, session.outputMetadata);
+}
+
+/** text_encoder.onnx's inputs and outputs for an encoder of embedding size `e`. */
+export function textEncoderSignature(spec: TextEncoderSpec, e: number): Signature {
+  if (spec.kind === 'hash-ngram') {
+    return {
+      inputs: [
+        { name: 'token_ids', dtype: 'int64', shape: ['B', 'L'] },
+        { name: 'token_mask', dtype: 'float32', shape: ['B', 'L'] },
+      ],
+      outputs: [{ name: 'embedding', dtype: 'float32', shape: ['B', e] }],
+    };
+  }
+  const int64 = (name: string): OnnxPort => ({ name, dtype: 'int64', shape: ['B', 'L'] });
+  const inputs = [int64('input_ids'), int64('attention_mask')];
+  if (spec.typeIds) inputs.push(int64('token_type_ids'));
+  const shape = spec.output.pooling === 'none' ? ['B', e] : ['B', 'L', e];
+  return { inputs, outputs: [{ name: spec.output.name, dtype: 'float32', shape }] };
 }

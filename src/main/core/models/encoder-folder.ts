@@ -19,15 +19,13 @@ import { join, resolve } from 'node:path';
 import type * as ort from 'onnxruntime-node';
 import { z } from 'zod';
 import { BundleError } from './bundle-error';
-import { checkSessionSignature } from './bundle-signatures';
+import { checkSessionSignature, textEncoderSignature } from './bundle-signatures';
 import { SessionFactory, type SessionOptions } from './execution-provider';
 import { wordpieceEncoderRunner, type TextEncoderRunner } from './text-encoder-runner';
+import { encoderOutputSchema, type EncoderOutput } from './manifest-schema';
 import {
-  encoderOutputSchema,
-  textEncoderSignature,
   wordpieceSpecFromJson,
   wordpieceTokenizerSchema,
-  type EncoderOutput,
   type WordpieceSettings,
 } from './text-encoder-spec';
 import { readVocab, WordpieceTokenizer } from './wordpiece-tokenizer';

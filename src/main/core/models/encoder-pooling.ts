@@ -4,7 +4,7 @@
  * [B, L, E] over the positions whose attention mask is 1 ([CLS] and [SEP] included, as
  * sentence-embedding models do), summed in float64 and rounded once to float32.
  */
-import type { Pooling } from './text-encoder-spec';
+import type { Pooling } from './manifest-schema';
 
 export function poolEncoderOutput(
   data: Float32Array,

@@ -6,8 +6,21 @@
 import { z } from 'zod';
 import { BundleError } from './bundle-error';
 import { canonicalSha256 } from './manifest-integrity';
-import { encoderOutputSchema } from './text-encoder-spec';
 import { describeIssues } from '../../../shared/validation-issues';
+
+/**
+ * How one vector per text is read from the encoder's output: "none" = the output is
+ * already [B, E] (pooled inside the graph); "cls" = row 0 of [B, L, E]; "mean" = the mean
+ * of [B, L, E] over positions whose attention mask is 1.
+ */
+export const POOLINGS = ['cls', 'mean', 'none'] as const;
+export type Pooling = (typeof POOLINGS)[number];
+
+export const encoderOutputSchema = z.object({
+  name: z.string().min(1),
+  pooling: z.enum(POOLINGS),
+});
+export type EncoderOutput = z.infer<typeof encoderOutputSchema>;
 
 export const SUPPORTED_SCHEMA_VERSION = 1;
 export const BUNDLE_KIND = 'toe-evidence-bottleneck';

@@ -14,7 +14,6 @@ import type { CohortDetail } from '../../../shared/domain';
 import type { StaticValue } from '../store';
 import type { BundleManifest, BundleStaticInput } from './manifest-schema';
 import type { BatchInput } from './session-runs';
-import type { StayTensors } from './stay-inputs';
 
 /** One stay's recorded static values by input name (no entry: not recorded). */
 export type StaticValues = ReadonlyMap<string, StaticValue>;
@@ -67,7 +66,7 @@ export function stayStaticVector(
  * when the bundle has no static inputs.
  */
 export function staticFeed(
-  inputs: Pick<StayTensors, 'static'>,
+  inputs: { readonly static?: Float32Array },
   rows: number,
   tile: (row: Float32Array, rows: number) => Float32Array,
 ): Record<string, BatchInput> {

@@ -8,7 +8,8 @@
 import * as ort from 'onnxruntime-node';
 import { poolEncoderOutput } from './encoder-pooling';
 import { floatOutput } from './session-runs';
-import type { EncoderOutput, TextEncoderSpec } from './text-encoder-spec';
+import type { EncoderOutput } from './manifest-schema';
+import type { TextEncoderSpec } from './text-encoder-spec';
 import { encodeTexts, type HashNgramSpec } from './tokenizer';
 import { readVocab, WordpieceTokenizer } from './wordpiece-tokenizer';
 

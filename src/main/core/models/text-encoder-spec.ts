@@ -7,25 +7,10 @@
  */
 import { z } from 'zod';
 import { BundleError } from './bundle-error';
-import type { Signature } from './bundle-signatures';
-import type { BundleManifest, OnnxPort } from './manifest-schema';
+import type { BundleManifest, EncoderOutput } from './manifest-schema';
 import { DEFAULT_HASH_NGRAM_SPEC, TOKENIZER_KIND, type HashNgramSpec } from './tokenizer';
 import { DEFAULT_WORDPIECE_SPEC, WORDPIECE_KIND, type WordpieceSpec } from './wordpiece-tokenizer';
 import { describeIssues } from '../../../shared/validation-issues';
-
-/**
- * How one vector per text is read from the encoder's output: "none" = the output is
- * already [B, E] (pooled inside the graph); "cls" = row 0 of [B, L, E]; "mean" = the mean
- * of [B, L, E] over positions whose attention mask is 1.
- */
-export const POOLINGS = ['cls', 'mean', 'none'] as const;
-export type Pooling = (typeof POOLINGS)[number];
-
-export const encoderOutputSchema = z.object({
-  name: z.string().min(1),
-  pooling: z.enum(POOLINGS),
-});
-export type EncoderOutput = z.infer<typeof encoderOutputSchema>;
 
 const d = DEFAULT_WORDPIECE_SPEC;
 /** The tokenizer section of the manifest and of an encoder folder's encoder.json. */
@@ -131,22 +116,4 @@ export function resolveTextEncoder(m: BundleManifest): TextEncoderSpec {
     output: encoder.output,
     typeIds: declared.some((p) => p.name === 'token_type_ids'),
   };
-}
-
-/** text_encoder.onnx's inputs and outputs for an encoder of embedding size `e`. */
-export function textEncoderSignature(spec: TextEncoderSpec, e: number): Signature {
-  if (spec.kind === 'hash-ngram') {
-    return {
-      inputs: [
-        { name: 'token_ids', dtype: 'int64', shape: ['B', 'L'] },
-        { name: 'token_mask', dtype: 'float32', shape: ['B', 'L'] },
-      ],
-      outputs: [{ name: 'embedding', dtype: 'float32', shape: ['B', e] }],
-    };
-  }
-  const int64 = (name: string): OnnxPort => ({ name, dtype: 'int64', shape: ['B', 'L'] });
-  const inputs = [int64('input_ids'), int64('attention_mask')];
-  if (spec.typeIds) inputs.push(int64('token_type_ids'));
-  const shape = spec.output.pooling === 'none' ? ['B', e] : ['B', 'L', e];
-  return { inputs, outputs: [{ name: spec.output.name, dtype: 'float32', shape }] };
 }
