@@ -1,5 +1,5 @@
 // The ceiling's workload: `count` distinct random evidence masks of one stay, each of its
-// own random density, scored in one evaluate() call (the straightforward path).
+// own random density, scored in one forward() call (the straightforward path).
 import type { EvidenceQuery, StayModel } from '../src/main/core/models';
 import { seededRandom } from './random';
 
@@ -26,11 +26,11 @@ export async function statesPerSecond(
   queries: readonly EvidenceQuery[],
   repeats = 3,
 ): Promise<number> {
-  await model.evaluate(queries);
+  await model.forward(queries);
   const rates: number[] = [];
   for (let i = 0; i < repeats; i++) {
     const started = performance.now();
-    await model.evaluate(queries);
+    await model.forward(queries);
     rates.push(queries.length / ((performance.now() - started) / 1000));
   }
   rates.sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 // The ceiling: how many fused-model states per second the shipped E1 bundle scores when one
-// stay's masks arrive in one large batched evaluate() call (the straightforward path, no
+// stay's masks arrive in one large batched forward() call (the straightforward path, no
 // search, no caches). With one intra-op thread (as audit workers run), with every core as
 // intra-op threads of one session, and with every core as a worker thread; and by rows per
 // ONNX run, which is how DEFAULT_MAX_BATCH was chosen.

@@ -4,7 +4,7 @@
 import { treeOfEvidenceSearch } from '../src/main/core/search';
 import { BenchFixtures } from './fixtures';
 
-const evaluation = process.argv[2] === 'plain' ? 'plain' : 'incremental';
+const forwardPass = process.argv[2] === 'plain' ? 'plain' : 'incremental';
 const fixtures = new BenchFixtures({
   stays: 200,
   auditStays: 1,
@@ -21,10 +21,10 @@ try {
   const { runtime, tensors } = await fixtures.demoTestStays();
   const started = performance.now();
   for (const inputs of tensors) {
-    await treeOfEvidenceSearch(runtime.modelFor(inputs), undefined, undefined, { evaluation });
+    await treeOfEvidenceSearch(runtime.modelFor(inputs), undefined, undefined, { forwardPass });
   }
   const ms = (performance.now() - started) / tensors.length;
-  console.log(`${evaluation}: ${ms.toFixed(2)} ms per stay over ${tensors.length} stays`);
+  console.log(`${forwardPass}: ${ms.toFixed(2)} ms per stay over ${tensors.length} stays`);
 } finally {
   await fixtures.dispose();
 }

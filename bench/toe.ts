@@ -1,22 +1,22 @@
 // ToE per stay (dynamic mode, method.md's defaults) on the demo test stays, through the
 // incremental path the audit uses and through the straightforward one (every child through
-// evaluate()), one after the other on each stay so both see the same load. Reports time
+// forward()), one after the other on each stay so both see the same load. Reports time
 // per stay, states scored, the overhead factor against the ceiling, the GRU steps each path
 // ran and whether both found the same evidence.
-import type { EvaluationStats } from '../src/main/core/models/evaluation-stats';
+import type { ForwardPassStats } from '../src/main/core/models/forward-pass-stats';
 import { treeOfEvidenceSearch, type SearchResult } from '../src/main/core/search';
 import { CEILING_MASKS, randomQueries, statesPerSecond } from './ceiling-masks';
 import type { BenchFixtures } from './fixtures';
 import { median, percentile, sum, timed, type BenchmarkResult } from './measure';
 import { addSince, perStay, snapshot, timeSessions, type Spent } from './session-timing';
 
-type Evaluation = 'incremental' | 'plain';
+type ForwardPass = 'incremental' | 'plain';
 
 interface StayRun {
   ms: number;
   cpuMs: number;
   result: SearchResult;
-  stats: EvaluationStats;
+  stats: ForwardPassStats;
 }
 
 const WARM_UP_STAYS = 5;
@@ -33,14 +33,14 @@ export async function toeBenchmark(fixtures: BenchFixtures) {
   const ceilings: number[] = [await statesPerSecond(first, ceilingQueries)];
 
   const timing = timeSessions(runtime.bundle.sessions);
-  const graphs: Record<Evaluation, Spent> = { incremental: {}, plain: {} };
-  const search = async (index: number, evaluation: Evaluation): Promise<StayRun> => {
+  const graphs: Record<ForwardPass, Spent> = { incremental: {}, plain: {} };
+  const search = async (index: number, forwardPass: ForwardPass): Promise<StayRun> => {
     const model = runtime.modelFor(tensors[index]!);
     const before = snapshot(timing);
     const run = await timed(() =>
-      treeOfEvidenceSearch(model, undefined, undefined, { evaluation }),
+      treeOfEvidenceSearch(model, undefined, undefined, { forwardPass }),
     );
-    addSince(graphs[evaluation], before, timing);
+    addSince(graphs[forwardPass], before, timing);
     return { ms: run.ms, cpuMs: run.cpuMs, result: run.value, stats: model.stats };
   };
   for (let i = 0; i < Math.min(WARM_UP_STAYS, tensors.length); i++) {
@@ -49,11 +49,11 @@ export async function toeBenchmark(fixtures: BenchFixtures) {
   }
   graphs.incremental = {};
   graphs.plain = {};
-  const runs: Record<Evaluation, StayRun[]> = { incremental: [], plain: [] };
+  const runs: Record<ForwardPass, StayRun[]> = { incremental: [], plain: [] };
   for (let i = 0; i < tensors.length; i++) {
     // Alternate which goes first, so drifting load favours neither.
-    const order: Evaluation[] = i % 2 ? ['plain', 'incremental'] : ['incremental', 'plain'];
-    for (const evaluation of order) runs[evaluation].push(await search(i, evaluation));
+    const order: ForwardPass[] = i % 2 ? ['plain', 'incremental'] : ['incremental', 'plain'];
+    for (const forwardPass of order) runs[forwardPass].push(await search(i, forwardPass));
     if (i % CEILING_EVERY === CEILING_EVERY - 1) {
       ceilings.push(await statesPerSecond(runtime.modelFor(tensors[0]!), ceilingQueries, 1));
     }
@@ -65,7 +65,7 @@ export async function toeBenchmark(fixtures: BenchFixtures) {
   const plain = runs.plain;
   const states = sum(inc.map((r) => r.result.statesScored));
   const overhead = (rs: StayRun[]) => sum(rs.map((r) => r.ms)) / 1000 / (states / ceiling);
-  // GRU step-rows: the full-input evaluation (evaluate(), 2T) is run by both paths.
+  // GRU step-rows: the full-input forward pass (2T) is run by both paths.
   const plainSteps = (rs: StayRun[]) => sum(rs.map((r) => r.stats.plainTsMasks * 2 * T));
   const gruIncremental = sum(inc.map((r) => r.stats.gruSteps)) + plainSteps(inc);
   const gruNeeded = sum(inc.map((r) => r.stats.gruStepsNeeded)) + plainSteps(inc);

@@ -1,7 +1,7 @@
 import type { EvidenceQuery, StayModel, StreamLogits } from '../../src/main/core/models/stay-model';
 
 /**
- * Wraps any StayModel and keeps every evaluate() call's queries, so a test can check not
+ * Wraps any StayModel and keeps every forward() call's queries, so a test can check not
  * only how many calls a method made (batching) but exactly which masks it asked for.
  */
 export class RecordingStayModel implements StayModel {
@@ -25,9 +25,9 @@ export class RecordingStayModel implements StayModel {
     return this.inner.selectorScores();
   }
 
-  evaluate(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
+  forward(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
     this.batches.push([...queries]);
-    return this.inner.evaluate(queries);
+    return this.inner.forward(queries);
   }
 
   /** Calls made, as the number of queries in each. */

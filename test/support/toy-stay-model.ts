@@ -40,7 +40,7 @@ export class ToyStayModel implements StayModel {
     return { ts, note };
   }
 
-  async evaluate(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
+  async forward(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
     this.calls.push(queries.length);
     const ts = new Float64Array(queries.length);
     const note = new Float64Array(queries.length);

@@ -22,7 +22,7 @@ import { cohortDifferences, ModelRuntime, readManifest } from '../../../src/main
 import { checkManifestConsistency } from '../../../src/main/core/models/manifest-consistency';
 import { manifestFromJson } from '../../../src/main/core/models/manifest-schema';
 import { sigmoid } from '../../../src/main/core/models/stay-model';
-import { fullInputLogits } from '../../../src/main/core/models/full-input-evaluation';
+import { fullInputLogits } from '../../../src/main/core/models/full-input-scoring';
 import { writeAuditReport } from '../../../src/main/core/report/audit-report';
 import { Store } from '../../../src/main/core/store';
 import { unitLines } from '../../../src/main/cli/run-summary-text';

@@ -49,7 +49,7 @@ describe('KernelSHAP over evidence units', () => {
     expect(sum(shap.scores, exact.units)).toBeCloseTo(exact.full - exact.empty, 12);
     expect(shap.baseValue).toBeCloseTo(exact.empty, 12);
     expect(shap.fullValue).toBeCloseTo(exact.full, 12);
-    // One evaluate() call: the full input, the empty input and all 2^8 − 2 coalitions.
+    // One forward() call: the full input, the empty input and all 2^8 − 2 coalitions.
     expect(model.callSizes).toEqual([256]);
     expect(shap.evaluations).toBe(256);
   });

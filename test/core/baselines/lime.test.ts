@@ -20,7 +20,7 @@ describe('LIME over evidence units', () => {
     expect(result.ranking).toEqual([0, 5, 2, 3, 4, 1]);
     const signs = allUnits(model).map((u) => Math.sign(result.scores[u]!));
     expect(signs).toEqual([1, -1, 1, 1, -1, 1]);
-    // One evaluate() call of 5,000 masks, the first being the full input (as lime's row 0).
+    // One forward() call of 5,000 masks, the first being the full input (as lime's row 0).
     expect(model.callSizes).toEqual([5000]);
     expect(result.evaluations).toBe(5000);
     const first = model.batches[0]![0]!;

@@ -55,7 +55,7 @@ describe('Saliency (grouped Input×Gradient)', () => {
       noteSlots: 0,
       presentNotes: [],
       selectorScores: async () => ({ ts: new Float32Array(2), note: new Float32Array() }),
-      evaluate: async (queries: readonly EvidenceQuery[]): Promise<StreamLogits> => ({
+      forward: async (queries: readonly EvidenceQuery[]): Promise<StreamLogits> => ({
         ts: Float64Array.from(queries, (q) => 2 * q.ts[0]! - q.ts[1]! + 3 * q.ts[0]! * q.ts[1]!),
         note: new Float64Array(queries.length),
       }),

@@ -37,7 +37,7 @@ describe('execution providers', () => {
         chunkEmbeddings: new Float32Array(M * E),
         presence: new Float32Array(M),
       });
-      const logits = await model.evaluate([queryForUnits(model, [0, 1, 2])]);
+      const logits = await model.forward([queryForUnits(model, [0, 1, 2])]);
       expect(Number.isFinite(logits.ts[0]) && Number.isFinite(logits.note[0])).toBe(true);
       expect(lines).toHaveLength(1);
     } finally {

@@ -106,7 +106,7 @@ describe('a bundle with a plugged-in ONNX text encoder', () => {
         maxAbsDiff(t.chunkEmbeddings, row(parity.inputs.chunkEmbeddings, M * E, b)),
       );
       const model = runtime.modelFor(t);
-      const logits = await model.evaluate([
+      const logits = await model.forward([
         { ts: row(parity.inputs.tsMask, T, b), note: row(parity.inputs.noteMask, M, b) },
       ]);
       const fused = logits.ts[0]! + logits.note[0]!;

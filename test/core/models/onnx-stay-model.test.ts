@@ -65,7 +65,7 @@ describe('OnnxStayModel', () => {
         { ts: full.ts, note: full.note, noteInputScale },
       ];
     });
-    const got = await model.evaluate(queries);
+    const got = await model.forward(queries);
     const s = runtime.bundle.sessions;
     const context = {
       cxr: { data: tensors.cxr, dims: [Dc] },
@@ -107,7 +107,7 @@ describe('OnnxStayModel', () => {
     const distinct = Array.from({ length: 12 }, (_, t) => queryForUnits(model, [t]));
     const queries = [...distinct, ...distinct];
     const run = vi.spyOn(runtime.bundle.sessions['ts_stream.onnx'], 'run');
-    const got = await model.evaluate(queries);
+    const got = await model.forward(queries);
     // 12 distinct masks, at most 5 rows per run: 5 + 5 + 2.
     expect(
       run.mock.calls.map(
@@ -122,7 +122,7 @@ describe('OnnxStayModel', () => {
   it('refuses queries of the wrong size', async () => {
     const model = runtime.modelFor(tensors);
     await expect(
-      model.evaluate([{ ts: new Float32Array(3), note: new Float32Array(M) }]),
+      model.forward([{ ts: new Float32Array(3), note: new Float32Array(M) }]),
     ).rejects.toThrow(RangeError);
   });
 

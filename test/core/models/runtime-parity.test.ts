@@ -58,7 +58,7 @@ async function evaluateAll(tensors: (b: number) => StayTensors) {
   const ts = new Float64Array(B);
   const note = new Float64Array(B);
   for (let b = 0; b < B; b++) {
-    const logits = await runtime.modelFor(tensors(b)).evaluate([queryOf(b)]);
+    const logits = await runtime.modelFor(tensors(b)).forward([queryOf(b)]);
     ts[b] = logits.ts[0]!;
     note[b] = logits.note[0]!;
   }
@@ -155,12 +155,12 @@ describe('model runtime parity with PyTorch (parity.json)', () => {
     const spies = (['ts_stream.onnx', 'note_head.onnx', 'note_projection.onnx'] as const).map((f) =>
       vi.spyOn(s[f]!, 'run'),
     );
-    const batched = await model.evaluate(queries);
+    const batched = await model.forward(queries);
     expect(spies.map((spy) => spy.mock.calls.length)).toEqual([1, 1, 1]);
     spies.forEach((spy) => spy.mockRestore());
     const fresh = runtime.modelFor(storedTensors(1));
     for (const [i, q] of queries.entries()) {
-      const single = await fresh.evaluate([q]);
+      const single = await fresh.forward([q]);
       expect(Math.abs(single.ts[0]! - batched.ts[i]!)).toBeLessThan(1e-6);
       expect(Math.abs(single.note[0]! - batched.note[i]!)).toBeLessThan(1e-6);
     }

@@ -126,7 +126,7 @@ describe('a bundle trained with static inputs', () => {
       worst = Math.max(worst, maxAbsDiff(t.ecg, row(parity.inputs.ecg, parity.sizes.De, b)));
       const logits = await runtime
         .modelFor(t)
-        .evaluate([
+        .forward([
           { ts: row(parity.inputs.tsMask, T, b), note: row(parity.inputs.noteMask, M, b) },
         ]);
       worst = Math.max(worst, Math.abs(logits.ts[0]! - parity.outputs.tsLogit[b]!));

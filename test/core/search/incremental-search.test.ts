@@ -1,6 +1,6 @@
 /**
  * The search through the incremental path (children scored with their parent) against the
- * straightforward one (every child through evaluate()): the same evidence, the same trace
+ * straightforward one (every child through forward()): the same evidence, the same trace
  * and probabilities within 1e-5 on fixed stays of the shipped bundle's parity fixture, in
  * every mode; and what the search tells an incremental model (parents, retained beam).
  */
@@ -78,20 +78,20 @@ describe('incremental ToE search on the shipped bundle', () => {
           params,
         );
         const plain = await treeOfEvidenceSearch(runtime.modelFor(tensorsOf(b)), mode, params, {
-          evaluation: 'plain',
+          forwardPass: 'plain',
         });
         expectSameSearch(incremental, plain);
       }
     });
   }
 
-  it('uses the incremental path by default and evaluate() when asked for plain', async () => {
+  it('uses the incremental path by default and forward() when asked for plain', async () => {
     const model = runtime.modelFor(tensorsOf(2));
     await treeOfEvidenceSearch(model);
     expect(model.stats.tsMasks).toBeGreaterThan(0);
     expect(model.stats.plainTsMasks).toBe(1); // the full input only
     const plain = runtime.modelFor(tensorsOf(2));
-    await treeOfEvidenceSearch(plain, undefined, undefined, { evaluation: 'plain' });
+    await treeOfEvidenceSearch(plain, undefined, undefined, { forwardPass: 'plain' });
     expect(plain.stats.tsMasks).toBe(0);
   });
 });
@@ -101,9 +101,9 @@ class RecordingIncrementalModel extends ToyStayModel implements IncrementalStayM
   readonly grown: GrownSet[][] = [];
   readonly retained: (readonly number[])[][] = [];
 
-  evaluateGrown(sets: readonly GrownSet[]): Promise<StreamLogits> {
+  forwardGrown(sets: readonly GrownSet[]): Promise<StreamLogits> {
     this.grown.push([...sets]);
-    return this.evaluate(sets.map((set) => queryForUnits(this, set.units)));
+    return this.forward(sets.map((set) => queryForUnits(this, set.units)));
   }
 
   retain(parents: readonly (readonly number[])[]): void {

@@ -1,5 +1,5 @@
 import { allUnits, logit, queryForUnits, type StayModel } from '../models/stay-model';
-import { fusedProbabilitiesOf } from './fused-evaluation';
+import { fusedProbabilitiesOf } from './fused-logits';
 import {
   confidenceToward,
   DEFAULT_DECISION_THRESHOLD,
@@ -18,7 +18,7 @@ import { rankByScore } from './unit-ranking';
  *   C = p if ŷ_full = 1 else 1 − p;  S = 1 − |p_full − p| (or 1 − |logit p_full − logit p|);
  *   score = C + λS − μ|m|;  best = higher score (within 1e-9 counts as equal), then smaller
  *   |p_full − p|, then fewer units, then lexicographically smaller unit ids.
- * Sets are streamed in lexicographic order and evaluated `batchSize` per evaluate() call,
+ * Sets are streamed in lexicographic order and evaluated `batchSize` per forward() call,
  * so memory stays flat however many subsets there are; the full input rides in the first.
  */
 export interface ExhaustiveOptions {

@@ -1,5 +1,5 @@
 import { allUnits, queryForUnits, type StayModel } from '../models/stay-model';
-import { fusedProbabilitiesOf } from './fused-evaluation';
+import { fusedProbabilitiesOf } from './fused-logits';
 import {
   confidenceToward,
   DEFAULT_DECISION_THRESHOLD,
@@ -27,7 +27,7 @@ import { emptyUnitScores, rankByScore, type UnitRanking } from './unit-ranking';
  *    (then every coalition is enumerated and φ are the exact Shapley values).
  *  - Fit: weighted least squares with the Shapley kernel weights, the efficiency constraint
  *    Σφ = v(all) − v(∅) imposed by eliminating the last unit's φ.
- * One evaluate() call: [full, empty, ...coalitions].
+ * One forward() call: [full, empty, ...coalitions].
  */
 export interface KernelShapOptions extends SeedOptions {
   /** Coalition evaluations besides ∅ and the full set; default 2M + 2048. */

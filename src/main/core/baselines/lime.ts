@@ -1,5 +1,5 @@
 import { allUnits, queryForUnits, type StayModel } from '../models/stay-model';
-import { fusedProbabilitiesOf } from './fused-evaluation';
+import { fusedProbabilitiesOf } from './fused-logits';
 import {
   confidenceToward,
   DEFAULT_DECISION_THRESHOLD,
@@ -27,7 +27,7 @@ import { fitWeightedRidge } from './weighted-ridge';
  * The regression target is the probability of the full-input class (p when ŷ_full = 1,
  * 1 − p when ŷ_full = 0), the column lime would explain for label ŷ_full, and units are
  * ranked by signed coefficient: most supportive of the full-input decision first.
- * p_full is sample 0, so the whole method is one evaluate() call of `samples` queries.
+ * p_full is sample 0, so the whole method is one forward() call of `samples` queries.
  */
 export interface LimeOptions extends SeedOptions {
   /** Neighbourhood size including the full-input sample; lime's default 5,000. */

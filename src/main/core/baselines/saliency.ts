@@ -1,5 +1,5 @@
 import { allUnits, queryForUnits, type EvidenceQuery, type StayModel } from '../models/stay-model';
-import { fusedLogits } from './fused-evaluation';
+import { fusedLogits } from './fused-logits';
 import { emptyUnitScores, rankByScore, type UnitRanking } from './unit-ranking';
 
 /**
@@ -17,7 +17,7 @@ import { emptyUnitScores, rankByScore, type UnitRanking } from './unit-ranking';
  * (fround(1+eps) − fround(1−eps)), so for a model linear in its inputs the score equals the
  * exact Input×Gradient to double-precision rounding.
  *
- * One evaluate() call with 2 queries per unit.
+ * One forward() call with 2 queries per unit.
  */
 export interface SaliencyOptions {
   eps?: number;

@@ -1,7 +1,7 @@
 /**
  * Calibrating a bundle on a cohort (issue 12): the bundle's raw fused probability at full
  * input, p_full = sigmoid(l_ts(1) + l_note(a)), on the cohort's validation split, exactly as
- * `toe models eval` computes it (models/full-input-evaluation.ts), a map fitted to it, the
+ * `toe models eval` computes it (models/full-input-scoring.ts), a map fitted to it, the
  * decision threshold chosen on the calibrated values by a rule, and the ECE before and after,
  * written to the bundle's calibration.json.
  *
@@ -24,7 +24,7 @@ import {
   type ExecutionProviderName,
   type ExecutionProviderRequest,
 } from '../models';
-import { streamProbabilities } from '../models/full-input-evaluation';
+import { streamProbabilities } from '../models/full-input-scoring';
 import type { Store } from '../store';
 import { applyCalibrationAll } from './apply-calibration';
 import { existsSync } from 'node:fs';

@@ -11,7 +11,7 @@ import type { BootstrapCi } from '../statistics';
 import type { Store } from '../store';
 import { BundleError } from './bundle-error';
 import type { ExecutionProviderRequest } from './execution-provider';
-import { fullInputMetrics, scoreSplit } from './full-input-evaluation';
+import { fullInputMetrics, scoreSplit } from './full-input-scoring';
 import { ModelRuntime } from './model-runtime';
 import { trainingRelation } from './training-relation';
 

@@ -45,7 +45,7 @@ export {
   scoreSplit,
   type LabelledLogits,
   type StreamFigures,
-} from './full-input-evaluation';
+} from './full-input-scoring';
 export { trainingContentHash } from './training-content-hash';
 export { trainingRelation, type TrainingRelation } from './training-relation';
 export { embedCohortNotes, type EmbedReport } from './cohort-embedding';

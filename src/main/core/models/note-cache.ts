@@ -6,7 +6,7 @@
  * the logits are identical.
  */
 import { sessionFor, type BundleSessions } from './bundle-signatures';
-import type { EvaluationStats } from './evaluation-stats';
+import type { ForwardPassStats } from './forward-pass-stats';
 import type { ManifestSizes } from './manifest-schema';
 import { poolProjections } from './note-pooling';
 import { runRows, tileRow } from './session-runs';
@@ -23,11 +23,11 @@ export class NoteLogitCache {
     private readonly inputs: StayTensors,
     private readonly maxBatch: number,
     private readonly projections: () => Promise<Float32Array>,
-    private readonly stats: EvaluationStats,
+    private readonly stats: ForwardPassStats,
   ) {}
 
   /** l_note for each selection of note slots (ascending, with its key). */
-  async evaluate(
+  async forward(
     selections: readonly Pick<StreamMasks, 'slots' | 'slotKey'>[],
   ): Promise<Float64Array> {
     const { M, P, Dc, De } = this.sizes;

@@ -3,14 +3,14 @@
  *   l_ts(m_ts)     = ts_stream(ts, ts_mask = m_ts, cxr, ecg)    (mask multiplies the hour vector)
  *   l_note(m_note) = note_head(Σ m_j a_j phi(e_j) / (Σ m_j a_j + 1e-6), cxr, ecg)
  * (both also read the stay's static inputs when the bundle has them)
- * evaluate() is the straightforward path: every query of a call in one batched run per graph
+ * forward() is the straightforward path: every query of a call in one batched run per graph
  * (cut at maxBatch rows), identical masks run once, phi(e_j) computed once per stay, and
- * saliency's scaled embeddings projected together in one extra run. evaluateGrown() is the
+ * saliency's scaled embeddings projected together in one extra run. forwardGrown() is the
  * search's path (IncrementalStayModel): per-stream logit caches and incremental GRU
- * evaluation from the parent's states (ts-incremental.ts), equal to evaluate() on the same sets.
+ * forward pass from the parent's states (ts-incremental.ts), equal to forward() on the same sets.
  */
 import { sessionFor, type BundleSessions, type OnnxFile } from './bundle-signatures';
-import { emptyEvaluationStats, type EvaluationStats } from './evaluation-stats';
+import { emptyForwardPassStats, type ForwardPassStats } from './forward-pass-stats';
 import type { ManifestSizes } from './manifest-schema';
 import { NoteLogitCache } from './note-cache';
 import { poolProjections } from './note-pooling';
@@ -43,7 +43,7 @@ export class OnnxStayModel implements IncrementalStayModel {
   readonly noteSlots: number;
   readonly presentNotes: readonly number[];
   /** Work done and saved, for the benchmark and the tests. */
-  readonly stats: EvaluationStats = emptyEvaluationStats();
+  readonly stats: ForwardPassStats = emptyForwardPassStats();
   private scores: Promise<{ ts: Float32Array; note: Float32Array }> | null = null;
   private projections: Promise<Float32Array> | null = null;
   private tsStream: IncrementalTsStream | null = null;
@@ -98,7 +98,7 @@ export class OnnxStayModel implements IncrementalStayModel {
     return this.scores.then(({ ts, note }) => ({ ts: ts.slice(), note: note.slice() }));
   }
 
-  async evaluate(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
+  async forward(queries: readonly EvidenceQuery[]): Promise<StreamLogits> {
     for (const q of queries) this.checkQuery(q);
     const ts = await this.tsLogits(queries);
     // A TS-only bundle has no note stream: l_note = 0, so p = sigmoid(l_ts).
@@ -161,7 +161,7 @@ export class OnnxStayModel implements IncrementalStayModel {
     return Float64Array.from(rowOf, (i) => logits[i]!);
   }
 
-  async evaluateGrown(sets: readonly GrownSet[]): Promise<StreamLogits> {
+  async forwardGrown(sets: readonly GrownSet[]): Promise<StreamLogits> {
     const T = this.hours;
     for (const { units } of sets) checkEvidenceSet(units, this.hours + this.noteSlots);
     const { sessions, sizes, maxBatch } = this.context;
@@ -177,9 +177,9 @@ export class OnnxStayModel implements IncrementalStayModel {
     const parentMasks = memoisedStreamMasks(T);
     const masks = sets.map((set) => streamMasks(set.units, T));
     const parents = sets.map((set) => (set.parent ? parentMasks(set.parent) : null));
-    const ts = await this.tsStream.evaluate(masks, parents);
+    const ts = await this.tsStream.forward(masks, parents);
     const note =
-      this.noteSlots === 0 ? new Float64Array(sets.length) : await this.noteCache.evaluate(masks);
+      this.noteSlots === 0 ? new Float64Array(sets.length) : await this.noteCache.forward(masks);
     return { ts, note };
   }
 

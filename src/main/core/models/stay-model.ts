@@ -1,6 +1,6 @@
 /**
  * What the search, the baselines and the metrics see of a model: one stay's fused predictor,
- * evaluated on many evidence masks per call. The ONNX runtime implements it over a bundle;
+ * run forward on many evidence masks per call. The ONNX runtime implements it over a bundle;
  * tests implement it with small hand-built models whose right answers are known.
  *
  * Unit ids: time windows are 0..hours-1, note chunks are hours..hours+noteSlots-1, so an
@@ -29,8 +29,8 @@ export interface StayModel {
   readonly presentNotes: readonly number[];
   /** Selector scores per unit; padding note slots score -Infinity. */
   selectorScores(): Promise<{ ts: Float32Array; note: Float32Array }>;
-  /** Stream logits for every query, in one batched evaluation. */
-  evaluate(queries: readonly EvidenceQuery[]): Promise<StreamLogits>;
+  /** Stream logits for every query, in one batched forward pass. */
+  forward(queries: readonly EvidenceQuery[]): Promise<StreamLogits>;
 }
 
 /** An evidence set (unit ids, ascending) and the set it grew from by one unit, if known. */
@@ -41,19 +41,19 @@ export interface GrownSet {
 
 /**
  * A StayModel that can reuse work along a search: each stream's logit is cached by its own
- * mask, and a child evaluated with its parent resumes from the parent's cached state instead
- * of starting over. The logits equal evaluate()'s on the same sets.
+ * mask, and a child run with its parent resumes from the parent's cached state instead
+ * of starting over. The logits equal forward()'s on the same sets.
  */
 export interface IncrementalStayModel extends StayModel {
-  /** Stream logits for every set, in one batched evaluation. */
-  evaluateGrown(sets: readonly GrownSet[]): Promise<StreamLogits>;
+  /** Stream logits for every set, in one batched forward pass. */
+  forwardGrown(sets: readonly GrownSet[]): Promise<StreamLogits>;
   /** The sets that will be grown next: cached state of every other set may be released. */
   retain(parents: readonly (readonly number[])[]): void;
 }
 
 export function isIncremental(model: StayModel): model is IncrementalStayModel {
   const candidate = model as Partial<IncrementalStayModel>;
-  return typeof candidate.evaluateGrown === 'function' && typeof candidate.retain === 'function';
+  return typeof candidate.forwardGrown === 'function' && typeof candidate.retain === 'function';
 }
 
 export function sigmoid(logit: number): number {
@@ -93,7 +93,7 @@ export async function fusedProbabilities(
   sets: readonly (readonly number[])[],
 ): Promise<Float64Array> {
   if (sets.length === 0) return new Float64Array();
-  const logits = await model.evaluate(sets.map((units) => queryForUnits(model, units)));
+  const logits = await model.forward(sets.map((units) => queryForUnits(model, units)));
   return logits.ts.map((l, i) => sigmoid(l + logits.note[i]!));
 }
 
@@ -103,7 +103,7 @@ export async function grownProbabilities(
   sets: readonly GrownSet[],
 ): Promise<Float64Array> {
   if (sets.length === 0) return new Float64Array();
-  const logits = await model.evaluateGrown(sets);
+  const logits = await model.forwardGrown(sets);
   return logits.ts.map((l, i) => sigmoid(l + logits.note[i]!));
 }
 

@@ -1,5 +1,5 @@
 /**
- * The TS stream evaluated incrementally over a search (beyond the paper). A child's TS mask
+ * The TS stream run forward incrementally over a search (beyond the paper). A child's TS mask
  * differs from its parent's in one window t, so with x = ts ⊙ m the forward GRU's states
  * before t and the backward GRU's states after t are the parent's: the child re-runs only
  * hours [t, T) forward (starting from the parent's state at t − 1) and hours [t, 0] backward
@@ -13,7 +13,7 @@
  * logits to the monolithic ts_stream's within 1e-5.
  */
 import type { BundleSessions, TsOnnxFile } from './bundle-signatures';
-import type { EvaluationStats } from './evaluation-stats';
+import type { ForwardPassStats } from './forward-pass-stats';
 import { GRU_ROWS_PER_RUN, planGruRuns } from './gru-runs';
 import type { ManifestSizes } from './manifest-schema';
 import { runRows, tileRow } from './session-runs';
@@ -49,20 +49,20 @@ export class IncrementalTsStream {
     private readonly sizes: ManifestSizes,
     private readonly inputs: StayTensors,
     private readonly maxBatch: number,
-    private readonly stats: EvaluationStats,
+    private readonly stats: ForwardPassStats,
   ) {}
 
   /** l_ts of each set; `parents[i]` is the set sets[i] grew from, if known. */
-  evaluate(
+  forward(
     sets: readonly StreamMasks[],
     parents: readonly (StreamMasks | null)[],
   ): Promise<Float64Array> {
-    const result = this.queue.then(() => this.evaluateNow(sets, parents));
+    const result = this.queue.then(() => this.forwardNow(sets, parents));
     this.queue = result.catch(() => undefined);
     return result;
   }
 
-  /** Keeps hidden states only for these masks (the next step's parents); call between evaluations. */
+  /** Keeps hidden states only for these masks (the next step's parents); call between forward passes. */
   retain(keys: readonly string[]): void {
     const kept = new Map<string, TsStates>();
     for (const key of keys) {
@@ -73,7 +73,7 @@ export class IncrementalTsStream {
     this.pending = new Map();
   }
 
-  private async evaluateNow(
+  private async forwardNow(
     sets: readonly StreamMasks[],
     parentSets: readonly (StreamMasks | null)[],
   ): Promise<Float64Array> {

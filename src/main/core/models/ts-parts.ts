@@ -2,7 +2,7 @@
  * The TS stream composed from its parts (docs/model-bundle.md, "Composing the parts"):
  * x = ts * ts_mask; forward GRU over [0, cut) then [cut, T) handing the state over, backward
  * GRU over [cut, T) then [0, cut) likewise, then ts_head(hf[T-1], hb[0], cxr, ecg). It is
- * what incremental evaluation builds on (a mask changed from hour t re-runs only part of the
+ * what the incremental forward pass builds on (a mask changed from hour t re-runs only part of the
  * sequence) and what the parity test holds to the monolithic stream.
  */
 import type { BundleSessions, TsOnnxFile } from './bundle-signatures';

@@ -65,10 +65,10 @@ export interface SearchOptions {
   /**
    * 'incremental' (the default, when the model supports it): children are scored together
    * with the state they grew from, so the model can resume from its parent's work (cached
-   * stream logits, GRU states). 'plain': every child through evaluate() from scratch, the
+   * stream logits, GRU states). 'plain': every child through forward() from scratch, the
    * straightforward path the incremental one is tested equal to.
    */
-  evaluation?: 'incremental' | 'plain';
+  forwardPass?: 'incremental' | 'plain';
   /**
    * Post-hoc calibration applied to every probability the model gives before it is scored,
    * so C, S, the threshold and τ all live on the calibrated scale. Default: none (the paper).
@@ -96,7 +96,7 @@ export async function treeOfEvidenceSearch(
   params: SearchParams = SEARCH_PARAM_DEFAULTS,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
-  const grow = options.evaluation !== 'plain' && isIncremental(model) ? model : null;
+  const grow = options.forwardPass !== 'plain' && isIncremental(model) ? model : null;
   const calibration = options.calibration ?? identity;
   const { rawPFull, ...full } = await fullInputDecision(model, params.threshold, calibration);
   const candidates = await searchCandidates(model, params);

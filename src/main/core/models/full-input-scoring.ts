@@ -1,5 +1,5 @@
 /**
- * Full-input evaluation of a bundle on a cohort split, with exactly the definitions the
+ * Full-input scoring of a bundle on a cohort split, with exactly the definitions the
  * training pipeline records in manifest.metrics (docs/model-bundle.md, "Metrics"):
  *   TS-only = sigmoid(l_ts(1)), notes-only = sigmoid(l_note(a)), fused = sigmoid(l_ts(1) + l_note(a)),
  * computed with the monolithic stream graphs, like the pipeline's PyTorch evaluation, so the

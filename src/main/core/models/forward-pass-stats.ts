@@ -1,31 +1,31 @@
 /**
  * What a stay model computed and what it answered from its caches: the benchmark reports
- * these (GRU steps saved by incremental evaluation, cache hit rates), and tests use them to
+ * these (GRU steps saved by incremental forward passes, cache hit rates), and tests use them to
  * check that the incremental path really skips work.
  */
-export interface EvaluationStats {
-  /** evaluate(): TS masks run through the monolithic stream, 2T GRU steps each. */
+export interface ForwardPassStats {
+  /** forward(): TS masks run through the monolithic stream, 2T GRU steps each. */
   plainTsMasks: number;
-  /** evaluate(): note masks pooled and run through the note head. */
+  /** forward(): note masks pooled and run through the note head. */
   plainNoteMasks: number;
-  /** evaluateGrown(): TS masks whose logit was computed (cache misses). */
+  /** forwardGrown(): TS masks whose logit was computed (cache misses). */
   tsMasks: number;
-  /** evaluateGrown(): TS logits answered from the per-stay cache (e.g. a child adding a note). */
+  /** forwardGrown(): TS logits answered from the per-stay cache (e.g. a child adding a note). */
   tsCacheHits: number;
-  /** evaluateGrown(): note masks pooled and run through the note head. */
+  /** forwardGrown(): note masks pooled and run through the note head. */
   noteMasks: number;
   noteCacheHits: number;
   /** GRU step-rows the incremental runs executed, both directions, padding included. */
   gruSteps: number;
   /** Of gruSteps, those some row needed (padding excluded). */
   gruStepsNeeded: number;
-  /** What full re-evaluation of the same TS masks would run: 2T each. */
+  /** What a full forward pass over the same TS masks would run: 2T each. */
   gruStepsFull: number;
   /** ONNX GRU runs (each direction counts one). */
   gruRuns: number;
 }
 
-export function emptyEvaluationStats(): EvaluationStats {
+export function emptyForwardPassStats(): ForwardPassStats {
   return {
     plainTsMasks: 0,
     plainNoteMasks: 0,
@@ -41,6 +41,6 @@ export function emptyEvaluationStats(): EvaluationStats {
 }
 
 /** Adds `from` into `into` (summing stays for a cohort figure). */
-export function addEvaluationStats(into: EvaluationStats, from: EvaluationStats): void {
-  for (const key of Object.keys(into) as (keyof EvaluationStats)[]) into[key] += from[key];
+export function addForwardPassStats(into: ForwardPassStats, from: ForwardPassStats): void {
+  for (const key of Object.keys(into) as (keyof ForwardPassStats)[]) into[key] += from[key];
 }

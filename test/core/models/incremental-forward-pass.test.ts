@@ -1,5 +1,5 @@
 /**
- * OnnxStayModel.evaluateGrown, the search's path, against evaluate(), the straightforward
+ * OnnxStayModel.forwardGrown, the search's path, against forward(), the straightforward
  * one: the same logits on grown sets of parity stays, while the TS stream resumes from the
  * parent's GRU states (T + 1 steps for a child adding a window), a child adding a chunk
  * reuses its parent's TS logit, and states the caller did not retain are not reused.
@@ -53,15 +53,15 @@ function grownLevels(units: readonly number[], levels: number, width: number, se
   return out;
 }
 
-describe('incremental evaluation (evaluateGrown)', () => {
-  it('gives evaluate()’s logits on grown sets, running fewer GRU steps', async () => {
+describe('incremental evaluation (forwardGrown)', () => {
+  it('gives forward()’s logits on grown sets, running fewer GRU steps', async () => {
     for (const b of [0, 5, 11, 17]) {
       const model = runtime.modelFor(tensorsOf(b));
       const plain = runtime.modelFor(tensorsOf(b));
       const units = [...Array(T).keys(), ...model.presentNotes.map((j) => T + j)];
       for (const sets of grownLevels(units, 8, 40, b + 1)) {
-        const grown = await model.evaluateGrown(sets);
-        const straight = await plain.evaluate(sets.map((set) => queryForUnits(plain, set.units)));
+        const grown = await model.forwardGrown(sets);
+        const straight = await plain.forward(sets.map((set) => queryForUnits(plain, set.units)));
         expect(maxAbsDiff(grown.ts, straight.ts)).toBeLessThanOrEqual(1e-5);
         expect(maxAbsDiff(grown.note, straight.note)).toBeLessThanOrEqual(1e-5);
         model.retain(sets.slice(0, 4).map((set) => set.units));
@@ -74,28 +74,28 @@ describe('incremental evaluation (evaluateGrown)', () => {
   it('re-runs T + 1 steps for a child adding a window, none for one adding a chunk', async () => {
     const model = runtime.modelFor(tensorsOf(3));
     const chunk = T + model.presentNotes[0]!;
-    await model.evaluateGrown([{ units: [5], parent: [] }]);
+    await model.forwardGrown([{ units: [5], parent: [] }]);
     model.retain([[5]]);
     const before = { ...model.stats };
-    await model.evaluateGrown([{ units: [5, 9], parent: [5] }]);
+    await model.forwardGrown([{ units: [5, 9], parent: [5] }]);
     expect(model.stats.gruStepsNeeded - before.gruStepsNeeded).toBe(T + 1);
     const after = { ...model.stats };
-    await model.evaluateGrown([{ units: [5, chunk], parent: [5] }]);
+    await model.forwardGrown([{ units: [5, chunk], parent: [5] }]);
     expect(model.stats.gruRuns).toBe(after.gruRuns);
     expect(model.stats.tsCacheHits).toBe(after.tsCacheHits + 1);
   });
 
   it('runs a child in full when its parent’s states were not retained', async () => {
     const model = runtime.modelFor(tensorsOf(3));
-    await model.evaluateGrown([
+    await model.forwardGrown([
       { units: [2], parent: [] },
       { units: [4], parent: [] },
     ]);
     model.retain([[4]]);
     const before = model.stats.gruStepsNeeded;
-    const got = await model.evaluateGrown([{ units: [2, 6], parent: [2] }]);
+    const got = await model.forwardGrown([{ units: [2, 6], parent: [2] }]);
     expect(model.stats.gruStepsNeeded - before).toBe(2 * T);
-    const want = await runtime.modelFor(tensorsOf(3)).evaluate([queryForUnits(model, [2, 6])]);
+    const want = await runtime.modelFor(tensorsOf(3)).forward([queryForUnits(model, [2, 6])]);
     expect(Math.abs(got.ts[0]! - want.ts[0]!)).toBeLessThanOrEqual(1e-5);
   });
 
@@ -104,7 +104,7 @@ describe('incremental evaluation (evaluateGrown)', () => {
     const runs = (['ts_gru_forward.onnx', 'ts_gru_backward.onnx'] as const).map((f) =>
       vi.spyOn(small.bundle.sessions[f], 'run'),
     );
-    await model.evaluateGrown(Array.from({ length: 17 }, (_, t) => ({ units: [t], parent: [] })));
+    await model.forwardGrown(Array.from({ length: 17 }, (_, t) => ({ units: [t], parent: [] })));
     const rows = runs.flatMap((spy) =>
       spy.mock.calls.map(
         ([feeds]) => (feeds as unknown as Record<string, { dims: number[] }>).x!.dims[0]!,
@@ -118,7 +118,7 @@ describe('incremental evaluation (evaluateGrown)', () => {
   it('refuses sets that are not ascending unit ids of the stay', async () => {
     const model = runtime.modelFor(tensorsOf(0));
     for (const units of [[3, 1], [T + M], [-1], [2, 2], [1.5]]) {
-      await expect(model.evaluateGrown([{ units, parent: null }])).rejects.toThrow(RangeError);
+      await expect(model.forwardGrown([{ units, parent: null }])).rejects.toThrow(RangeError);
     }
   });
 });
