@@ -1,6 +1,6 @@
 /**
  * A RunComparison as text: the terminal table of `toe compare` and its Markdown report, and
- * the rows the PDF prints (core/report/comparison-report.ts): one formatter for every front end.
+ * the rows the PDF prints (core/report/comparison-pdf.ts): one formatter for every front end.
  * Figure, A, B, B against A with its 95% interval, the BH-adjusted p-value and what the
  * comparison reads (worse, better, not shown to differ, not compared and why).
  */

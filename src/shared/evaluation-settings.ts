@@ -11,7 +11,7 @@ export const DEFAULT_BUDGETS = [1, 3, 5, 8, 10, 12, 16, 20, 24];
 /** toe evaluate's defaults, which an evaluation started from the app also uses. */
 export const DEFAULT_EVALUATION = { seed: 7, resamples: 1000, limeSamples: 5000 } as const;
 
-/** The Markdown report in an evaluation's folder. */
+/** The results page in an evaluation's folder. */
 export const REPORT_FILE = 'report.md';
 
 /** "1,3,5" → [1, 3, 5]; refuses anything but whole numbers 1..1000. */

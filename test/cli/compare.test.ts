@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPARISON_SECTIONS } from '../../src/main/core/report/comparison-report';
+import { COMPARISON_SECTIONS } from '../../src/main/core/report/comparison-pdf';
 import { pdfPages } from '../core/report/report-fixture';
 import { runToe } from '../support/run-toe';
 import { demoStore } from '../support/audit-runs';

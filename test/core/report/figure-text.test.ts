@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { guaranteeLines } from '../../../src/main/cli/run-summary-text';
-import { withCi } from '../../../src/main/core/evaluation/markdown/markdown-format';
+import { withCi } from '../../../src/main/core/evaluation/results-page/markdown-format';
 import { figure } from '../../../src/main/core/report/figure-format';
 import { comparisonCells } from '../../../src/renderer/src/formatting/comparison-format';
 import type { GuaranteeOutcome } from '../../../src/shared/abstention';

@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseAbstention } from '../../../src/main/core/abstention';
 import { cohortStatistics } from '../../../src/main/core/audit/statistics-index';
 import {
-  evaluationMarkdown,
+  evaluationResultsPage,
   methodsCsv,
   summarise,
   summaryCsv,
@@ -165,7 +165,7 @@ describe('toe evaluate’s result', () => {
       ['golden', goldenResult()],
       ['tiny', tinyResult()],
     ] as const) {
-      expect(evaluationMarkdown(result), name).toBe(golden(`${name}-evaluation.md`));
+      expect(evaluationResultsPage(result), name).toBe(golden(`${name}-evaluation.md`));
       expect(summaryCsv(result), name).toBe(golden(`${name}-summary.csv`));
       expect(methodsCsv(result), name).toBe(golden(`${name}-methods.csv`));
       const figures = evaluationFigures(result).map(({ file, caption, config }) => ({

@@ -1,7 +1,7 @@
 /**
  * Evaluation of a bundle on a cohort split with every method of the paper (`toe evaluate`)
  * and the spurious-feature audit (`toe evaluate --spurious`): per-stay method runs, metric
- * tables with bootstrap CIs, JSON, CSV, PNG figures and a Markdown report.
+ * tables with bootstrap CIs, JSON, CSV, PNG figures and a Markdown results page.
  */
 export {
   comparedMethods,
@@ -35,18 +35,18 @@ export {
 } from './run-spurious-audit';
 export { abstentionAudits, type AbstentionAuditRequest } from './abstention-audits';
 export { ensureCorruptedBundle } from './corrupted-bundle';
-export { evaluationMarkdown } from './markdown/evaluation-report';
-export { relinkFigures } from './markdown/markdown-format';
+export { evaluationResultsPage } from './results-page/results-page';
+export { relinkFigures } from './results-page/markdown-format';
 export {
   spuriousArmsTable,
   spuriousComparisonTable,
-  spuriousMarkdown,
-} from './markdown/spurious-report';
-export { headlineSection as evaluationHeadline } from './markdown/faithfulness-sections';
+  spuriousResultsPage,
+} from './results-page/spurious-results-page';
+export { headlineSection as evaluationHeadline } from './results-page/faithfulness-sections';
 export { methodsCsv, summaryCsv } from './csv-tables';
 export {
   FIGURE_SIZE,
   evaluationFolder,
   writeSpuriousFolder,
-  type ReportFile,
-} from './write-report-folder';
+  type ResultsFile,
+} from './write-results-folder';

@@ -4,7 +4,7 @@
 import type { RunComparison } from '../../../../shared/run-comparison';
 import { RunStore } from '../../audit/run-store';
 import { compareRuns } from '../../compare';
-import { comparisonPdf } from '../../report/comparison-report';
+import { comparisonPdf } from '../../report/comparison-pdf';
 import { findReportFonts } from '../../report/report-fonts';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
 import { FiguresCache } from '../figures-cache';

@@ -1,5 +1,5 @@
 /**
- * The Markdown report of `toe evaluate`: the header (command, date, cohort, bundle, provider,
+ * The results page of `toe evaluate` (Markdown): the header (command, date, cohort, bundle, provider,
  * stays), the headline figures, then the paper's tables in its order, figures linked as the
  * PNGs written beside it.
  */
@@ -12,11 +12,11 @@ import {
   stabilitySection,
 } from './ablation-sections';
 import {
-  abstentionReportSection,
-  calibrationReportSection,
-  evidenceSizeReportSection,
-  exhaustionReportSection,
-} from './audit-report-sections';
+  abstentionPageSection,
+  calibrationPageSection,
+  evidenceSizePageSection,
+  exhaustionPageSection,
+} from './audit-mode-sections';
 import {
   comprehensivenessSection,
   frontierSection,
@@ -25,7 +25,7 @@ import {
   searchVsRankingSection,
 } from './faithfulness-sections';
 import { relinkFigures } from './markdown-format';
-import { bundleBlock, cohortLine, runLines } from './report-header';
+import { bundleBlock, cohortLine, runLines } from './page-header';
 
 function settingsLines(result: EvaluationResult): string {
   const s = result.settings;
@@ -41,7 +41,7 @@ function settingsLines(result: EvaluationResult): string {
 }
 
 /** The whole report; `figureFolder` prefixes figure links (empty: PNGs beside the file). */
-export function evaluationMarkdown(result: EvaluationResult, figureFolder = ''): string {
+export function evaluationResultsPage(result: EvaluationResult, figureFolder = ''): string {
   const p = result.provenance;
   const synthetic = p.cohort.synthetic ? ' — SYNTHETIC data' : '';
   const body = [
@@ -58,10 +58,10 @@ export function evaluationMarkdown(result: EvaluationResult, figureFolder = ''):
     modalitySection(result),
     optimalitySection(result),
     conceptBottleneckSection(result),
-    calibrationReportSection(result),
-    evidenceSizeReportSection(result),
-    exhaustionReportSection(result),
-    abstentionReportSection(result),
+    calibrationPageSection(result),
+    evidenceSizePageSection(result),
+    exhaustionPageSection(result),
+    abstentionPageSection(result),
     [
       '## Definitions',
       '',

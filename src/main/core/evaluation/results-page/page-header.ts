@@ -1,5 +1,5 @@
 /**
- * The header every evaluation report starts with: the command that produced it, when, on
+ * The header every results page starts with: the command that produced it, when, on
  * which cohort (SYNTHETIC when it is, in capitals, so no reader mistakes it for patient
  * data), with which bundle (every file's SHA-256) and execution provider, on how many stays.
  */

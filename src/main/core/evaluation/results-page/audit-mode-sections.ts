@@ -1,5 +1,5 @@
 /**
- * Report sections on calibration and on dynamic-mode (audit) ToE: evidence size by outcome
+ * Results-page sections on calibration and on dynamic-mode (audit) ToE: evidence size by outcome
  * and correctness, TP/FP exhaustion and what abstaining on it buys (paper appendix
  * "Calibration", "Evidence Size Distribution"; "Auditing Model Reliability").
  */
@@ -13,7 +13,7 @@ import { describeDecision } from '../../../../shared/calibration';
 import type { EvaluationAbstention, EvaluationResult } from '../../../../shared/charts';
 import { figureLink, table, withCi } from './markdown-format';
 
-export function calibrationReportSection(result: EvaluationResult): string {
+export function calibrationPageSection(result: EvaluationResult): string {
   const c = result.calibration;
   if (!c) return '## 10. Calibration\n\nNot run (needs ToE in `--methods`).';
   return [
@@ -67,7 +67,7 @@ function sizeTable(s: EvidenceSizeSection): string {
   ].join('\n');
 }
 
-export function evidenceSizeReportSection(result: EvaluationResult): string {
+export function evidenceSizePageSection(result: EvaluationResult): string {
   if (result.evidenceSize.length === 0)
     return '## 11. Evidence size distribution\n\nNot run (needs ToE in `--methods`).';
   const parts = ['## 11. Evidence size distribution (dynamic-mode ToE)', ''];
@@ -103,7 +103,7 @@ function abstentionRows(name: string, a: AbstentionFigures): string[][] {
   ];
 }
 
-export function exhaustionReportSection(result: EvaluationResult): string {
+export function exhaustionPageSection(result: EvaluationResult): string {
   const dynamic = result.exhaustion;
   if (!dynamic)
     return '## 12. TP/FP exhaustion and abstention\n\nNot run (needs ToE in `--methods`).';
@@ -189,7 +189,7 @@ function policyRows(item: EvaluationAbstention): string[][] {
 }
 
 /** Every abstention policy against the model's own confidence (docs/abstention.md). */
-export function abstentionReportSection(result: EvaluationResult): string {
+export function abstentionPageSection(result: EvaluationResult): string {
   const items = result.abstention ?? [];
   const title = '## 13. Abstention: does the search beat the model’s own error estimate?';
   if (items.length === 0) {

@@ -1,12 +1,12 @@
 /**
- * The Markdown report of `toe evaluate --spurious`: both models' provenance, the training
+ * The results page of `toe evaluate --spurious`: both models' provenance, the training
  * of the corrupted one, and the paper's signal — how much more evidence the corrupted model
  * needs and how its convergence rate drops — split by spurious_flag, with CIs.
  */
 import type { ArmGroup, SpuriousAuditResult, SpuriousArm } from '../../../../shared/charts';
 import { figureLink, table, withCi } from './markdown-format';
 import { formatDuration } from '../../../../shared/evaluation-settings';
-import { bundleBlock, cohortLine, runLines } from './report-header';
+import { bundleBlock, cohortLine, runLines } from './page-header';
 
 const GROUP_NAMES = { all: 'all stays', yes: 'flag = yes', no: 'flag = no' };
 const ROLE_NAMES = { clean: 'Clean model', corrupted: 'Corrupted model' };
@@ -63,7 +63,7 @@ export function spuriousArmsTable(result: SpuriousAuditResult): string {
   );
 }
 
-export function spuriousMarkdown(result: SpuriousAuditResult): string {
+export function spuriousResultsPage(result: SpuriousAuditResult): string {
   const t = result.training;
   const training = t.trained
     ? `trained by this run in ${formatDuration(t.seconds ?? 0)}: \`${t.command}\``

@@ -1,5 +1,5 @@
 /**
- * Report sections comparing explainers across budgets: the faithfulness–sparsity frontier,
+ * Results-page sections comparing explainers across budgets: the faithfulness–sparsity frontier,
  * the LIME/SHAP table, search vs ranking and comprehensiveness (paper: Figure "Frontier",
  * Tables "LIME/SHAP", "Search vs Ranking", "Comprehensiveness").
  */

@@ -1,5 +1,5 @@
 /**
- * How numbers appear in the Markdown report: a figure as a table cell of the one formatter
+ * How numbers appear on a results page: a figure as a table cell of the one formatter
  * (shared/figure-text.ts), with its 95% interval or "— too few to estimate", an undefined
  * figure as "n/a" (never 0 or NaN); tables as GitHub pipe tables.
  */

@@ -14,7 +14,7 @@ import { comparisonFindings, comparisonRows } from '../../../src/shared/comparis
 import {
   COMPARISON_SECTIONS,
   writeComparisonReport,
-} from '../../../src/main/core/report/comparison-report';
+} from '../../../src/main/core/report/comparison-pdf';
 import type { RunComparison } from '../../../src/shared/run-comparison';
 import { rng } from '../abstention/stays';
 import { NOTE_UNIT_START, stay } from '../audit/audit-fixtures';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   evaluationFolder,
-  evaluationMarkdown,
+  evaluationResultsPage,
   methodsCsv,
   relinkFigures,
-  spuriousMarkdown,
+  spuriousResultsPage,
   summaryCsv,
 } from '../../../src/main/core/evaluation';
 import { tinyRecords, tinyResult, tinySpuriousResult } from '../../support/tiny-evaluation';
@@ -27,7 +27,7 @@ const SECTIONS = [
 ];
 
 describe('the Markdown report', () => {
-  const markdown = evaluationMarkdown(tinyResult());
+  const markdown = evaluationResultsPage(tinyResult());
 
   it('has every section, in the paper order', () => {
     const at = SECTIONS.map((heading) => markdown.indexOf(heading));
@@ -100,7 +100,7 @@ describe('the CSV tables', () => {
 
 describe('the spurious audit report', () => {
   it('states the training, both models and the comparison split by flag', () => {
-    const text = spuriousMarkdown(tinySpuriousResult());
+    const text = spuriousResultsPage(tinySpuriousResult());
     expect(text).toContain('# Spurious-feature audit');
     expect(text).toContain('trained by this run in 8.2 s');
     expect(text).toContain('### Clean model');

@@ -1,6 +1,6 @@
 /**
  * An evaluation's output folder (the result as JSON, the per-stay records, the CSV tables,
- * the PNG figures and the Markdown report that links them, relatively, so the folder can be
+ * the PNG figures and the results page that links them, relatively, so the folder can be
  * moved or copied as a whole), and the spurious-feature audit's, written.
  */
 import { REPORT_FILE } from '../../../shared/evaluation-settings';
@@ -15,8 +15,8 @@ import {
 } from '../../../shared/charts';
 import { renderChartPng } from '../report/chart-png';
 import { methodsCsv, summaryCsv } from './csv-tables';
-import { evaluationMarkdown } from './markdown/evaluation-report';
-import { spuriousMarkdown } from './markdown/spurious-report';
+import { evaluationResultsPage } from './results-page/results-page';
+import { spuriousResultsPage } from './results-page/spurious-results-page';
 import type { StayRecord } from './stay-record';
 
 /** Every figure is drawn at this size: legible in a browser and in an A4 PDF. */
@@ -32,7 +32,7 @@ function writeFigures(dir: string, figures: readonly ChartImage[]): string[] {
 }
 
 /** One file of a report folder, named relative to the folder. */
-export interface ReportFile {
+export interface ResultsFile {
   file: string;
   bytes: Uint8Array;
 }
@@ -44,13 +44,13 @@ export interface ReportFile {
 export function evaluationFolder(
   result: EvaluationResult,
   records: readonly StayRecord[],
-): ReportFile[] {
+): ResultsFile[] {
   const texts: [string, string][] = [
     ['evaluation.json', json(result)],
     ['stays.json', json(records)],
     ['methods.csv', methodsCsv(result)],
     ['summary.csv', summaryCsv(result)],
-    [REPORT_FILE, evaluationMarkdown(result)],
+    [REPORT_FILE, evaluationResultsPage(result)],
   ];
   return [
     ...texts.map(([file, text]) => ({ file, bytes: Buffer.from(text, 'utf8') })),
@@ -64,6 +64,6 @@ export function evaluationFolder(
 export function writeSpuriousFolder(dir: string, result: SpuriousAuditResult): string[] {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'spurious.json'), json(result));
-  writeFileSync(join(dir, REPORT_FILE), spuriousMarkdown(result));
+  writeFileSync(join(dir, REPORT_FILE), spuriousResultsPage(result));
   return ['spurious.json', REPORT_FILE, ...writeFigures(dir, spuriousFigures(result))];
 }

@@ -1,5 +1,5 @@
 /**
- * Report sections on ToE's own design: the objective ablation (λ, μ, no search), stability
+ * Results-page sections on ToE's own design: the objective ablation (λ, μ, no search), stability
  * in probability vs logit space, the modality ablation, the optimality gap against
  * exhaustive enumeration, and the concept bottleneck (paper, "Ablation Studies", appendix).
  */
