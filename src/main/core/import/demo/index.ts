@@ -1,6 +1,5 @@
 import type { ImportReport } from '../../../../shared/domain';
-import { lastCancelCheck, throwIfCancelled } from '../../jobs/progress';
-import type { NewCohort, Store } from '../../store';
+import type { NewCohort, NewStay, Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
   CHEXPERT_LABELS,
@@ -9,6 +8,8 @@ import {
   MIMIC_TASKS,
 } from '../clinical-variables';
 import { checkCohortName } from '../cohort-name';
+import { writeCohort } from '../cohort-writer';
+import { ImportClock, type WritingPace } from '../import-clock';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
@@ -32,8 +33,12 @@ export interface DemoCohortOptions {
 export const DEMO_GENERATOR_VERSION = 1;
 export const DEMO_MAX_STAYS = 100_000;
 
-/** How often the job reports progress, checks for cancellation and lets other work run. */
-const BATCH = 250;
+/** The job's one phase; its name says what the counts are, so no message repeats them. */
+const GENERATING: WritingPace = {
+  phase: 'generating stays',
+  staysPerTick: 250,
+  countInMessage: false,
+};
 
 export function demoCohortDescription({ stays, seed, spurious }: DemoCohortOptions): string {
   const base =
@@ -87,8 +92,7 @@ export async function createDemoCohort(
   options = { ...options, name: checkCohortName(options.name) };
   checkOptions(options);
   const cohort = demoCohort(options);
-  const what = `Generating the demo cohort "${options.name}"`;
-  throwIfCancelled(job.signal, what);
+  const clock = new ImportClock(job, `Generating the demo cohort "${options.name}"`, GENERATING);
   const report = new ImportReportBuilder(
     'demo',
     `synthetic generator v${DEMO_GENERATOR_VERSION}, seed ${options.seed}`,
@@ -97,41 +101,41 @@ export async function createDemoCohort(
     WINDOW_HOURS,
     cohort.tasks,
   );
-  return store.transaction(async () => {
-    const cohortId = store.createCohort(cohort);
-    const write = store.stayWriter(cohortId);
-    const generator = new DemoStayGenerator(options.seed, options.spurious, cohort.noteRule);
-    let values = 0;
-    let reports = 0;
-    let dropped = 0;
-    for (let index = 0; index < options.stays; index++) {
-      if (index % BATCH === 0) {
-        throwIfCancelled(job.signal, what);
-        job.progress?.({ phase: 'generating stays', done: index, total: options.stays });
-        // Let cancellation requests and progress events through between batches.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        throwIfCancelled(job.signal, what);
-      }
-      const generated = generator.generate(index);
-      report.staysSeen++;
-      for (const variable of generated.dropped) report.dropImplausible(variable);
-      dropped += generated.dropped.length;
-      generated.valuesPerVariable.forEach((n, variable) => {
-        report.countValues(variable, n);
-        values += n;
-      });
-      reports += generated.reports;
-      report.include(generated.stay);
-      write(generated.stay);
-    }
-    job.progress?.({ phase: 'generating stays', done: options.stays, total: options.stays });
-    report.countRows('simulated charted values', values + dropped);
-    report.countRows('simulated radiology reports', reports);
-    report.note(demoCohortDescription(options));
-    const built = report.build();
-    store.saveImportReport(cohortId, built);
-    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
-    lastCancelCheck(job, what);
-    return built;
+  return writeCohort(store, {
+    cohort,
+    stays: generatedStays(options, cohort, report),
+    total: options.stays,
+    report,
+    clock,
   });
+}
+
+/**
+ * Generates the stays one at a time, counting each into the report, and once the last is
+ * written the report's totals: memory stays flat at any size.
+ */
+function* generatedStays(
+  options: DemoCohortOptions,
+  cohort: NewCohort,
+  report: ImportReportBuilder,
+): Generator<NewStay> {
+  const generator = new DemoStayGenerator(options.seed, options.spurious, cohort.noteRule);
+  let values = 0;
+  let reports = 0;
+  let dropped = 0;
+  for (let index = 0; index < options.stays; index++) {
+    const generated = generator.generate(index);
+    report.staysSeen++;
+    for (const variable of generated.dropped) report.dropImplausible(variable);
+    dropped += generated.dropped.length;
+    generated.valuesPerVariable.forEach((n, variable) => {
+      report.countValues(variable, n);
+      values += n;
+    });
+    reports += generated.reports;
+    yield generated.stay;
+  }
+  report.countRows('simulated charted values', values + dropped);
+  report.countRows('simulated radiology reports', reports);
+  report.note(demoCohortDescription(options));
 }

@@ -8,7 +8,7 @@ import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
 import { InputError, shown } from '../../errors/input-error';
 import { CxrCode } from '../../store';
 import { requiredText, stayOf } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { ContextStudy, StayDrafts } from './types';
 import { counted } from '../../../../shared/counted';
 

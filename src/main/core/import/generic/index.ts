@@ -3,22 +3,23 @@ import type { ImportReport } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type Store } from '../../store';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
 import { checkCohortName } from '../cohort-name';
+import { writeCohort } from '../cohort-writer';
 import { explainGzip } from '../csv-reader';
+import { ImportClock, WRITING_STAYS } from '../import-clock';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { readAttributes } from './attributes-file';
-import { writeCohort } from './cohort-writer';
 import { readContext } from './context-file';
 import { InputError } from '../../errors/input-error';
 import { locateFiles, MANIFEST_FILE, type GenericFiles } from './files';
-import { ImportClock } from './import-clock';
 import { readManifest } from './manifest';
 import { readMeasurements, type MeasurementsReading } from './measurements-file';
 import { readNotes } from './notes-file';
 import { readOutcomes } from './outcomes-file';
 import { readStaticInputs } from './static-file';
+import { assembledStays, includedStays } from './stay-assembly';
 import { readStays } from './stays-file';
 import { FolderTimeConvention } from '../time-convention';
 import { readVariables } from './variables-file';
@@ -57,7 +58,9 @@ async function importFolder(
   options: ImportOptions,
   reading: MeasurementsReading,
 ): Promise<ImportReport> {
-  const clock = new ImportClock(options, csvCount(files));
+  const clock = new ImportClock(options, 'The import', WRITING_STAYS, {
+    files: csvFiles(files).length,
+  });
   clock.check();
   const manifest = await readManifest(files.manifest);
   // A version 1 folder never had static.csv: one found there is a file meant for version 2.
@@ -160,7 +163,14 @@ async function importFolder(
     tasks: manifest.tasks,
     attributes,
   };
-  return writeCohort(store, cohort, stays, report, clock);
+  const included = includedStays(stays, cohort.tasks, report);
+  return writeCohort(store, {
+    cohort,
+    stays: assembledStays(included, manifest.hours, variables.length, report),
+    total: included.length,
+    report,
+    clock,
+  });
 }
 
 /** Where the cohort's name came from, for a PHI finding in it. */
@@ -168,10 +178,6 @@ function nameSource(given: string | null, fromManifest: string | null) {
   if (given !== null) return { file: 'cohort name', line: null, field: 'name' };
   if (fromManifest !== null) return { file: MANIFEST_FILE, line: null, field: 'name' };
   return { file: 'folder name', line: null, field: 'name' };
-}
-
-function csvCount(files: GenericFiles): number {
-  return csvFiles(files).length;
 }
 
 function csvFiles(files: GenericFiles): string[] {

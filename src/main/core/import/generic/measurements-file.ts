@@ -5,7 +5,7 @@ import { FLOAT32_MAX, fitsFloat32, HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../../errors/input-error';
 import { hasColumn, hourInWindow, requiredField, unknownStay } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { FolderTimeConvention } from '../time-convention';
 import type { GenericVariable, StayDrafts } from './types';
 import { counted } from '../../../../shared/counted';

@@ -4,7 +4,7 @@ import type { FolderTimeConvention } from '../time-convention';
 import type { ImportReportBuilder } from '../import-report';
 import type { PhiGuard } from '../../phi';
 import { hourInWindow, stayOf } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { StayDrafts } from './types';
 import { counted } from '../../../../shared/counted';
 

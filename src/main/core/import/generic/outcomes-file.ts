@@ -3,7 +3,7 @@ import { readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../../errors/input-error';
 import { requiredText, stayOf } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { StayDrafts } from './types';
 
 /** Reads binary labels: one row per stay and task declared in cohort.json. */

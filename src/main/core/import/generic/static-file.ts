@@ -4,7 +4,7 @@ import { parseNumber, readCsv } from '../csv-reader';
 import type { ImportReportBuilder } from '../import-report';
 import { InputError, shown } from '../../errors/input-error';
 import { requiredText, stayOf } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { StayDrafts } from './types';
 
 /**

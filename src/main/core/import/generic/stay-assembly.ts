@@ -2,10 +2,25 @@ import { HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
 import { chunkReports, DEFAULT_NOTE_RULE } from '../note-chunks';
 import type { NewStay } from '../../store';
-import type { StayDraft } from './types';
+import type { StayDraft, StayDrafts } from './types';
+
+/** The stays that enter the cohort; every other is counted in the report with its reason. */
+export function includedStays(
+  drafts: StayDrafts,
+  tasks: readonly string[],
+  report: ImportReportBuilder,
+): StayDraft[] {
+  const included: StayDraft[] = [];
+  for (const draft of drafts.values()) {
+    const reason = exclusionOf(draft, tasks);
+    if (reason === null) included.push(draft);
+    else report.exclude(reason);
+  }
+  return included;
+}
 
 /** Why a stay cannot enter the cohort, or null when it can. */
-export function exclusionOf(draft: StayDraft, tasks: readonly string[]): string | null {
+function exclusionOf(draft: StayDraft, tasks: readonly string[]): string | null {
   const missing = tasks.find((task) => !Object.hasOwn(draft.outcomes, task));
   return missing === undefined ? null : `no label for task "${missing}" in outcomes.csv`;
 }
@@ -15,7 +30,7 @@ export function exclusionOf(draft: StayDraft, tasks: readonly string[]): string 
  * missing when nothing was charted), its reports in time order chunked by the cohort's
  * note rule, and its context. Counts kept values for the report's coverage.
  */
-export function assembleStay(
+function assembleStay(
   draft: StayDraft,
   hours: number,
   variables: number,
@@ -44,4 +59,18 @@ export function assembleStay(
     ecg: draft.ecg?.values ?? null,
     staticInputs: draft.staticInputs,
   };
+}
+
+/** The included stays assembled one at a time, as the cohort writer takes them. */
+export function* assembledStays(
+  included: readonly StayDraft[],
+  hours: number,
+  variables: number,
+  report: ImportReportBuilder,
+): Generator<NewStay> {
+  for (const draft of included) {
+    yield assembleStay(draft, hours, variables, report);
+    // The bins are in the store now; let them go so memory falls as the write proceeds.
+    draft.bins = null;
+  }
 }

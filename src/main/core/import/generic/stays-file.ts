@@ -7,7 +7,7 @@ import type { PhiGuard } from '../../phi';
 import { InputError, shown } from '../../errors/input-error';
 import { splitForSubject } from '../patient-split';
 import { hasColumn, requiredText } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { StaticValue } from '../../store';
 import type { StayDrafts } from './types';
 

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { parseNumber, readCsv } from '../csv-reader';
 import { InputError, shown } from '../../errors/input-error';
 import { hasColumn, requiredText } from './fields';
-import type { ImportClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import type { GenericVariable } from './types';
 
 /** A tensor has hours x variables x 3 cells per stay: keep the schema to what a model can use. */

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
-import { lastCancelCheck, throwIfCancelled } from '../../jobs/progress';
-import { cohortNameTaken, type NewStay, type Store } from '../../store';
+import { cohortNameTaken, type NewCohort, type NewStay, type Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
   CHEXPERT_LABELS,
@@ -10,12 +9,13 @@ import {
   MIMIC_TASKS,
 } from '../clinical-variables';
 import { checkCohortName } from '../cohort-name';
+import { writeCohort } from '../cohort-writer';
 import { explainGzip } from '../csv-reader';
+import { ImportClock, type WritingPace } from '../import-clock';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
-import { StaticInputCounts } from '../static-inputs';
 import { readChartEvents } from './chart-events';
 import { readCohort } from './cohort-tables';
 import { CohortIndex, HOUR_MS, WINDOW_HOURS, type CohortStay } from './cohort-stay';
@@ -26,12 +26,12 @@ import { readLabEvents } from './lab-events';
 import { locateMimicFiles, type MimicLayout } from './layout';
 import { readRadiology, stayNoteChunks } from './radiology';
 import { MIMIC_STATIC_INPUTS } from './static-inputs';
-import { IMPORT_WHAT, type ImportJob } from './table-stream';
+import type { ImportJob } from './table-stream';
 
 export const DEFAULT_COHORT_NAME = 'mimic-iv';
 
-/** Stays written between cancellation checks in the (single-transaction) write phase. */
-const STAYS_PER_TICK = 2_000;
+/** Stays written between progress updates and cancellation checks in the write phase. */
+const WRITING: WritingPace = { phase: 'Writing stays', staysPerTick: 2_000, countInMessage: true };
 
 function toNewStay(stay: CohortStay): NewStay {
   const { series, missing } = stay.bins.toTensor();
@@ -152,67 +152,51 @@ export async function importMimicIv(
     WINDOW_HOURS,
     MIMIC_TASKS,
   );
-  const job: ImportJob = { report, options, guard, ...reading };
+  const clock = new ImportClock(options, 'The MIMIC-IV import', WRITING);
+  const job: ImportJob = { report, clock, guard, ...reading };
   let stays: CohortStay[];
   try {
     stays = await readSources(layout, job);
   } catch (error) {
     throw await explainGzip(error, layoutFiles(layout));
   }
-  throwIfCancelled(options.signal, IMPORT_WHAT);
-
-  return store.transaction(async () => {
-    const cohortId = store.createCohort({
-      name,
-      source: 'mimic-iv',
-      synthetic: false,
-      description,
-      featureSchema: {
-        hours: WINDOW_HOURS,
-        variables: CLINICAL_VARIABLES.map(({ name: variable, unit }) => ({ name: variable, unit })),
-        statistics: ['mean', 'min', 'max'],
-      },
-      noteRule: DEFAULT_NOTE_RULE,
-      contextSchema: {
-        cxrLabels: [...CHEXPERT_LABELS],
-        ecgFields: [...ECG_FIELDS],
-        staticInputs: MIMIC_STATIC_INPUTS,
-      },
-      tasks: [...MIMIC_TASKS],
-      attributes: [...BIAS_ATTRIBUTES],
-    });
-    const write = store.stayWriter(cohortId);
-    const statics = new StaticInputCounts(MIMIC_STATIC_INPUTS);
-    const progress = options.progress;
-    for (const [i, stay] of stays.entries()) {
-      if (i % STAYS_PER_TICK === 0) {
-        progress?.({
-          phase: 'Writing stays',
-          done: i,
-          total: stays.length,
-          message: `${i} of ${stays.length} stays written`,
-        });
-        // Yield so a cancel request can arrive; the rollback then undoes everything.
-        await new Promise((resolveTick) => setImmediate(resolveTick));
-        throwIfCancelled(options.signal, IMPORT_WHAT);
-      }
-      const newStay = toNewStay(stay);
-      write(newStay);
-      report.include(newStay);
-      statics.count(newStay);
-      for (let v = 0; v < variables.length; v++) report.countValues(v, stay.bins.valuesOf(v));
-    }
-    progress?.({
-      phase: 'Writing stays',
-      done: stays.length,
-      total: stays.length,
-      message: `${stays.length} stays written`,
-    });
-    report.note(statics.note()!);
-    const built = report.build();
-    store.saveImportReport(cohortId, built);
-    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
-    lastCancelCheck(options, IMPORT_WHAT);
-    return built;
+  return writeCohort(store, {
+    cohort: mimicCohort(name, description),
+    stays: newStays(stays, report),
+    total: stays.length,
+    report,
+    clock,
   });
+}
+
+/** The paper's cohort: MIMIC-IV's variables, context, tasks E1-E4 and bias attributes. */
+function mimicCohort(name: string, description: string): NewCohort {
+  return {
+    name,
+    source: 'mimic-iv',
+    synthetic: false,
+    description,
+    featureSchema: {
+      hours: WINDOW_HOURS,
+      variables: CLINICAL_VARIABLES.map(({ name: variable, unit }) => ({ name: variable, unit })),
+      statistics: ['mean', 'min', 'max'],
+    },
+    noteRule: DEFAULT_NOTE_RULE,
+    contextSchema: {
+      cxrLabels: [...CHEXPERT_LABELS],
+      ecgFields: [...ECG_FIELDS],
+      staticInputs: MIMIC_STATIC_INPUTS,
+    },
+    tasks: [...MIMIC_TASKS],
+    attributes: [...BIAS_ATTRIBUTES],
+  };
+}
+
+/** The cohort's stays made one at a time, as the cohort writer takes them. */
+function* newStays(stays: readonly CohortStay[], report: ImportReportBuilder): Generator<NewStay> {
+  for (const stay of stays) {
+    yield toNewStay(stay);
+    for (let v = 0; v < CLINICAL_VARIABLES.length; v++)
+      report.countValues(v, stay.bins.valuesOf(v));
+  }
 }

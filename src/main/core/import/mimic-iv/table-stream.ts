@@ -1,9 +1,8 @@
 import { statSync } from 'node:fs';
-import { throwIfCancelled } from '../../jobs/progress';
 import type { PhiGuard } from '../../phi';
 import { readCsv, type CsvReadProgress, type CsvRow } from '../csv-reader';
 import { readCsvFields, type CsvFields } from '../csv-scanner';
-import type { ImportOptions } from '../import-options';
+import type { ImportClock } from '../import-clock';
 import type { ImportReportBuilder } from '../import-report';
 import type { SourceFile } from './layout';
 
@@ -16,7 +15,7 @@ const ROWS_PER_TICK = 50_000;
  */
 export interface ImportJob {
   report: ImportReportBuilder;
-  options: ImportOptions;
+  clock: ImportClock;
   guard: PhiGuard;
   /**
    * Read the event tables with the exact reader only, never the fast path (csv-scanner.ts):
@@ -24,8 +23,6 @@ export interface ImportJob {
    */
   exactReader?: boolean;
 }
-
-export const IMPORT_WHAT = 'The MIMIC-IV import';
 
 /**
  * Progress of reading one table, as bytes of the file read (compressed bytes for .gz, so the
@@ -42,14 +39,14 @@ class TableProgress {
     private readonly job: ImportJob,
   ) {
     this.total = statSync(file.path).size;
-    throwIfCancelled(job.options.signal, IMPORT_WHAT);
-    job.options.progress?.({ phase, done: 0, total: this.total, message: `Reading ${file.label}` });
+    job.clock.check();
+    job.clock.report({ phase, done: 0, total: this.total, message: `Reading ${file.label}` });
   }
 
   /** After every ROWS_PER_TICK rows. */
   rows(rows: number): void {
     if (rows % ROWS_PER_TICK !== 0) return;
-    throwIfCancelled(this.job.options.signal, IMPORT_WHAT);
+    this.job.clock.check();
     this.report(Math.min(this.position.bytesRead, this.total), rows);
   }
 
@@ -58,7 +55,7 @@ class TableProgress {
   }
 
   private report(done: number, rows: number): void {
-    this.job.options.progress?.({
+    this.job.clock.report({
       phase: this.phase,
       done,
       total: this.total,

@@ -1,7 +1,7 @@
 import { HourlyBins } from '../hourly-bins';
 import type { ImportReportBuilder } from '../import-report';
 import { counted } from '../../../../shared/counted';
-import type { YaibClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import {
   checkKind,
   numberAt,
@@ -49,7 +49,7 @@ export async function readDynamic(
   schema: YaibSchema,
   hours: number,
   report: ImportReportBuilder,
-  clock: YaibClock,
+  clock: ImportClock,
 ): Promise<void> {
   const scale = timeScale(table);
   const variables = schema.variables;

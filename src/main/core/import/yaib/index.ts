@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import type { ImportReport } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type NewStay, type Store } from '../../store';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
+import { writeCohort } from '../cohort-writer';
 import { HourlyBins } from '../hourly-bins';
+import { ImportClock, WRITING_STAYS } from '../import-clock';
 import type { ImportOptions } from '../import-options';
 import { ImportReportBuilder } from '../import-report';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
-import { StaticInputCounts } from '../static-inputs';
 import { splitForSubject } from '../patient-split';
 import { counted } from '../../../../shared/counted';
 import { checkDynamicColumns, readDynamic } from './dynamic-file';
-import { YaibClock } from './import-clock';
 import { describeRule, type LabelRule } from '../../../../shared/label-rule';
 import { labelRuleOption } from './label-rule';
 import {
@@ -82,7 +82,9 @@ export async function importYaib(
   const staticInputs = checkStaticColumns(sta);
   checkOutcomeColumns(outc);
   const schema = checkDynamicColumns(dyn);
-  const clock = new YaibClock(options, sta.rows + outc.rows + dyn.rows);
+  const clock = new ImportClock(options, 'The YAIB import', WRITING_STAYS, {
+    rows: sta.rows + outc.rows + dyn.rows,
+  });
   clock.check();
 
   const report = new ImportReportBuilder(
@@ -124,7 +126,14 @@ export async function importYaib(
     tasks: [layout.task],
     attributes: [...YAIB_ATTRIBUTES],
   };
-  return writeCohort(store, cohort, stays, report, clock);
+  const included = includedStays(stays, report);
+  return writeCohort(store, {
+    cohort,
+    stays: newStays(included, layout.task, schema.variables.length, report),
+    total: included.length,
+    report,
+    clock,
+  });
 }
 
 function describeCohort(layout: YaibLayout, rule: LabelRule | null): string {
@@ -151,6 +160,17 @@ function noteSchema(report: ImportReportBuilder, schema: YaibSchema): void {
       `Product variables with no ricu concept in the files, so not in this cohort: ${schema.absent.join(', ')}.`,
     );
   }
+}
+
+/** The stays that enter the cohort; every other is counted in the report with its reason. */
+function includedStays(stays: YaibStays, report: ImportReportBuilder): YaibStay[] {
+  const included: YaibStay[] = [];
+  for (const stay of stays.values()) {
+    const reason = exclusionOf(stay);
+    if (reason === null) included.push(stay);
+    else report.exclude(reason);
+  }
+  return included;
 }
 
 function exclusionOf(stay: YaibStay): string | null {
@@ -180,52 +200,18 @@ function toNewStay(stay: YaibStay, task: string, hours: number, variables: numbe
   };
 }
 
-/**
- * Writes the cohort, its stays and the import report in one transaction, after every file
- * has been read and checked: a failure or a cancel here rolls everything back.
- */
-async function writeCohort(
-  store: Store,
-  cohort: NewCohort,
-  stays: YaibStays,
+/** The included stays made one at a time, as the cohort writer takes them. */
+function* newStays(
+  included: readonly YaibStay[],
+  task: string,
+  variables: number,
   report: ImportReportBuilder,
-  clock: YaibClock,
-): Promise<ImportReport> {
-  const included: YaibStay[] = [];
-  for (const stay of stays.values()) {
-    const reason = exclusionOf(stay);
-    if (reason === null) included.push(stay);
-    else report.exclude(reason);
+): Generator<NewStay> {
+  for (const stay of included) {
+    const bins = stay.bins;
+    yield toNewStay(stay, task, WINDOW_HOURS, variables);
+    for (let v = 0; v < variables; v++) report.countValues(v, bins ? bins.valuesOf(v) : 0);
+    // The bins are in the store now; let them go so memory falls as the write proceeds.
+    stay.bins = null;
   }
-  const hours = cohort.featureSchema.hours;
-  const variables = cohort.featureSchema.variables.length;
-  const task = cohort.tasks[0]!;
-  const statics = new StaticInputCounts(cohort.contextSchema.staticInputs ?? []);
-  return store.transaction(async () => {
-    clock.check();
-    const cohortId = store.createCohort(cohort);
-    const write = store.stayWriter(cohortId);
-    for (let done = 1; done <= included.length; done++) {
-      const stay = included[done - 1]!;
-      const newStay = toNewStay(stay, task, hours, variables);
-      write(newStay);
-      report.include(newStay);
-      statics.count(newStay);
-      const bins = stay.bins;
-      for (let v = 0; v < variables; v++) report.countValues(v, bins ? bins.valuesOf(v) : 0);
-      // The bins are in the store now; let them go so memory falls as the write proceeds.
-      stay.bins = null;
-      if (clock.stayWritten(done, included.length)) {
-        await new Promise((resolveTick) => setImmediate(resolveTick));
-        clock.check();
-      }
-    }
-    const staticNote = statics.note();
-    if (staticNote !== null) report.note(staticNote);
-    const built = report.build();
-    store.saveImportReport(cohortId, built);
-    // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
-    clock.beginCommit();
-    return built;
-  });
 }

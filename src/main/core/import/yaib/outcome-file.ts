@@ -1,7 +1,7 @@
 import type { DecodedArray } from 'hyparquet';
 import type { ImportReportBuilder } from '../import-report';
 import { counted } from '../../../../shared/counted';
-import type { YaibClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import { describeRule, LABEL_RULE_HELP, type LabelRule } from '../../../../shared/label-rule';
 import { OUTCOME_FILE } from './layout';
 import {
@@ -39,7 +39,7 @@ export async function readOutcomes(
   task: string,
   rule: LabelRule | null,
   report: ImportReportBuilder,
-  clock: YaibClock,
+  clock: ImportClock,
 ): Promise<void> {
   const shape = checkOutcomeColumns(table);
   const scale: TimeScale | null = shape === 'hourly' ? timeScale(table) : null;

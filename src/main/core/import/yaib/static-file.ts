@@ -3,7 +3,7 @@ import type { StaticValue } from '../../store';
 import { ageBand } from '../clinical-variables';
 import type { ImportReportBuilder } from '../import-report';
 import { counted } from '../../../../shared/counted';
-import type { YaibClock } from './import-clock';
+import type { ImportClock } from '../import-clock';
 import {
   checkKind,
   numberAt,
@@ -66,7 +66,7 @@ export async function readStatic(
   table: ParquetTable,
   inputs: readonly StaticInputSpec[],
   report: ImportReportBuilder,
-  clock: YaibClock,
+  clock: ImportClock,
 ): Promise<YaibStays> {
   const stays: YaibStays = new Map();
   const rowOf = new Map<string, number>();
