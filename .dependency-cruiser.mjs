@@ -16,6 +16,7 @@ export function pathsPattern(paths) {
 const layerNamed = new Map(layers.map((layer) => [layer.name, layer]));
 const CORE = 'src/main/core/';
 const CLI = layerNamed.get('cli');
+const STORE = layerNamed.get('core/store');
 
 const layerRules = layers.map((layer) => {
   const allowed = [layer, ...layer.mayImport.map((name) => layerNamed.get(name))];
@@ -59,6 +60,15 @@ export default {
       cliCore('cli:through-api', { path: pathsPattern([entry.from]) }, entry.to),
     ),
     {
+      name: 'store:owns-sqlite',
+      comment:
+        'only core/store opens SQLite: every other module reads and writes the store through its modules',
+      severity: 'error',
+      from: { pathNot: pathsPattern(STORE.paths) },
+      // Resolved into node_modules (its code or its types), or unresolved by name.
+      to: { path: '(^|/)node_modules/(@types/)?better-sqlite3/|^better-sqlite3$' },
+    },
+    {
       name: 'layer:none',
       comment: 'every file under src/ belongs to a layer in layers.config.mjs',
       severity: 'error',
@@ -78,6 +88,7 @@ export default {
     // Type-only imports count: a type import in the wrong direction is still a back-arrow.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.node.json' },
-    exclude: { path: '^(node_modules|out|dist)/' },
+    // node_modules stays in the graph (not followed) so that store:owns-sqlite sees the package.
+    exclude: { path: '^(out|dist)/' },
   },
 };

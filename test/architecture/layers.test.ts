@@ -1,7 +1,8 @@
 /**
  * The layer list (layers.config.mjs) is well formed, README.md's "How the parts fit" table says
  * the same, and the lint rule made from it (.dependency-cruiser.mjs) fails on a back-arrow, a
- * deep import from the CLI and an import cycle — shown on small fixture trees.
+ * deep import from the CLI, an import cycle and SQLite opened outside the store — shown on
+ * small fixture trees.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -209,6 +210,17 @@ describe('the lint rule (dependency-cruiser) on fixture trees', () => {
         "import { a } from './page-furniture';\nexport const b = (): number => a();\n",
     });
     expect(new Set(rules(violations))).toEqual(new Set(['no-circular']));
+  });
+
+  it('fails SQLite imported anywhere but the store', () => {
+    const violations = cruise({
+      'src/main/core/store/database.ts':
+        "import Database from 'better-sqlite3';\nexport const open = (path: string) => new Database(path);\n",
+      'src/main/core/audit/run-store.ts':
+        "import type { Database } from 'better-sqlite3';\nexport const rows = (db: Database) => db.prepare('SELECT 1').all();\n",
+    });
+    expect(rules(violations)).toEqual(['store:owns-sqlite']);
+    expect(violations[0]?.from).toBe('src/main/core/audit/run-store.ts');
   });
 
   it('fails a file under src/ that belongs to no layer', () => {

@@ -52,9 +52,9 @@ describe('chunk embedding cache', () => {
   it('keys vectors by encoder id, so another encoder never reads them', () => {
     const ids = store.stayIds(store.resolveCohort('demo'));
     const dim = runtime.manifest.textEncoder!.embeddingDim;
-    expect(new ChunkEmbeddingCache(store.db, 'another-encoder', dim).read(ids).size).toBe(0);
+    expect(new ChunkEmbeddingCache(store, 'another-encoder', dim).read(ids).size).toBe(0);
     expect(
-      new ChunkEmbeddingCache(store.db, runtime.manifest.textEncoder!.id, dim).read(ids).size,
+      new ChunkEmbeddingCache(store, runtime.manifest.textEncoder!.id, dim).read(ids).size,
     ).toBeGreaterThan(0);
   });
 });

@@ -5,24 +5,8 @@
  */
 import type { PhiPolicy } from '../../../shared/domain';
 import { PhiGuard, REFUSE_PHI } from '../phi';
-import { NotFoundError, type Db, type Store } from '../store';
+import { NotFoundError, ReviewRecords, type Store } from '../store';
 import type { ReviewVerdict, StayReview } from './audit-types';
-
-interface ReviewRow {
-  run_id: number;
-  stay_id: number;
-  verdict: ReviewVerdict;
-  comment: string;
-  reviewed_at: string;
-}
-
-const fromRow = (row: ReviewRow): StayReview => ({
-  runId: row.run_id,
-  stayId: row.stay_id,
-  verdict: row.verdict,
-  comment: row.comment,
-  reviewedAt: row.reviewed_at,
-});
 
 function screen(comment: string, phi: PhiPolicy): string {
   const guard = new PhiGuard(phi, 'review');
@@ -32,17 +16,14 @@ function screen(comment: string, phi: PhiPolicy): string {
 }
 
 export class ReviewStore {
-  private readonly db: Db;
+  private readonly reviews: ReviewRecords;
 
   constructor(store: Store) {
-    this.db = store.db;
+    this.reviews = new ReviewRecords(store);
   }
 
   get(runId: number, stayId: number): StayReview | null {
-    const row = this.db
-      .prepare('SELECT * FROM reviews WHERE run_id = ? AND stay_id = ?')
-      .get(runId, stayId) as ReviewRow | undefined;
-    return row ? fromRow(row) : null;
+    return this.reviews.get(runId, stayId);
   }
 
   /**
@@ -57,10 +38,7 @@ export class ReviewStore {
     comment = '',
     phi: PhiPolicy = REFUSE_PHI,
   ): StayReview {
-    const result = this.db
-      .prepare('SELECT 1 FROM run_results WHERE run_id = ? AND stay_id = ?')
-      .get(runId, stayId);
-    if (!result) {
+    if (!this.reviews.hasResult(runId, stayId)) {
       throw new NotFoundError(`Audit run ${runId} has no result for stay ${stayId} to review.`);
     }
     const screened = comment === this.get(runId, stayId)?.comment ? comment : screen(comment, phi);
@@ -71,27 +49,16 @@ export class ReviewStore {
       comment: screened,
       reviewedAt: new Date().toISOString(),
     };
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO reviews (run_id, stay_id, verdict, comment, reviewed_at)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(runId, stayId, verdict, review.comment, review.reviewedAt);
+    this.reviews.put(review);
     return review;
   }
 
   /** A run's reviews, by stay id. */
   list(runId: number): StayReview[] {
-    const rows = this.db
-      .prepare('SELECT * FROM reviews WHERE run_id = ? ORDER BY stay_id')
-      .all(runId) as ReviewRow[];
-    return rows.map(fromRow);
+    return this.reviews.list(runId);
   }
 
   delete(runId: number, stayId: number): boolean {
-    return (
-      this.db.prepare('DELETE FROM reviews WHERE run_id = ? AND stay_id = ?').run(runId, stayId)
-        .changes > 0
-    );
+    return this.reviews.delete(runId, stayId);
   }
 }

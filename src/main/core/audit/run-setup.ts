@@ -37,7 +37,7 @@ import {
   type VariableMapping,
 } from '../models';
 import { searchParamsSchema, type SearchParams } from '../search';
-import { ConflictError, type Store } from '../store';
+import { ConflictError, staysWithLabel, type Store } from '../store';
 import type { RunProvenance, RunSummary } from './audit-types';
 import { describeIssues } from '../../../shared/validation-issues';
 
@@ -63,17 +63,7 @@ export function planStays(
       `it has no outcome ${task}; its tasks are ${cohort.tasks.join(', ') || 'none'}.`,
     );
   }
-  const rows = store.db
-    .prepare(
-      `SELECT s.id, s.stay_key, o.label FROM stays s
-       LEFT JOIN outcomes o ON o.stay_id = s.id AND o.task = ?
-       WHERE s.cohort_id = ? ${split ? 'AND s.split = ?' : ''} ORDER BY s.id`,
-    )
-    .all(task, cohort.id, ...(split ? [split] : [])) as {
-    id: number;
-    stay_key: string;
-    label: number | null;
-  }[];
+  const rows = staysWithLabel(store, cohort.id, task, split);
   let inScope = rows;
   if (stayKeys) {
     const wanted = new Set(stayKeys);

@@ -1,8 +1,8 @@
 /**
- * Audit runs in the store (migration 2): the run with its spec and provenance, its plan
- * (run_stays: every stay it will audit, in order) and one row per finished stay. Each result
- * is one transaction, so a crash loses nothing committed, and a second INSERT for a stay
- * fails, so nothing is done twice.
+ * Audit runs in the store (migration 2; their rows are store/run-records.ts's): the run with
+ * its spec and provenance, its plan (run_stays: every stay it will audit, in order) and one
+ * row per finished stay. Each result is one transaction, so a crash loses nothing committed,
+ * and a second INSERT for a stay fails, so nothing is done twice.
  *
  * Who executes a run is a lease (migration 5): the owner's pid and host, a token naming the
  * claim, and a heartbeat the engine refreshes every LEASE_HEARTBEAT_SECONDS. Claiming is one
@@ -20,8 +20,16 @@ import {
   searchExtentOf,
   type RunLeaseInfo,
 } from '../../../shared/audit';
-import { ConflictError, NotFoundError, type Store } from '../store';
-import type { Db } from '../store';
+import {
+  ConflictError,
+  NotFoundError,
+  RunRecords,
+  type RunLease,
+  type RunLeaseRecord,
+  type RunRecord,
+  type RunStateRecord,
+  type Store,
+} from '../store';
 import type {
   RunProvenance,
   RunSpec,
@@ -31,17 +39,9 @@ import type {
   StayAuditResult,
 } from './audit-types';
 import type { RunAbstention } from '../../../shared/audit';
-import {
-  ALL_COLUMNS,
-  detailFromRow,
-  pathRow,
-  resultFromRow,
-  type PathColumns,
-  resultRow,
-  SUMMARY_COLUMNS,
-  type ResultRow,
-} from './run-result-rows';
 import { refuseToeTunedWithoutPath } from './run-setup';
+
+export type { RunLease } from '../store';
 
 export interface NewRun {
   spec: RunSpec;
@@ -58,13 +58,6 @@ export interface NewRun {
 
 export const LEASE_HEARTBEAT_MS = LEASE_HEARTBEAT_SECONDS * 1000;
 export const LEASE_STALE_MS = LEASE_STALE_SECONDS * 1000;
-
-/** One claim on one run: whoever holds the token may write the run's results and status. */
-export interface RunLease {
-  token: string;
-  pid: number;
-  host: string;
-}
 
 /** A new lease for this process (not yet on any run). */
 export function newLease(): RunLease {
@@ -90,7 +83,7 @@ export interface ClaimOptions {
 export interface RunClaim {
   runId: number;
   lease: RunLease;
-  previous: Pick<RunRow, 'status' | 'error' | 'finished_at' | 'resumed_at'>;
+  previous: RunStateRecord;
   /** The lease taken over, if the run was held by another (gone or stale) process. */
   tookOverFrom: RunLeaseInfo | null;
 }
@@ -108,141 +101,48 @@ export class LeaseLostError extends ConflictError {
   }
 }
 
-interface RunRow {
-  id: number;
-  spec: string;
-  provenance: string;
-  status: RunStatus;
-  created_at: string;
-  started_at: string;
-  resumed_at: string | null;
-  finished_at: string | null;
-  total_stays: number;
-  excluded_stays: number;
-  owner_pid: number | null;
-  owner_host: string | null;
-  lease_token: string | null;
-  heartbeat_at: string | null;
-  error: string | null;
-  done: number;
-  converged: number | null;
-}
-
-type LeaseRow = Pick<
-  RunRow,
-  | 'status'
-  | 'owner_pid'
-  | 'owner_host'
-  | 'lease_token'
-  | 'heartbeat_at'
-  | 'started_at'
-  | 'resumed_at'
->;
-
-const RUN_COLUMNS = `r.id, r.spec, r.provenance, r.status, r.created_at, r.started_at,
-  r.resumed_at, r.finished_at, r.total_stays, r.excluded_stays, r.owner_pid, r.owner_host,
-  r.lease_token, r.heartbeat_at, r.error`;
-
-const SUMMARY_SELECT = `
-  SELECT ${RUN_COLUMNS}, COUNT(x.stay_id) AS done, SUM(x.status = 'converged') AS converged
-  FROM runs r LEFT JOIN run_results x ON x.run_id = r.id`;
-
 export class RunStore {
-  private readonly db: Db;
-  private readonly insertResult;
-  private readonly insertPath;
+  private readonly records: RunRecords;
 
   constructor(store: Store) {
-    this.db = store.db;
-    const columns = ALL_COLUMNS.join(', ');
-    const values = ALL_COLUMNS.map((c) => `@${c}`).join(', ');
-    this.insertResult = this.db.prepare<[ResultRow]>(
-      `INSERT INTO run_results (${columns}) VALUES (${values})`,
-    );
-    this.insertPath = this.db.prepare<[ReturnType<typeof pathRow>]>(
-      `INSERT INTO run_result_paths (run_id, stay_id, raw_p_full, leader_path)
-       VALUES (@run_id, @stay_id, @raw_p_full, @leader_path)`,
-    );
+    this.records = new RunRecords(store);
   }
 
   /** Creates the run and its plan in one transaction; the run is 'running', leased to us. */
   createRun(run: NewRun): number {
-    const now = new Date().toISOString();
-    const lease = run.lease ?? newLease();
-    return this.db.transaction(() => {
-      const id = Number(
-        this.db
-          .prepare(
-            `INSERT INTO runs (cohort_id, task, split, spec, provenance, status, created_at,
-               started_at, total_stays, excluded_stays, owner_pid, owner_host, lease_token,
-               heartbeat_at, bundle_manifest)
-             VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            run.spec.cohortId,
-            run.spec.task,
-            run.spec.split,
-            JSON.stringify(run.spec),
-            JSON.stringify(run.provenance),
-            now,
-            now,
-            run.stayIds.length,
-            run.excluded,
-            lease.pid,
-            lease.host,
-            lease.token,
-            now,
-            run.bundleManifest ?? null,
-          ).lastInsertRowid,
-      );
-      const plan = this.db.prepare(
-        'INSERT INTO run_stays (run_id, position, stay_id) VALUES (?, ?, ?)',
-      );
-      run.stayIds.forEach((stayId, position) => plan.run(id, position, stayId));
-      return id;
-    })();
+    return this.records.insert({
+      spec: run.spec,
+      provenance: run.provenance,
+      stayIds: run.stayIds,
+      excluded: run.excluded,
+      lease: run.lease ?? newLease(),
+      bundleManifest: run.bundleManifest ?? null,
+    });
   }
 
   listRuns(): RunSummary[] {
-    const rows = this.db.prepare(`${SUMMARY_SELECT} GROUP BY r.id ORDER BY r.id`).all() as RunRow[];
-    return rows.map(summaryFromRow);
+    return this.records.all().map(summaryFromRecord);
   }
 
   getRun(runId: number): RunSummary {
-    const row = this.db.prepare(`${SUMMARY_SELECT} WHERE r.id = ? GROUP BY r.id`).get(runId) as
-      RunRow | undefined;
-    if (!row)
-      throw new NotFoundError(`No audit run ${runId} in this store. \`toe runs\` lists them.`);
-    return summaryFromRow(row);
+    const record = this.records.get(runId);
+    if (!record) throw runNotFound(runId);
+    return summaryFromRecord(record);
   }
 
   /** The planned stays, in plan order. */
   plannedStayIds(runId: number): number[] {
-    const rows = this.db
-      .prepare('SELECT stay_id FROM run_stays WHERE run_id = ? ORDER BY position')
-      .all(runId) as { stay_id: number }[];
-    return rows.map((r) => r.stay_id);
+    return this.records.plannedStayIds(runId);
   }
 
   /** Whether the stay is in the run's plan (audited or still to be). */
   plansStay(runId: number, stayId: number): boolean {
-    return (
-      this.db
-        .prepare('SELECT 1 FROM run_stays WHERE run_id = ? AND stay_id = ?')
-        .get(runId, stayId) !== undefined
-    );
+    return this.records.plansStay(runId, stayId);
   }
 
   /** Planned stays without a result yet, in plan order: exactly what a resume must do. */
   remainingStayIds(runId: number): number[] {
-    const rows = this.db
-      .prepare(
-        `SELECT p.stay_id FROM run_stays p
-         LEFT JOIN run_results x ON x.run_id = p.run_id AND x.stay_id = p.stay_id
-         WHERE p.run_id = ? AND x.stay_id IS NULL ORDER BY p.position`,
-      )
-      .all(runId) as { stay_id: number }[];
-    return rows.map((r) => r.stay_id);
+    return this.records.remainingStayIds(runId);
   }
 
   /**
@@ -250,42 +150,26 @@ export class RunStore {
    * given the lease it runs under, a LeaseLostError if the run was taken over meanwhile.
    */
   saveResult(runId: number, detail: StayAuditDetail, lease?: RunLease): void {
-    this.db.transaction(() => {
-      if (lease) this.requireLease(runId, lease);
-      this.insertResult.run(resultRow(runId, detail, new Date().toISOString()));
-      this.insertPath.run(pathRow(runId, detail));
-    })();
+    this.records.insertResultOf(
+      runId,
+      detail,
+      lease ? () => this.requireLease(runId, lease) : undefined,
+    );
   }
 
   /** Results without traces, in plan order; a page of them when offset/limit are given. */
   results(runId: number, page: { offset?: number; limit?: number } = {}): StayAuditResult[] {
-    const columns = SUMMARY_COLUMNS.map((c) => `x.${c}`).join(', ');
-    const rows = this.db
-      .prepare(
-        `SELECT ${columns}, y.raw_p_full, y.leader_path FROM run_results x
-         JOIN run_stays p ON p.run_id = x.run_id AND p.stay_id = x.stay_id
-         LEFT JOIN run_result_paths y ON y.run_id = x.run_id AND y.stay_id = x.stay_id
-         WHERE x.run_id = ? ORDER BY p.position LIMIT ? OFFSET ?`,
-      )
-      .all(runId, page.limit ?? -1, page.offset ?? 0) as (Omit<ResultRow, 'candidates' | 'trace'> &
-      PathColumns)[];
-    return rows.map(resultFromRow);
+    return this.records.results(runId, page);
   }
 
   /** One stay's result with its trace and candidates. */
   detail(runId: number, stayId: number): StayAuditDetail {
-    const row = this.db
-      .prepare(
-        `SELECT x.*, y.raw_p_full, y.leader_path FROM run_results x
-         LEFT JOIN run_result_paths y ON y.run_id = x.run_id AND y.stay_id = x.stay_id
-         WHERE x.run_id = ? AND x.stay_id = ?`,
-      )
-      .get(runId, stayId) as (ResultRow & PathColumns) | undefined;
-    if (!row) {
+    const detail = this.records.detail(runId, stayId);
+    if (!detail) {
       this.getRun(runId);
       throw new NotFoundError(`Audit run ${runId} has no result for stay ${stayId}.`);
     }
-    return detailFromRow(row);
+    return detail;
   }
 
   /**
@@ -302,37 +186,29 @@ export class RunStore {
         validationRunId: run.spec.abstention?.validationRunId ?? null,
       },
     };
-    this.db.prepare('UPDATE runs SET spec = ? WHERE id = ?').run(JSON.stringify(spec), runId);
+    this.records.setSpec(runId, spec);
     return this.getRun(runId);
   }
 
   /** The canonical manifest JSON the run started with (null: recorded before migration 5). */
   startedManifest(runId: number): string | null {
-    const row = this.db.prepare('SELECT bundle_manifest FROM runs WHERE id = ?').get(runId) as
-      { bundle_manifest: string | null } | undefined;
-    return row?.bundle_manifest ?? null;
+    return this.records.startedManifest(runId);
   }
 
   /** The run's lease as it stands (null when the run is not running). */
   lease(runId: number): RunLeaseInfo | null {
-    return leaseInfo(this.leaseRow(runId));
+    return leaseInfo(this.leaseRecord(runId));
   }
 
   /** Who holds the run's lease, exactly (for a take-over of that holder only). */
   leaseHolder(runId: number): LeaseHolderRef {
-    const row = this.leaseRow(runId);
+    const row = this.leaseRecord(runId);
     return { pid: row.owner_pid, host: row.owner_host, token: row.lease_token };
   }
 
-  private leaseRow(runId: number): LeaseRow {
-    const row = this.db
-      .prepare(
-        `SELECT status, owner_pid, owner_host, lease_token, heartbeat_at, started_at, resumed_at
-         FROM runs WHERE id = ?`,
-      )
-      .get(runId) as LeaseRow | undefined;
-    if (!row)
-      throw new NotFoundError(`No audit run ${runId} in this store. \`toe runs\` lists them.`);
+  private leaseRecord(runId: number): RunLeaseRecord {
+    const row = this.records.lease(runId);
+    if (!row) throw runNotFound(runId);
     return row;
   }
 
@@ -345,40 +221,29 @@ export class RunStore {
    */
   claim(runId: number, options: ClaimOptions = {}): RunClaim | null {
     const lease = newLease();
-    return this.db
-      .transaction((): RunClaim | null => {
-        const row = this.leaseRow(runId);
-        const before = this.db
-          .prepare('SELECT status, error, finished_at, resumed_at FROM runs WHERE id = ?')
-          .get(runId) as RunClaim['previous'];
-        if (row.status === 'completed') return null;
-        const holder = leaseInfo(row);
-        if (holder && (holder.state === 'live' || holder.state === 'stale')) {
-          const takeOver = options.takeOver ?? false;
-          if (holder.state === 'live' || takeOver === false) {
-            throw new ConflictError(conflictMessage(runId, holder, takeOver !== false));
-          }
-          if (takeOver !== true && !sameHolder(row, takeOver)) {
-            throw new ConflictError(
-              `${alreadyRunning(runId, holder)} It changed hands since the take-over was confirmed: run \`toe resume ${runId} --take-over\` again.`,
-            );
-          }
+    return this.records.claim(runId, lease, (): RunClaim | null => {
+      const row = this.leaseRecord(runId);
+      const before = this.records.state(runId);
+      if (row.status === 'completed') return null;
+      const holder = leaseInfo(row);
+      if (holder && (holder.state === 'live' || holder.state === 'stale')) {
+        const takeOver = options.takeOver ?? false;
+        if (holder.state === 'live' || takeOver === false) {
+          throw new ConflictError(conflictMessage(runId, holder, takeOver !== false));
         }
-        const now = new Date().toISOString();
-        this.db
-          .prepare(
-            `UPDATE runs SET status = 'running', resumed_at = ?, finished_at = NULL, error = NULL,
-               owner_pid = ?, owner_host = ?, lease_token = ?, heartbeat_at = ? WHERE id = ?`,
-          )
-          .run(now, lease.pid, lease.host, lease.token, now, runId);
-        return {
-          runId,
-          lease,
-          previous: before,
-          tookOverFrom: holder && holder.pid !== null ? holder : null,
-        };
-      })
-      .immediate();
+        if (takeOver !== true && !sameHolder(row, takeOver)) {
+          throw new ConflictError(
+            `${alreadyRunning(runId, holder)} It changed hands since the take-over was confirmed: run \`toe resume ${runId} --take-over\` again.`,
+          );
+        }
+      }
+      return {
+        runId,
+        lease,
+        previous: before,
+        tookOverFrom: holder && holder.pid !== null ? holder : null,
+      };
+    });
   }
 
   /**
@@ -387,33 +252,16 @@ export class RunStore {
    * if the lease is no longer this claim's.
    */
   release(claim: RunClaim): void {
-    const { previous } = claim;
-    this.db
-      .prepare(
-        `UPDATE runs SET status = ?, error = ?, finished_at = ?, resumed_at = ?, owner_pid = NULL,
-           owner_host = NULL, lease_token = NULL, heartbeat_at = NULL
-         WHERE id = ? AND lease_token = ?`,
-      )
-      .run(
-        previous.status,
-        previous.error,
-        previous.finished_at,
-        previous.resumed_at,
-        claim.runId,
-        claim.lease.token,
-      );
+    this.records.release(claim.runId, claim.lease.token, claim.previous);
   }
 
   /** Refreshes the lease's heartbeat; false when the run is no longer held under it. */
   heartbeat(runId: number, lease: RunLease): boolean {
-    const { changes } = this.db
-      .prepare(`UPDATE runs SET heartbeat_at = ? WHERE id = ? AND lease_token = ?`)
-      .run(new Date().toISOString(), runId, lease.token);
-    return changes === 1;
+    return this.records.heartbeat(runId, lease.token);
   }
 
   private requireLease(runId: number, lease: RunLease): void {
-    const row = this.leaseRow(runId);
+    const row = this.leaseRecord(runId);
     if (row.lease_token !== lease.token) throw new LeaseLostError(runId, leaseInfo(row));
   }
 
@@ -428,20 +276,21 @@ export class RunStore {
     error: string | null = null,
     lease?: RunLease,
   ): void {
-    this.db.transaction(() => {
-      if (lease) this.requireLease(runId, lease);
-      this.db
-        .prepare(
-          `UPDATE runs SET status = ?, finished_at = ?, error = ?, owner_pid = NULL,
-             owner_host = NULL, lease_token = NULL, heartbeat_at = NULL WHERE id = ?`,
-        )
-        .run(status, new Date().toISOString(), error, runId);
-    })();
+    this.records.finish(
+      runId,
+      status,
+      error,
+      lease ? () => this.requireLease(runId, lease) : undefined,
+    );
   }
 }
 
+function runNotFound(runId: number): NotFoundError {
+  return new NotFoundError(`No audit run ${runId} in this store. \`toe runs\` lists them.`);
+}
+
 /** The lease of a running run, with its state; null when the run is not running. */
-function leaseInfo(row: LeaseRow, now = Date.now()): RunLeaseInfo | null {
+function leaseInfo(row: RunLeaseRecord, now = Date.now()): RunLeaseInfo | null {
   if (row.status !== 'running') return null;
   const heartbeatAt = row.heartbeat_at ?? row.resumed_at ?? row.started_at;
   const age = Math.max(0, now - Date.parse(heartbeatAt));
@@ -454,7 +303,7 @@ function leaseInfo(row: LeaseRow, now = Date.now()): RunLeaseInfo | null {
   return { ...base, state: age > LEASE_STALE_MS ? 'stale' : 'live' };
 }
 
-function sameHolder(row: LeaseRow, ref: LeaseHolderRef): boolean {
+function sameHolder(row: RunLeaseRecord, ref: LeaseHolderRef): boolean {
   return row.owner_pid === ref.pid && row.owner_host === ref.host && row.lease_token === ref.token;
 }
 
@@ -476,13 +325,13 @@ function conflictMessage(runId: number, holder: RunLeaseInfo, askedToTakeOver: b
     : `${head}${why} Wait for it to finish; if that machine stopped, the run can be taken over once its heartbeat is more than ${LEASE_STALE_SECONDS} s old, with \`toe resume ${runId} --take-over\`.`;
 }
 
-function summaryFromRow(row: RunRow): RunSummary {
+function summaryFromRecord(row: RunRecord): RunSummary {
   const converged = row.converged ?? 0;
   const lease = leaseInfo(row);
   return {
     id: row.id,
-    spec: JSON.parse(row.spec) as RunSpec,
-    provenance: JSON.parse(row.provenance) as RunProvenance,
+    spec: row.spec,
+    provenance: row.provenance,
     status: row.status,
     createdAt: row.created_at,
     startedAt: row.started_at,

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { APP_VERSION } from '../app-version';
-import type { Store } from '../store';
+import { cacheFigures, readCachedFigures, type Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { figuresOnWorker } from './figures-thread';
 import { computeFigures, runWithResults, type FiguresOf, type FiguresRequest } from './run-figures';
@@ -59,14 +59,12 @@ export function lookUpFigures<R extends FiguresRequest>(
   request: R,
 ): FiguresLookup<R> {
   const fingerprint = figuresFingerprint(store, run);
-  const row = store.db
-    .prepare('SELECT fingerprint, figures FROM run_figures WHERE run_id = ? AND request = ?')
-    .get(run.id, figuresRequestKey(request)) as
-    { fingerprint: string; figures: string } | undefined;
-  const stored =
-    row !== undefined && row.fingerprint === fingerprint
-      ? (JSON.parse(row.figures) as FiguresOf<R>)
-      : null;
+  const stored = readCachedFigures(
+    store,
+    run.id,
+    figuresRequestKey(request),
+    fingerprint,
+  ) as FiguresOf<R> | null;
   return { run, fingerprint, stored };
 }
 
@@ -78,18 +76,7 @@ export function keepFigures<R extends FiguresRequest>(
   figures: FiguresOf<R>,
 ): void {
   if (run.status === 'running' || store.readOnly) return;
-  store.db
-    .prepare(
-      `INSERT OR REPLACE INTO run_figures (run_id, request, fingerprint, figures, computed_at)
-       VALUES (?, ?, ?, ?, ?)`,
-    )
-    .run(
-      run.id,
-      figuresRequestKey(request),
-      fingerprint,
-      JSON.stringify(figures),
-      new Date().toISOString(),
-    );
+  cacheFigures(store, { runId: run.id, request: figuresRequestKey(request), fingerprint, figures });
 }
 
 /** The figures on this thread: stored when current, else computed here and kept. */

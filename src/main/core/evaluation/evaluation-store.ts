@@ -1,29 +1,13 @@
 /**
- * Evaluations in the store (migration 3): an evaluation's result kept whole as JSON, beside
- * the keys a run's dashboard finds it by. Written once and never changed; deleted with their
- * cohort.
+ * Evaluations kept in the store (store/evaluation-records.ts) under the key an audit run finds
+ * them by: the bundle's fingerprint, the cohort's content, the task and split.
  */
 import type { EvaluationResult } from '../../../shared/charts';
-import type { Split } from '../../../shared/domain';
 import type { StoredEvaluation } from '../../../shared/evaluations';
 import { bundleFingerprint } from '../models';
-import type { Db, Store } from '../store';
+import { EvaluationRecords, type EvaluationKey, type Store } from '../store';
 
-/** Which model on which data: what makes an evaluation belong beside an audit run. */
-export interface EvaluationKey {
-  cohortId: number;
-  task: string;
-  split: Split;
-  /** bundleFingerprint() of the bundle's file and manifest hashes (files only: older runs). */
-  bundleFingerprint: string;
-  cohortContentHash: string;
-}
-
-interface EvaluationRow {
-  id: number;
-  created_at: string;
-  result: string;
-}
+export type { EvaluationKey } from '../store';
 
 /**
  * The fingerprint of the bundle an evaluation ran, from the hashes its provenance lists: its
@@ -35,10 +19,10 @@ export function evaluatedBundleFingerprint(result: EvaluationResult): string {
 }
 
 export class EvaluationStore {
-  private readonly db: Db;
+  private readonly records: EvaluationRecords;
 
   constructor(store: Store) {
-    this.db = store.db;
+    this.records = new EvaluationRecords(store);
   }
 
   /**
@@ -51,43 +35,11 @@ export class EvaluationStore {
     result: EvaluationResult,
     fingerprint: string = evaluatedBundleFingerprint(result),
   ): StoredEvaluation {
-    const { cohort } = result.provenance;
-    const createdAt = new Date().toISOString();
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO evaluations (cohort_id, task, split, bundle_fingerprint, cohort_content_hash,
-           stays_evaluated, created_at, result)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        cohortId,
-        result.settings.task,
-        cohort.split,
-        fingerprint,
-        cohort.contentSha256,
-        cohort.staysEvaluated,
-        createdAt,
-        JSON.stringify(result),
-      );
-    return { id: Number(lastInsertRowid), createdAt, result };
+    return this.records.insert(cohortId, result, fingerprint);
   }
 
   /** The newest evaluation with exactly this key, or null. */
   newest(key: EvaluationKey): StoredEvaluation | null {
-    const row = this.db
-      .prepare(
-        `SELECT id, created_at, result FROM evaluations
-         WHERE cohort_id = ? AND task = ? AND split = ? AND bundle_fingerprint = ?
-           AND cohort_content_hash = ?
-         ORDER BY id DESC LIMIT 1`,
-      )
-      .get(key.cohortId, key.task, key.split, key.bundleFingerprint, key.cohortContentHash) as
-      EvaluationRow | undefined;
-    if (!row) return null;
-    return {
-      id: row.id,
-      createdAt: row.created_at,
-      result: JSON.parse(row.result) as EvaluationResult,
-    };
+    return this.records.newest(key);
   }
 }

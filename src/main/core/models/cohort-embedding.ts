@@ -27,7 +27,7 @@ export async function embedCohortNotes(
   encoderId: string,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<EmbedReport> {
-  const cache = new ChunkEmbeddingCache(store.db, encoderId, encoder.dim);
+  const cache = new ChunkEmbeddingCache(store, encoderId, encoder.dim);
   let embedded = 0;
   // Count encoder calls, not cache hits: wraps the runner without changing its vectors.
   const counting: TextEncoderRunner = {

@@ -50,7 +50,7 @@ export class ModelRuntime {
     this.context = { sessions: bundle.sessions, sizes: m.model.sizes, maxBatch };
     const encoder = m.textEncoder;
     const cache =
-      store && encoder ? new ChunkEmbeddingCache(store.db, encoder.id, encoder.embeddingDim) : null;
+      store && encoder ? new ChunkEmbeddingCache(store, encoder.id, encoder.embeddingDim) : null;
     this.embedder = bundle.textEncoder ? new ChunkEmbedder(bundle.textEncoder, cache) : null;
   }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunStore } from '../audit/run-store';
 import { runFiguresOffThread } from '../audit/stored-figures';
-import type { Store } from '../store';
+import { ReviewRecords, type Store } from '../store';
 import { writeAuditReport } from './audit-report';
 import { reportFigureRequests } from './audit-report-data';
 import { findReportFonts } from './report-fonts';
@@ -69,9 +69,7 @@ export class PreparedReports {
   /** Everything the report's content depends on that can change after the run finished. */
   private stateOf(runId: number, seed: number): string {
     const run = new RunStore(this.store).getRun(runId);
-    const reviews = this.store.db
-      .prepare('SELECT COUNT(*) AS n, MAX(reviewed_at) AS last FROM reviews WHERE run_id = ?')
-      .get(runId) as { n: number; last: string | null };
+    const reviews = new ReviewRecords(this.store).tally(runId);
     return JSON.stringify([runId, seed, run, reviews]);
   }
 

@@ -10,6 +10,7 @@
  */
 import { blobToFloat32, float32ToBlob } from './codec';
 import type { Db } from './database';
+import type { Store } from './store';
 
 export interface ChunkEmbedding {
   stayId: number;
@@ -18,13 +19,17 @@ export interface ChunkEmbedding {
 }
 
 export class ChunkEmbeddingCache {
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    store: Store,
     /** The text encoder's id from the bundle manifest (textEncoder.id). */
     readonly encoderId: string,
     /** Expected vector length; rows of another length are ignored (and overwritten). */
     readonly dim: number,
-  ) {}
+  ) {
+    this.db = store.db;
+  }
 
   /** Cached vectors of the given stays, keyed by stay id, then chunk position. */
   read(stayIds: readonly number[]): Map<number, Map<number, Float32Array>> {

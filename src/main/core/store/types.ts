@@ -70,3 +70,20 @@ export interface Stay extends Omit<NewStay, 'staticInputs'> {
   id: number;
   cohortId: number;
 }
+
+/** One claim on one audit run: whoever holds the token may write the run's results and status. */
+export interface RunLease {
+  token: string;
+  pid: number;
+  host: string;
+}
+
+/** Which model on which data: what makes an evaluation belong beside an audit run. */
+export interface EvaluationKey {
+  cohortId: number;
+  task: string;
+  split: Split;
+  /** bundleFingerprint() of the bundle's file and manifest hashes (files only: older runs). */
+  bundleFingerprint: string;
+  cohortContentHash: string;
+}

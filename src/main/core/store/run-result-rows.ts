@@ -3,7 +3,7 @@
  * (IEEE doubles, exact round trip); unit lists and the trace are JSON, which also round-trips
  * doubles exactly, so a result read back equals the one the worker computed.
  */
-import type { StayAuditDetail, StayAuditResult } from './audit-types';
+import type { StayAuditDetail, StayAuditResult } from '../../../shared/audit';
 
 export interface ResultRow {
   run_id: number;

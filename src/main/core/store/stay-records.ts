@@ -1,0 +1,61 @@
+/**
+ * Reads of a cohort's stays for planning and analysing an audit run, one query each, so no
+ * series, note or context is loaded to read a few labels, strings or masks.
+ */
+import type { Split } from '../../../shared/domain';
+import { blobToUint8 } from './codec';
+import type { Store } from './store';
+
+/** The cohort's stays (of one split, if given), in stay id order, with their label for `task`. */
+export function staysWithLabel(
+  store: Store,
+  cohortId: number,
+  task: string,
+  split: Split | null,
+): { id: number; stay_key: string; label: number | null }[] {
+  return store.db
+    .prepare(
+      `SELECT s.id, s.stay_key, o.label FROM stays s
+       LEFT JOIN outcomes o ON o.stay_id = s.id AND o.task = ?
+       WHERE s.cohort_id = ? ${split ? 'AND s.split = ?' : ''} ORDER BY s.id`,
+    )
+    .all(task, cohortId, ...(split ? [split] : [])) as {
+    id: number;
+    stay_key: string;
+    label: number | null;
+  }[];
+}
+
+/** The attributes of the run's planned stays, by stay in plan order, each by name. */
+export function attributesOfPlannedStays(
+  store: Store,
+  runId: number,
+): Map<number, Record<string, string>> {
+  const rows = store.db
+    .prepare(
+      `SELECT a.stay_id, a.name, a.value FROM run_stays p
+       JOIN attributes a ON a.stay_id = p.stay_id
+       WHERE p.run_id = ? ORDER BY p.position, a.name`,
+    )
+    .all(runId) as { stay_id: number; name: string; value: string }[];
+  const byStay = new Map<number, Record<string, string>>();
+  for (const row of rows) {
+    const entry = byStay.get(row.stay_id) ?? {};
+    entry[row.name] = row.value;
+    byStay.set(row.stay_id, entry);
+  }
+  return byStay;
+}
+
+/** The missing mask (hours × variables, 1 = nothing charted) of each of the run's planned stays. */
+export function missingMasksOfPlannedStays(store: Store, runId: number): Map<number, Uint8Array> {
+  const rows = store.db
+    .prepare(
+      `SELECT s.id, s.missing FROM run_stays p JOIN stays s ON s.id = p.stay_id
+       WHERE p.run_id = ?`,
+    )
+    .iterate(runId) as IterableIterator<{ id: number; missing: Buffer }>;
+  const missing = new Map<number, Uint8Array>();
+  for (const row of rows) missing.set(row.id, blobToUint8(row.missing));
+  return missing;
+}
