@@ -24,7 +24,7 @@ import type {
   AppInfo,
   CohortDetail,
   CohortSummary,
-  ImportReport,
+  ImportSummary,
   JobProgress,
   PhiFinding,
   StaySummary,
@@ -129,7 +129,7 @@ export const calls = {
     z.object({ nameOrId: z.string().min(1).max(1000) }).strict(),
   ),
   'cohorts.delete': call<{ deleted: boolean }>()(z.object({ cohortId }).strict()),
-  'cohorts.createDemo': call<ImportReport>()(
+  'cohorts.createDemo': call<ImportSummary>()(
     z
       .object({
         name: z.string().min(1).max(COHORT_NAME_MAX).default('demo'),
@@ -145,7 +145,7 @@ export const calls = {
       })
       .strict(),
   ),
-  'cohorts.import': call<ImportReport>()(
+  'cohorts.import': call<ImportSummary>()(
     z
       .object({
         format: z.enum(['mimic-iv', 'generic', 'yaib']),

@@ -126,7 +126,7 @@ export interface PhiPolicy {
   mode: PhiMode;
   /**
    * Findings the user has read and judged not to be identifiers, by `PhiFinding.mark`: they
-   * are stored as written in every mode, and listed in the import report.
+   * are stored as written in every mode, and listed in the import summary.
    */
   falseAlarms: readonly string[];
 }
@@ -171,7 +171,7 @@ export interface PhiScreening {
 }
 
 /** What an importer reports: stays in and out with reasons, coverage, dropped values. */
-export interface ImportReport {
+export interface ImportSummary {
   format: CohortSource;
   source: string;
   cohortName: string;
@@ -200,7 +200,7 @@ export interface CohortDetail extends CohortSummary {
   featureSchema: FeatureSchema;
   noteRule: NoteRule;
   contextSchema: ContextSchema;
-  report: ImportReport | null;
+  report: ImportSummary | null;
 }
 
 export interface StaySummary {

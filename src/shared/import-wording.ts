@@ -1,12 +1,12 @@
 import { counted } from './counted';
-import type { ImportReport, PhiMode, PhiScreening } from './domain';
+import type { ImportSummary, PhiMode, PhiScreening } from './domain';
 
 /**
- * The words an import report is read in, shared by the CLI and the app: clinical for
+ * The words an import summary is read in, shared by the CLI and the app: clinical for
  * patient data, domain-neutral for a generic cohort whose cohort.json says `"clinical":
  * false` (a service's metrics are not "physiologically impossible", and have no X-rays).
  */
-export interface ImportReportWords {
+export interface ImportSummaryWords {
   /** What the inclusion rule was, after "included". */
   inclusion: string;
   droppedValues: string;
@@ -16,7 +16,7 @@ export interface ImportReportWords {
   imagingContext: boolean;
 }
 
-export function importReportWords(report: ImportReport): ImportReportWords {
+export function importSummaryWords(report: ImportSummary): ImportSummaryWords {
   const inclusion =
     report.format === 'generic'
       ? 'stays with a label for every task'

@@ -18,7 +18,7 @@ const share = (n: number) =>
   }).format(n);
 
 test.describe('Cohorts view (browser over toe serve)', () => {
-  test("lists the demo cohort and shows its import report with the store's numbers", async ({
+  test("lists the demo cohort and shows its import summary with the store's numbers", async ({
     page,
     app,
     requests,
@@ -26,7 +26,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
   }, testInfo) => {
     const cohort = readCohort(app.dbPath, app.cohortName);
     const report = cohort.report;
-    if (!report) throw new Error('the seeded cohort has no import report');
+    if (!report) throw new Error('the seeded cohort has no import summary');
 
     await openApp(page, app);
     // The token leaves the address bar at once (it stays in sessionStorage for this tab).
@@ -35,7 +35,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     // With none chosen, the first cohort's report is shown without moving the address, so the
     // list arriving late can never overrule a navigation the user started meanwhile.
     await expect(
-      page.getByRole('heading', { level: 2, name: `Import report: ${app.cohortName}` }),
+      page.getByRole('heading', { level: 2, name: `Import summary: ${app.cohortName}` }),
     ).toBeVisible();
 
     const row = page.locator(`tr[data-cohort="${app.cohortName}"]`);
@@ -47,7 +47,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
 
     await row.getByRole('link', { name: app.cohortName, exact: true }).click();
     await expect(
-      page.getByRole('heading', { level: 2, name: `Import report: ${app.cohortName}` }),
+      page.getByRole('heading', { level: 2, name: `Import summary: ${app.cohortName}` }),
     ).toBeVisible();
     await expect(page.getByTestId('stays-seen')).toHaveText(count(report.staysSeen));
     await expect(page.getByTestId('stays-included')).toHaveText(count(report.staysIncluded));
@@ -135,7 +135,7 @@ test.describe('Cohorts view (browser over toe serve)', () => {
     await demoForm(page).getByLabel('Stays').fill('50');
     await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Import report: small-demo' }),
+      page.getByRole('heading', { level: 2, name: 'Import summary: small-demo' }),
     ).toBeVisible();
     await expect(page.getByTestId('stays-included')).toHaveText('50');
     await expect(page.locator('tr[data-cohort="small-demo"]')).toBeVisible();

@@ -52,7 +52,7 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
 
     await startImport(page, 'Generic interchange format', INCIDENTS, 'incidents-e2e');
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Import report: incidents-e2e' }),
+      page.getByRole('heading', { level: 2, name: 'Import summary: incidents-e2e' }),
     ).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('tr[data-cohort="incidents-e2e"]')).toBeVisible();
     expect(cohortNames(app.dbPath)).toContain('incidents-e2e');
@@ -139,7 +139,7 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     );
     await form.getByRole('button', { name: 'Import with identifiers redacted' }).click();
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Import report: phi-e2e' }),
+      page.getByRole('heading', { level: 2, name: 'Import summary: phi-e2e' }),
     ).toBeVisible({ timeout: 60_000 });
     const screening = page.getByTestId('phi-screening');
     await expect(screening).toContainText(

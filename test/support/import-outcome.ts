@@ -1,6 +1,6 @@
 // What an import leaves, for tests that hold two import paths to one result: the cohort's
 // content hash and its report (times blanked), or the located InputError it refused with.
-import type { ImportReport } from '../../src/shared/domain';
+import type { ImportSummary } from '../../src/shared/domain';
 import { InputError } from '../../src/main/core/errors/input-error';
 import type { Store } from '../../src/main/core/store';
 import { tempStore } from './temp-store';
@@ -11,7 +11,7 @@ export type ImportOutcome =
 
 /** `importInto` run on a fresh store, and what it left. */
 export async function importOutcome(
-  importInto: (store: Store) => Promise<ImportReport>,
+  importInto: (store: Store) => Promise<ImportSummary>,
 ): Promise<ImportOutcome> {
   const { store, dispose } = tempStore();
   try {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import { storeFingerprint, tempStore } from '../../support/temp-store';
 import { copyFixture } from '../../support/fixture-copy';
 
@@ -75,7 +75,7 @@ describe('cohorts.import over the API', () => {
       phi: { mode: 'allow', falseAlarms: [] },
     });
     expect(allowed.ok).toBe(true);
-    expect((allowed as { value: ImportReport }).value.cohortName).toBe('phi');
+    expect((allowed as { value: ImportSummary }).value.cohortName).toBe('phi');
   });
 });
 

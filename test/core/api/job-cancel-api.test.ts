@@ -27,7 +27,7 @@ const call = (name: string, args: unknown) => dispatch(handlers, name, args);
 
 /** The store's own methods, put back after each test's wrapping. */
 const original = {
-  saveImportReport: temp.store.saveImportReport,
+  saveImportSummary: temp.store.saveImportSummary,
   transaction: temp.store.transaction,
 };
 afterEach(() => Object.assign(temp.store, original));
@@ -36,13 +36,13 @@ const finishedEvent = (jobId: string): JobFinished | undefined =>
   events.find((e): e is JobFinished => e.type === 'job.finished' && e.jobId === jobId);
 
 /**
- * Cancels `jobId` as the job saves its import report, the last write before its last cancel
+ * Cancels `jobId` as the job saves its import summary, the last write before its last cancel
  * check: dispatch runs the handler at once, so the Cancel lands exactly there.
  */
 function cancelBeforeCommitCheck(store: Store, jobId: string): () => Promise<CallOutcome<unknown>> {
   let reply: Promise<CallOutcome<unknown>> | null = null;
-  store.saveImportReport = (cohortId, report) => {
-    original.saveImportReport.call(store, cohortId, report);
+  store.saveImportSummary = (cohortId, report) => {
+    original.saveImportSummary.call(store, cohortId, report);
     reply = call('jobs.cancel', { jobId });
   };
   return () => reply ?? Promise.reject(new Error('the job never saved its report'));

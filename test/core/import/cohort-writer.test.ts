@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeCohort } from '../../../src/main/core/import/cohort-writer';
 import { ImportClock, type WritingPace } from '../../../src/main/core/import/import-clock';
-import { ImportReportBuilder } from '../../../src/main/core/import/import-report';
+import { ImportSummaryBuilder } from '../../../src/main/core/import/import-summary';
 import { CancelledError, type ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import type { NewStay, Store } from '../../../src/main/core/store';
 import { storeFingerprint, tempStore, tinyStay, TINY_SCHEMA } from '../../support/temp-store';
 
 const PACE: WritingPace = { phase: 'writing', staysPerTick: 2, countInMessage: true };
 
-function tinyReport(): ImportReportBuilder {
-  return new ImportReportBuilder(
+function tinyReport(): ImportSummaryBuilder {
+  return new ImportSummaryBuilder(
     'generic',
     'test',
     TINY_SCHEMA.name,

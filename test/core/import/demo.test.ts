@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import { CancelledError, type ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import {
   BIAS_ATTRIBUTES,
@@ -72,7 +72,7 @@ describe('demo cohort: determinism', () => {
 });
 
 describe('demo cohort: 2,000 stays, seed 7 (the default)', () => {
-  let report: ImportReport;
+  let report: ImportSummary;
   let stays: Stay[];
   let description: string;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import { importGeneric } from '../../../src/main/core/import/generic';
 import { InputError } from '../../../src/main/core/errors/input-error';
 import { Store, type StaticValue } from '../../../src/main/core/store';
@@ -70,7 +70,7 @@ async function expectRefused(
 const fixtureCopy = () => copyFixture(STATIC, root);
 
 describe('generic format version 2: static inputs', () => {
-  let report: ImportReport;
+  let report: ImportSummary;
   let cohortId: number;
 
   beforeAll(async () => {

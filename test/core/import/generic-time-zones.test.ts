@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import { importGeneric } from '../../../src/main/core/import/generic';
 import { InputError } from '../../../src/main/core/errors/input-error';
 import { Store } from '../../../src/main/core/store';
@@ -36,7 +36,7 @@ function snapshot(): unknown {
 }
 
 /** What an import found, without what differs from run to run. */
-function findings(report: ImportReport): Partial<ImportReport> {
+function findings(report: ImportSummary): Partial<ImportSummary> {
   const { cohortName: _name, source: _source, startedAt: _s, finishedAt: _f, ...rest } = report;
   return rest;
 }
@@ -64,7 +64,7 @@ async function refusal(dir: string, exactReader = false): Promise<InputError> {
   return error as InputError;
 }
 
-let original: ImportReport;
+let original: ImportSummary;
 beforeAll(async () => {
   root = plainTempDir('toe-time-zones-');
   store = new Store(join(root, 'store.sqlite'));

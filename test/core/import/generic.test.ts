@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../../../src/main/core/import/clinical-variables';
 import { importGeneric } from '../../../src/main/core/import/generic';
 import { splitForSubject } from '../../../src/main/core/import/patient-split';
 import { CancelledError, type ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import { CxrCode, Store, type Stay } from '../../../src/main/core/store';
 import { copyFixture } from '../../support/fixture-copy';
-import { formatImportReport } from '../../../src/main/cli/report-text';
+import { formatImportSummary } from '../../../src/main/cli/import-summary-text';
 
 const CLINICAL = resolve(__dirname, '../../fixtures/generic-minimal');
 const SERVICES = resolve(__dirname, '../../../docs/examples/service-incidents');
@@ -43,7 +43,7 @@ function staysOf(store: Store, cohortId: number): Map<string, Stay> {
 
 describe('generic import of the clinical fixture', () => {
   let store: Store;
-  let report: ImportReport;
+  let report: ImportSummary;
   let cohortId: number;
   let stays: Map<string, Stay>;
   const progress: ProgressUpdate[] = [];
@@ -228,7 +228,7 @@ describe('generic import of the clinical fixture', () => {
 
 describe('generic import of the service-incidents example (non-clinical)', () => {
   let store: Store;
-  let report: ImportReport;
+  let report: ImportSummary;
   let stays: Map<string, Stay>;
 
   beforeAll(async () => {
@@ -240,7 +240,7 @@ describe('generic import of the service-incidents example (non-clinical)', () =>
 
   it('is reported in domain-neutral words, as its cohort.json asks', () => {
     expect(report).toMatchObject({ clinical: false, windowHours: 6 });
-    const text = formatImportReport(report);
+    const text = formatImportSummary(report);
     expect(text).toMatch(/included \(stays with a label for every task\): \d+; window 6 h/);
     expect(text).toMatch(/values dropped as out of range: \d+/);
     expect(text).not.toMatch(/physiolog|CXR|ECG|radiology|≥24 h/);

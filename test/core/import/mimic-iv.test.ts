@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import type { ProgressUpdate } from '../../../src/main/core/jobs/progress';
 import {
   CHEXPERT_LABELS,
@@ -131,7 +131,7 @@ function referenceValues(included: Row[]) {
 describe('MIMIC-IV import of the clinical database demo', () => {
   let dispose = () => {};
   let store: Store;
-  let report: ImportReport;
+  let report: ImportSummary;
   let stays: Stay[];
   const updates: ProgressUpdate[] = [];
   const reference = referenceCohort();
@@ -377,7 +377,7 @@ function joinedFolder(root: string, optional: Record<string, string>): string {
 
 describe('MIMIC-IV import with notes, CXR and ECG (invented fixture joined to the demo)', () => {
   let dispose = () => {};
-  let report: ImportReport;
+  let report: ImportSummary;
   const byKey = new Map<string, Stay>();
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport, PhiMode, PhiSpan } from '../../../src/shared/domain';
+import type { ImportSummary, PhiMode, PhiSpan } from '../../../src/shared/domain';
 import { importGeneric } from '../../../src/main/core/import/generic';
 import { detectPhi, PhiRefusedError } from '../../../src/main/core/phi';
 import { Store } from '../../../src/main/core/store';
@@ -124,7 +124,7 @@ describe('PHI guard: redaction stores no identifier', () => {
   const folder = join(root, 'folder');
   const snippets = redactableSnippets();
   const needles = snippets.flatMap(({ text, spans }) => spans.flatMap((s) => needlesOf(text, s)));
-  const imported = new Map<PhiMode, { bytes: Buffer; report: ImportReport; path: string }>();
+  const imported = new Map<PhiMode, { bytes: Buffer; report: ImportSummary; path: string }>();
 
   beforeAll(async () => {
     mkdirSync(folder);
@@ -191,7 +191,7 @@ describe('PHI guard: redaction stores no identifier', () => {
     }
   });
 
-  it('counts what it replaced per kind in the import report, never the text', () => {
+  it('counts what it replaced per kind in the import summary, never the text', () => {
     const { report } = imported.get('redact')!;
     expect(report.phi!.mode).toBe('redact');
     const counts = new Map(report.phi!.found.map((k) => [k.kind, k.count]));

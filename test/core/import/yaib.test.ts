@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../../src/shared/domain';
+import type { ImportSummary } from '../../../src/shared/domain';
 import { dispatch } from '../../../src/main/core/api/dispatch';
 import { createHandlers } from '../../../src/main/core/api/handlers';
 import { CLINICAL_VARIABLES } from '../../../src/main/core/import/clinical-variables';
@@ -51,8 +51,8 @@ function meanAt(
 describe('YAIB import: the shipped demo cohorts', () => {
   let store: Store;
   let dispose: () => void;
-  let eicu: ImportReport;
-  let mimic: ImportReport;
+  let eicu: ImportSummary;
+  let mimic: ImportSummary;
   let eicuSeconds = 0;
   const progress: ProgressUpdate[] = [];
 
@@ -186,7 +186,7 @@ describe('YAIB import: the shipped demo cohorts', () => {
       }
       const sexes = sta.filter((r) => r.sex === 'Female' || r.sex === 'Male').length;
       expect(stored('sex')).toBe(sexes);
-      // The import report counts the same, and the demo does lack some values.
+      // The import summary counts the same, and the demo does lack some values.
       const report = source === 'eicu_demo' ? eicu : mimic;
       expect(report.notes.join('\n')).toContain(
         `age (years) for ${finite('age')}, sex (Female / Male) for ${sexes}, height (cm) for ${finite('height')}, weight (kg) for ${finite('weight')} of ${sta.length} included stays`,
@@ -493,7 +493,7 @@ describe('cohorts.import with format yaib, over the API', () => {
     const imported = await call({ format: 'yaib', dir: aki, labelRule: 'onset-within:24' });
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
-    expect(imported.value as ImportReport).toMatchObject({
+    expect(imported.value as ImportSummary).toMatchObject({
       cohortName: 'yaib-aki-mimic_demo',
       staysIncluded: 113,
     });

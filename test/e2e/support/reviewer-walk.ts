@@ -51,7 +51,7 @@ export async function walkThroughAudit(page: Page, options: WalkOptions): Promis
   await demoForm(page).getByLabel('Stays').fill(String(WALK_STAYS));
   await demoForm(page).getByRole('button', { name: 'Create demo cohort' }).click();
   await expect(
-    page.getByRole('heading', { level: 2, name: `Import report: ${cohortName}` }),
+    page.getByRole('heading', { level: 2, name: `Import summary: ${cohortName}` }),
   ).toBeVisible({ timeout: 120_000 });
   await checkView(page, options, 'cohorts');
 

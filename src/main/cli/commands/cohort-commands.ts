@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { calls, type CallArgs, type CallName, type ErrorCode } from '../../../shared/contract';
 import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
-import type { CohortDetail, ImportReport, StaySummary } from '../../../shared/domain';
+import type { CohortDetail, ImportSummary, StaySummary } from '../../../shared/domain';
 import { LABEL_RULE_HELP, parseLabelRule } from '../../../shared/label-rule';
 import { taskOutcome, taskTitle } from '../../../shared/task-titles';
 import type { CliContext } from '../cli-context';
@@ -9,7 +9,7 @@ import { ContractCallError, ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
 import { falseAlarmOption } from '../phi-options';
 import { terminalProgress, type ProgressSink } from '../progress-bar';
-import { formatCohortLine, formatImportReport } from '../report-text';
+import { formatCohortLine, formatImportSummary } from '../import-summary-text';
 
 export function integerOption(min: number, max: number) {
   return (raw: string): number => {
@@ -95,7 +95,7 @@ function withPhiOptions(command: Command): Command {
     .addOption(
       new Option(
         '--redact-phi',
-        'replace each identifier the PHI guard finds by a placeholder of its kind, e.g. [**name**] (counts per kind in the import report)',
+        'replace each identifier the PHI guard finds by a placeholder of its kind, e.g. [**name**] (counts per kind in the import summary)',
       ).conflicts('allowPhi'),
     )
     .addOption(
@@ -126,7 +126,7 @@ function phiPolicyOf(flags: PhiFlags): CallArgs<'cohorts.import'>['phi'] {
  */
 async function runImport(
   context: CliContext,
-  work: (job: { signal: AbortSignal; progress: ProgressSink }) => Promise<ImportReport>,
+  work: (job: { signal: AbortSignal; progress: ProgressSink }) => Promise<ImportSummary>,
 ): Promise<void> {
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
@@ -136,7 +136,7 @@ async function runImport(
     const report = await work({ signal: controller.signal, progress: bar.sink });
     bar.stop();
     if (context.json) context.printJson(report);
-    else context.print(formatImportReport(report));
+    else context.print(formatImportSummary(report));
   } finally {
     bar.stop();
     process.off('SIGINT', onInterrupt);

@@ -9,7 +9,7 @@ import type { CohortSummary } from '../../../shared/domain';
 import type { CliContext } from '../cli-context';
 import { ContractCallError, ContractClient } from '../contract-client';
 import { terminalProgress } from '../progress-bar';
-import { formatCohortLine } from '../report-text';
+import { formatCohortLine } from '../import-summary-text';
 import { outcomeLines, reviewLines } from '../run-summary-text';
 import { runInTerminal } from './audit-commands';
 

@@ -1,7 +1,7 @@
-import type { ImportReport } from '../../../shared/domain';
+import type { ImportSummary } from '../../../shared/domain';
 import type { NewCohort, NewStay, Store } from '../store';
 import type { ImportClock } from './import-clock';
-import type { ImportReportBuilder } from './import-report';
+import type { ImportSummaryBuilder } from './import-summary';
 import { StaticInputCounts } from './static-inputs';
 
 /** One cohort to write, once every source has been read, checked and screened. */
@@ -15,18 +15,18 @@ export interface CohortWrite {
   stays: Iterable<NewStay>;
   /** How many stays `stays` gives: the write phase's progress total. */
   total: number;
-  report: ImportReportBuilder;
+  report: ImportSummaryBuilder;
   clock: ImportClock;
 }
 
 /**
- * Writes the cohort, its stays and the import report in one transaction: a failure or a
+ * Writes the cohort, its stays and the import summary in one transaction: a failure or a
  * cancel before the commit rolls everything back, so an import is all or nothing.
  */
 export async function writeCohort(
   store: Store,
   { cohort, stays, total, report, clock }: CohortWrite,
-): Promise<ImportReport> {
+): Promise<ImportSummary> {
   const statics = new StaticInputCounts(cohort.contextSchema.staticInputs ?? []);
   return store.transaction(async () => {
     clock.check();
@@ -43,7 +43,7 @@ export async function writeCohort(
     const staticNote = statics.note();
     if (staticNote !== null) report.note(staticNote);
     const built = report.build();
-    store.saveImportReport(cohortId, built);
+    store.saveImportSummary(cohortId, built);
     // Nothing is awaited between this and COMMIT: a Cancel is honoured here or comes too late.
     clock.beginCommit();
     return built;

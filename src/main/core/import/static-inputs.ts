@@ -6,7 +6,7 @@ const MAX_CATEGORIES_LISTED = 3;
 
 /**
  * Counts, per declared static input, the included stays that have a value, and words the
- * count for the import report: a fixed prior most stays lack is worth knowing before
+ * count for the import summary: a fixed prior most stays lack is worth knowing before
  * training on it.
  */
 export class StaticInputCounts {

@@ -3,7 +3,7 @@ import type {
   CohortDetail,
   CohortSummary,
   FeatureSchema,
-  ImportReport,
+  ImportSummary,
   Split,
   StaticInputSpec,
   StaySummary,
@@ -89,11 +89,11 @@ function checkStaticValue(
   if (fault !== null) throw new Error(`Stay ${stayKey}, static input "${name}": ${fault}`);
 }
 
-/** An import report as stored; reports written before a field existed get its old meaning. */
-function storedReport(json: string, row: CohortRow): ImportReport {
+/** An import summary as stored; summaries written before a field existed get its old meaning. */
+function storedReport(json: string, row: CohortRow): ImportSummary {
   const hours = (JSON.parse(row.feature_schema) as FeatureSchema).hours;
-  const stored = JSON.parse(json) as Omit<ImportReport, 'windowHours' | 'clinical'> &
-    Partial<Pick<ImportReport, 'windowHours' | 'clinical'>>;
+  const stored = JSON.parse(json) as Omit<ImportSummary, 'windowHours' | 'clinical'> &
+    Partial<Pick<ImportSummary, 'windowHours' | 'clinical'>>;
   return { ...stored, windowHours: stored.windowHours ?? hours, clinical: stored.clinical ?? true };
 }
 
@@ -268,7 +268,7 @@ export class Store {
     };
   }
 
-  saveImportReport(cohortId: number, report: ImportReport): void {
+  saveImportSummary(cohortId: number, report: ImportSummary): void {
     this.db
       .prepare(
         `INSERT INTO imports (cohort_id, format, source, started_at, finished_at, report)

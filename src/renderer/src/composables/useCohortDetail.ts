@@ -3,7 +3,7 @@ import type { CohortDetail } from '../../../shared/domain';
 import type { ApiClient } from '../api/client';
 import { useAsyncResource, type AsyncResource } from './useAsyncResource';
 
-/** One cohort with its import report, reloaded whenever the selected id changes. */
+/** One cohort with its import summary, reloaded whenever the selected id changes. */
 export function useCohortDetail(
   api: ApiClient,
   cohortId: Ref<number | null>,

@@ -1,8 +1,8 @@
-import type { ImportReport, JobProgress } from '../../../shared/domain';
+import type { ImportSummary, JobProgress } from '../../../shared/domain';
 import type { ApiClient } from '../api/client';
 import { useJobCall, type JobCall } from './useJobCall';
 
-export type CohortJob = JobCall<ImportReport, JobProgress>;
+export type CohortJob = JobCall<ImportSummary, JobProgress>;
 
 /**
  * A job that makes a cohort (cohorts.createDemo or cohorts.import), followed through its job

@@ -1,4 +1,4 @@
-import type { ImportReport } from '../../../../shared/domain';
+import type { ImportSummary } from '../../../../shared/domain';
 import type { NewCohort, NewStay, Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
@@ -11,7 +11,7 @@ import { checkCohortName } from '../cohort-name';
 import { writeCohort } from '../cohort-writer';
 import { ImportClock, type WritingPace } from '../import-clock';
 import type { ImportOptions } from '../import-options';
-import { ImportReportBuilder } from '../import-report';
+import { ImportSummaryBuilder } from '../import-summary';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { WINDOW_HOURS } from './charting';
 import { describeSpuriousArtefact } from './spurious';
@@ -86,14 +86,14 @@ export async function createDemoCohort(
   store: Store,
   options: DemoCohortOptions,
   job: Pick<ImportOptions, 'signal' | 'progress' | 'beginCommit'>,
-): Promise<ImportReport> {
+): Promise<ImportSummary> {
   store.assertWritable();
   // The same name rule as every importer and the API (cohort-name.ts).
   options = { ...options, name: checkCohortName(options.name) };
   checkOptions(options);
   const cohort = demoCohort(options);
   const clock = new ImportClock(job, `Generating the demo cohort "${options.name}"`, GENERATING);
-  const report = new ImportReportBuilder(
+  const report = new ImportSummaryBuilder(
     'demo',
     `synthetic generator v${DEMO_GENERATOR_VERSION}, seed ${options.seed}`,
     options.name,
@@ -117,7 +117,7 @@ export async function createDemoCohort(
 function* generatedStays(
   options: DemoCohortOptions,
   cohort: NewCohort,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
 ): Generator<NewStay> {
   const generator = new DemoStayGenerator(options.seed, options.spurious, cohort.noteRule);
   let values = 0;

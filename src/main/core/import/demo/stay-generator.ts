@@ -14,7 +14,7 @@ import { Random, type StreamName } from './random';
 import { chartSpuriousArtefact, drawSpuriousFlag, prepareSpuriousArtefact } from './spurious';
 import { chartVitals } from './vitals';
 
-/** One generated stay, with what the import report needs to know about how it was charted. */
+/** One generated stay, with what the import summary needs to know about how it was charted. */
 export interface GeneratedStay {
   stay: NewStay;
   /** Variable index of each value dropped as physiologically implausible. */

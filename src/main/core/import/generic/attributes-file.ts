@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { PhiGuard } from '../../phi';
 import { readCsv } from '../csv-reader';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { InputError, shown } from '../../errors/input-error';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from '../import-clock';
@@ -16,7 +16,7 @@ export async function readAttributes(
   path: string,
   stays: StayDrafts,
   guard: PhiGuard,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
 ): Promise<string[]> {
   const file = basename(path);

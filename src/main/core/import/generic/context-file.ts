@@ -3,7 +3,7 @@ import type { CsvRow } from '../csv-reader';
 import { parseNumber, parseTimestamp, readCsv } from '../csv-reader';
 import type { FolderTimeConvention } from '../time-convention';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { FLOAT32_MAX, fitsFloat32 } from '../hourly-bins';
 import { InputError, shown } from '../../errors/input-error';
 import { CxrCode } from '../../store';
@@ -28,7 +28,7 @@ export async function readContext(
   path: string,
   stays: StayDrafts,
   hours: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
   times: FolderTimeConvention,
 ): Promise<void> {

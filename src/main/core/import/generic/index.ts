@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import type { ImportReport } from '../../../../shared/domain';
+import type { ImportSummary } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type Store } from '../../store';
 import { CHEXPERT_LABELS, ECG_FIELDS } from '../clinical-variables';
 import { checkCohortName } from '../cohort-name';
@@ -7,7 +7,7 @@ import { writeCohort } from '../cohort-writer';
 import { explainGzip } from '../csv-reader';
 import { ImportClock, WRITING_STAYS } from '../import-clock';
 import type { ImportOptions } from '../import-options';
-import { ImportReportBuilder } from '../import-report';
+import { ImportSummaryBuilder } from '../import-summary';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { readAttributes } from './attributes-file';
@@ -38,7 +38,7 @@ export async function importGeneric(
   dir: string,
   options: ImportOptions,
   reading: MeasurementsReading = {},
-): Promise<ImportReport> {
+): Promise<ImportSummary> {
   store.assertWritable();
   const given = options.name === undefined ? null : checkCohortName(options.name);
   const root = resolve(dir);
@@ -57,7 +57,7 @@ async function importFolder(
   given: string | null,
   options: ImportOptions,
   reading: MeasurementsReading,
-): Promise<ImportReport> {
+): Promise<ImportSummary> {
   const clock = new ImportClock(options, 'The import', WRITING_STAYS, {
     files: csvFiles(files).length,
   });
@@ -86,7 +86,7 @@ async function importFolder(
   if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
 
   const variables = await readVariables(files.variables, clock);
-  const report = new ImportReportBuilder(
+  const report = new ImportSummaryBuilder(
     'generic',
     root,
     name,

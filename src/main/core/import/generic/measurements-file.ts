@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { readCsv, type CsvRow } from '../csv-reader';
 import { readCsvFields, type CsvFields } from '../csv-scanner';
 import { FLOAT32_MAX, fitsFloat32, HourlyBins } from '../hourly-bins';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { InputError, shown } from '../../errors/input-error';
 import { hasColumn, hourInWindow, requiredField, unknownStay } from './fields';
 import type { ImportClock } from '../import-clock';
@@ -34,7 +34,7 @@ export async function readMeasurements(
   stays: StayDrafts,
   variables: readonly GenericVariable[],
   hours: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
   times: FolderTimeConvention,
   reading: MeasurementsReading = {},

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { parseTimestamp, readCsv } from '../csv-reader';
 import type { FolderTimeConvention } from '../time-convention';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import type { PhiGuard } from '../../phi';
 import { hourInWindow, stayOf } from './fields';
 import type { ImportClock } from '../import-clock';
@@ -18,7 +18,7 @@ export async function readNotes(
   stays: StayDrafts,
   hours: number,
   guard: PhiGuard,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
   times: FolderTimeConvention,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { readCsv } from '../csv-reader';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { InputError, shown } from '../../errors/input-error';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from '../import-clock';
@@ -11,7 +11,7 @@ export async function readOutcomes(
   path: string,
   stays: StayDrafts,
   tasks: readonly string[],
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
 ): Promise<void> {
   const file = basename(path);

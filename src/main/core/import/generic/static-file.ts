@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { StaticInputSpec } from '../../../../shared/domain';
 import { parseNumber, readCsv } from '../csv-reader';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { InputError, shown } from '../../errors/input-error';
 import { requiredText, stayOf } from './fields';
 import type { ImportClock } from '../import-clock';
@@ -17,7 +17,7 @@ export async function readStaticInputs(
   path: string,
   stays: StayDrafts,
   declared: readonly StaticInputSpec[],
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
 ): Promise<void> {
   const file = basename(path);

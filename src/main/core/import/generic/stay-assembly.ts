@@ -1,5 +1,5 @@
 import { HourlyBins } from '../hourly-bins';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { chunkReports, DEFAULT_NOTE_RULE } from '../note-chunks';
 import type { NewStay } from '../../store';
 import type { StayDraft, StayDrafts } from './types';
@@ -8,7 +8,7 @@ import type { StayDraft, StayDrafts } from './types';
 export function includedStays(
   drafts: StayDrafts,
   tasks: readonly string[],
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
 ): StayDraft[] {
   const included: StayDraft[] = [];
   for (const draft of drafts.values()) {
@@ -34,7 +34,7 @@ function assembleStay(
   draft: StayDraft,
   hours: number,
   variables: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
 ): NewStay {
   const bins = draft.bins ?? new HourlyBins(hours, variables);
   for (let v = 0; v < variables; v++) report.countValues(v, bins.valuesOf(v));
@@ -66,7 +66,7 @@ export function* assembledStays(
   included: readonly StayDraft[],
   hours: number,
   variables: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
 ): Generator<NewStay> {
   for (const draft of included) {
     yield assembleStay(draft, hours, variables, report);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ImportReport } from '../../../../shared/domain';
+import type { ImportSummary } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type NewStay, type Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
@@ -13,7 +13,7 @@ import { writeCohort } from '../cohort-writer';
 import { explainGzip } from '../csv-reader';
 import { ImportClock, type WritingPace } from '../import-clock';
 import type { ImportOptions } from '../import-options';
-import { ImportReportBuilder } from '../import-report';
+import { ImportSummaryBuilder } from '../import-summary';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { readChartEvents } from './chart-events';
@@ -124,7 +124,7 @@ export async function importMimicIv(
   dir: string,
   options: ImportOptions,
   reading: Pick<ImportJob, 'exactReader'> = {},
-): Promise<ImportReport> {
+): Promise<ImportSummary> {
   store.assertWritable();
   const guard = new PhiGuard(options.phi ?? REFUSE_PHI);
   const name = guard.text(checkCohortName(options.name ?? DEFAULT_COHORT_NAME), {
@@ -144,7 +144,7 @@ export async function importMimicIv(
   // Fail before reading gigabytes; createCohort checks again inside the transaction.
   if (store.findCohortId(name) !== null) throw cohortNameTaken(name);
   const variables = CLINICAL_VARIABLES.map((v) => v.name);
-  const report = new ImportReportBuilder(
+  const report = new ImportSummaryBuilder(
     'mimic-iv',
     resolve(dir),
     name,
@@ -193,7 +193,7 @@ function mimicCohort(name: string, description: string): NewCohort {
 }
 
 /** The cohort's stays made one at a time, as the cohort writer takes them. */
-function* newStays(stays: readonly CohortStay[], report: ImportReportBuilder): Generator<NewStay> {
+function* newStays(stays: readonly CohortStay[], report: ImportSummaryBuilder): Generator<NewStay> {
   for (const stay of stays) {
     yield toNewStay(stay);
     for (let v = 0; v < CLINICAL_VARIABLES.length; v++)

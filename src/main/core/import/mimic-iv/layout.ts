@@ -25,7 +25,7 @@ export interface MimicLayout {
   radiology: SourceFile | null;
   cxr: { labels: SourceFile; metadata: SourceFile } | null;
   ecg: { measurements: SourceFile; records: SourceFile } | null;
-  /** What was looked for and not found, in words for the import report. */
+  /** What was looked for and not found, in words for the import summary. */
   notes: string[];
 }
 

@@ -1,6 +1,6 @@
 import { CLINICAL_VARIABLES, FAHRENHEIT_ITEMS, fahrenheitToCelsius } from '../clinical-variables';
 import { fitsFloat32 } from '../hourly-bins';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import type { CohortStay } from './cohort-stay';
 
 /** Item id -> index into CLINICAL_VARIABLES, for one source table. */
@@ -31,7 +31,7 @@ export function binMeasurement(
   itemId: number,
   value: number,
   charttime: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
 ): void {
   const hour = stay.hourOf(charttime);
   if (hour === null) return;

@@ -3,7 +3,7 @@ import type { PhiGuard } from '../../phi';
 import { readCsv, type CsvReadProgress, type CsvRow } from '../csv-reader';
 import { readCsvFields, type CsvFields } from '../csv-scanner';
 import type { ImportClock } from '../import-clock';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import type { SourceFile } from './layout';
 
 /** Rows between progress updates and cancellation checks: often enough to feel live. */
@@ -14,7 +14,7 @@ const ROWS_PER_TICK = 50_000;
  * and the PHI guard every stored text passes.
  */
 export interface ImportJob {
-  report: ImportReportBuilder;
+  report: ImportSummaryBuilder;
   clock: ImportClock;
   guard: PhiGuard;
   /**

@@ -1,5 +1,5 @@
 import { HourlyBins } from '../hourly-bins';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { counted } from '../../../../shared/counted';
 import type { ImportClock } from '../import-clock';
 import {
@@ -48,7 +48,7 @@ export async function readDynamic(
   stays: YaibStays,
   schema: YaibSchema,
   hours: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
 ): Promise<void> {
   const scale = timeScale(table);

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import type { ImportReport } from '../../../../shared/domain';
+import type { ImportSummary } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type NewStay, type Store } from '../../store';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
 import { writeCohort } from '../cohort-writer';
 import { HourlyBins } from '../hourly-bins';
 import { ImportClock, WRITING_STAYS } from '../import-clock';
 import type { ImportOptions } from '../import-options';
-import { ImportReportBuilder } from '../import-report';
+import { ImportSummaryBuilder } from '../import-summary';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { splitForSubject } from '../patient-split';
 import { counted } from '../../../../shared/counted';
@@ -57,7 +57,7 @@ export async function importYaib(
   store: Store,
   dir: string,
   options: YaibImportOptions,
-): Promise<ImportReport> {
+): Promise<ImportSummary> {
   const layout = locateYaibFiles(resolve(dir));
   const rule = labelRuleOption(options.labelRule);
   // YAIB's files hold numbers only; the texts the store keeps are the name and description.
@@ -87,7 +87,7 @@ export async function importYaib(
   });
   clock.check();
 
-  const report = new ImportReportBuilder(
+  const report = new ImportSummaryBuilder(
     'yaib',
     layout.root,
     name,
@@ -144,7 +144,7 @@ function describeCohort(layout: YaibLayout, rule: LabelRule | null): string {
   return `YAIB ${layout.task} from ${databaseName(layout.source)} (ricu)${meaning ? `: ${meaning}` : ''}, ${label}; the first ${WINDOW_HOURS} h after ICU admission in hourly bins. Imported from ${layout.root}.`;
 }
 
-function noteSchema(report: ImportReportBuilder, schema: YaibSchema): void {
+function noteSchema(report: ImportSummaryBuilder, schema: YaibSchema): void {
   const mapped = schema.variables.filter((v) => v.mapped);
   const own = schema.variables.filter((v) => !v.mapped);
   report.note(
@@ -163,7 +163,7 @@ function noteSchema(report: ImportReportBuilder, schema: YaibSchema): void {
 }
 
 /** The stays that enter the cohort; every other is counted in the report with its reason. */
-function includedStays(stays: YaibStays, report: ImportReportBuilder): YaibStay[] {
+function includedStays(stays: YaibStays, report: ImportSummaryBuilder): YaibStay[] {
   const included: YaibStay[] = [];
   for (const stay of stays.values()) {
     const reason = exclusionOf(stay);
@@ -205,7 +205,7 @@ function* newStays(
   included: readonly YaibStay[],
   task: string,
   variables: number,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
 ): Generator<NewStay> {
   for (const stay of included) {
     const bins = stay.bins;

@@ -1,5 +1,5 @@
 import type { DecodedArray } from 'hyparquet';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { counted } from '../../../../shared/counted';
 import type { ImportClock } from '../import-clock';
 import { describeRule, LABEL_RULE_HELP, type LabelRule } from '../../../../shared/label-rule';
@@ -38,7 +38,7 @@ export async function readOutcomes(
   stays: YaibStays,
   task: string,
   rule: LabelRule | null,
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
 ): Promise<void> {
   const shape = checkOutcomeColumns(table);

@@ -1,7 +1,7 @@
 import type { StaticInputSpec } from '../../../../shared/domain';
 import type { StaticValue } from '../../store';
 import { ageBand } from '../clinical-variables';
-import type { ImportReportBuilder } from '../import-report';
+import type { ImportSummaryBuilder } from '../import-summary';
 import { counted } from '../../../../shared/counted';
 import type { ImportClock } from '../import-clock';
 import {
@@ -65,7 +65,7 @@ export function checkStaticColumns(table: ParquetTable): StaticInputSpec[] {
 export async function readStatic(
   table: ParquetTable,
   inputs: readonly StaticInputSpec[],
-  report: ImportReportBuilder,
+  report: ImportSummaryBuilder,
   clock: ImportClock,
 ): Promise<YaibStays> {
   const stays: YaibStays = new Map();

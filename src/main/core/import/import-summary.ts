@@ -1,7 +1,7 @@
 import type {
   CohortSource,
   ExclusionCount,
-  ImportReport,
+  ImportSummary,
   PhiScreening,
   Split,
   TaskPrevalence,
@@ -15,7 +15,7 @@ import type { NewStay } from '../store';
  * exclusions with reasons, per-task prevalence, per-variable coverage, dropped values and
  * stays lacking notes, CXR or ECG.
  */
-export class ImportReportBuilder {
+export class ImportSummaryBuilder {
   private readonly startedAt = new Date().toISOString();
   private readonly exclusions = new Map<string, number>();
   private readonly rowsRead: Record<string, number> = {};
@@ -111,7 +111,7 @@ export class ImportReportBuilder {
     this.valuesByVariable[variable]! += values;
   }
 
-  build(): ImportReport {
+  build(): ImportSummary {
     const exclusions: ExclusionCount[] = [...this.exclusions].map(([reason, stays]) => ({
       reason,
       stays,

@@ -1,11 +1,11 @@
-import type { CohortSummary, ImportReport } from '../../shared/domain';
-import { importReportWords, phiScreeningSummary } from '../../shared/import-wording';
+import type { CohortSummary, ImportSummary } from '../../shared/domain';
+import { importSummaryWords, phiScreeningSummary } from '../../shared/import-wording';
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-/** The import report as a person reads it in a terminal. */
-export function formatImportReport(report: ImportReport): string {
-  const words = importReportWords(report);
+/** The import summary as a person reads it in a terminal. */
+export function formatImportSummary(report: ImportSummary): string {
+  const words = importSummaryWords(report);
   const lines = [
     `Cohort "${report.cohortName}" (${report.format}) from ${report.source}`,
     `  stays seen: ${report.staysSeen}, included (${words.inclusion}): ${report.staysIncluded}; window ${report.windowHours} h`,
