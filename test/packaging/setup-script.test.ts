@@ -13,9 +13,13 @@ const SETUP = join(__dirname, '../../scripts/setup.sh');
 
 /** Sources setup.sh (which then only defines its functions) and runs one of them. */
 function setupFunction(call: string, ...args: string[]) {
-  const result = spawnSync('bash', ['-c', `source "$0" && ${call} "$@"`, SETUP, ...args], {
-    encoding: 'utf8',
-  });
+  // $0 must not be the script: setup.sh runs its body when BASH_SOURCE[0] equals $0, and its
+  // body runs `npm ci`, which would empty this checkout's node_modules.
+  const result = spawnSync(
+    'bash',
+    ['-c', `source "$1" && shift && ${call} "$@"`, 'bash', SETUP, ...args],
+    { encoding: 'utf8' },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
