@@ -40,25 +40,18 @@ export default defineConfig({
       externalizeDeps: { include: NATIVE_MODULES },
       rolldownOptions: {
         // Shared chunks beside the entries, not in chunks/: worker-script.ts finds the worker
-        // entries (audit-worker.js, thread-host.js) next to its own module's file, and it is
+        // entries (worker-thread.js, thread-host.js) next to its own module's file, and it is
         // bundled into a shared chunk.
         output: { chunkFileNames: '[name]-[hash].js' },
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
-          // Audit runs start this file as a worker thread (worker-pool.ts finds it next to
-          // the main bundle as audit-worker.js), so it must be an entry of its own.
-          'audit-worker': resolve(import.meta.dirname, 'src/main/core/audit/audit-worker.ts'),
-          // Cohort statistics and bias audits are computed on a one-shot worker thread
-          // (figures-thread.ts finds it the same way).
-          'figures-worker': resolve(import.meta.dirname, 'src/main/core/audit/figures-worker.ts'),
+          // Every worker thread (audit and evaluation pools, figures, evaluations) starts this
+          // file, which loads the work it is asked for (worker-script.ts finds it next to the
+          // main bundle as worker-thread.js), so it must be an entry of its own.
+          'worker-thread': resolve(import.meta.dirname, 'src/main/core/api/worker-thread.ts'),
           // The desktop app's pool workers run in host processes started with
           // --single-threaded-gc (pool-thread.ts forks thread-host.js from next to the bundle).
           'thread-host': resolve(import.meta.dirname, 'src/main/core/jobs/thread-host.ts'),
-          // Evaluations started from a run's dashboard (evaluation-thread.ts), likewise.
-          'evaluation-worker': resolve(
-            import.meta.dirname,
-            'src/main/core/evaluation/evaluation-worker.ts',
-          ),
         },
       },
     },

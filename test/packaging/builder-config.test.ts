@@ -20,9 +20,8 @@ import { appPaths } from '../../src/main/electron/app-paths';
 const REPO = resolve(import.meta.dirname, '../..');
 /** Each worker's entry (electron.vite.config.ts) and the core folder of its source. */
 const WORKER_FOLDERS: Record<string, string> = {
-  'audit-worker': 'audit',
-  'figures-worker': 'audit',
-  'evaluation-worker': 'evaluation',
+  // The one worker thread script: every pool worker and one-shot thread (worker-script.ts).
+  'worker-thread': 'api',
   // Not a thread but the process that hosts the desktop app's pool threads (pool-thread.ts).
   'thread-host': 'jobs',
 };

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, parentPort, threadId } from 'node:worker_threads';
-import type { ToWorker } from '../../src/main/core/audit/worker-messages';
+import type { ToStayWorker } from '../../src/main/core/jobs/stay-pool';
 
 export interface WhereItRan {
   stayId: number;
@@ -39,7 +39,7 @@ const everyoneHere = barrier();
 const port = parentPort!;
 // The pool hands out stays once a worker says it is ready.
 port.postMessage({ kind: 'ready' });
-port.on('message', (message: ToWorker) => {
+port.on('message', (message: ToStayWorker) => {
   if (message.kind === 'stop') {
     // After the stays already given, as the real worker does.
     setTimeout(() => port.close(), 150);
@@ -48,14 +48,14 @@ port.on('message', (message: ToWorker) => {
   // A stay takes a while, as a real one does.
   void everyoneHere.then(() =>
     setTimeout(() => {
-      for (const stayId of message.stayIds) {
-        const detail: WhereItRan = {
+      for (const [i, stayId] of message.stayIds.entries()) {
+        const result: WhereItRan = {
           stayId,
           execArgv: process.execArgv,
           pid: process.pid,
           workerThread: !isMainThread,
         };
-        port.postMessage({ kind: 'result', detail });
+        port.postMessage({ kind: 'result', position: message.first + i, result });
       }
     }, 100),
   );

@@ -1,17 +1,16 @@
 /**
- * Runs computeFigures on a worker thread (figures-worker.ts) and resolves with its answer.
+ * Runs computeFigures on a one-shot worker thread (the app's worker thread doing
+ * figures-worker.ts's work) and resolves with its answer.
  * The caller checks what can be refused (unknown run, no results) first, on its own
  * thread, so the errors keep their kinds; anything the worker reports is unexpected.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { FiguresOf, FiguresRequest } from './run-figures';
-import { workerScript } from '../jobs/worker-script';
+import { startWorkerThread } from '../jobs/worker-script';
 import { FiguresQueue } from './figures-queue';
 
 export interface FiguresWorkerData {
-  /** The worker module (see jobs/worker-bootstrap.mjs). */
-  entry: string;
+  kind: 'figures';
   dbPath: string;
   request: FiguresRequest;
 }
@@ -30,11 +29,10 @@ export function figuresOnWorker<R extends FiguresRequest>(
 }
 
 function runWorker<R extends FiguresRequest>(dbPath: string, request: R): Promise<FiguresOf<R>> {
-  const { script, entry } = workerScript('figures-worker', 'audit');
-  const data: FiguresWorkerData = { entry: entry.href, dbPath, request };
+  const data: FiguresWorkerData = { kind: 'figures', dbPath, request };
   return new Promise((resolve, reject) => {
     let settled = false;
-    const worker = new Worker(script, { workerData: data });
+    const worker = startWorkerThread(data);
     worker.once('message', (reply: FiguresWorkerReply) => {
       settled = true;
       if (reply.ok) resolve(reply.value as FiguresOf<R>);

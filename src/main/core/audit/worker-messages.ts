@@ -1,17 +1,15 @@
 /**
- * What the run engine's pool and its audit workers say to each other. Workers receive stay
- * ids, never tensors: each loads its stays from the store itself, so messages stay small
- * and the main thread does nothing but hand out ids and commit results.
+ * What an audit worker starts with. Workers receive stay ids, never tensors: each loads its
+ * stays from the store itself, so messages stay small and the main thread does nothing but
+ * hand out ids and commit results (the messages are the stay pool's, jobs/stay-pool.ts).
  */
 import type { SearchExtent } from '../../../shared/audit';
 import type { CalibrationMap } from '../../../shared/calibration';
 import type { ExecutionProviderName } from '../models';
 import type { SearchParams } from '../search';
-import type { StayAuditDetail } from './audit-types';
 
 export interface AuditWorkerData {
-  /** The worker module to load (its .ts source under tsx, the built .js otherwise). */
-  entry: string;
+  kind: 'audit-stays';
   /** The store file, opened read-only by the worker. */
   dbPath: string;
   bundleDir: string;
@@ -26,11 +24,3 @@ export interface AuditWorkerData {
   /** How far each stay's search goes (the run's). */
   searchExtent: SearchExtent;
 }
-
-/** 'stop': finish the stay at hand, audit nothing more, release the sessions and exit. */
-export type ToWorker = { kind: 'audit'; stayIds: number[] } | { kind: 'stop' };
-
-export type FromWorker =
-  | { kind: 'ready' }
-  | { kind: 'result'; detail: StayAuditDetail }
-  | { kind: 'failed'; message: string };

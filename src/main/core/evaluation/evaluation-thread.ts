@@ -1,19 +1,18 @@
 /**
- * Runs evaluateBundle on a worker thread (evaluation-worker.ts). An evaluation is minutes of
+ * Runs evaluateBundle on a one-shot worker thread (the app's worker thread doing
+ * evaluation-worker.ts's work). An evaluation is minutes of
  * work with seconds-long synchronous stretches (a thousand bootstrap resamples of every
  * method at every budget), which must not stall the thread that answers the app's calls.
  * Progress comes back as messages; an aborted signal asks the worker to stop, which it does
  * before its next stay. Refusals and cancellation keep their error classes across the thread.
  */
-import { Worker } from 'node:worker_threads';
-import { workerScript } from '../jobs/worker-script';
+import { startWorkerThread } from '../jobs/worker-script';
 import { CancelledError, type ProgressSink, type ProgressUpdate } from '../jobs/progress';
 import { BundleError, type BundleProblem } from '../models';
 import type { BundleEvaluation, BundleEvaluationRequest } from './evaluate-bundle';
 
 export interface EvaluationWorkerData {
-  /** The worker module (see jobs/worker-bootstrap.mjs). */
-  entry: string;
+  kind: 'evaluation';
   dbPath: string;
   request: BundleEvaluationRequest;
 }
@@ -49,11 +48,10 @@ export function evaluateOnWorker(
   request: BundleEvaluationRequest,
   options: { progress?: ProgressSink; signal?: AbortSignal } = {},
 ): Promise<BundleEvaluation> {
-  const { script, entry } = workerScript('evaluation-worker', 'evaluation');
-  const data: EvaluationWorkerData = { entry: entry.href, dbPath, request };
+  const data: EvaluationWorkerData = { kind: 'evaluation', dbPath, request };
   return new Promise((resolve, reject) => {
     let outcome: { evaluation: BundleEvaluation } | { error: Error } | null = null;
-    const worker = new Worker(script, { workerData: data });
+    const worker = startWorkerThread(data);
     const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies ToEvaluationWorker);
     if (options.signal?.aborted) cancel();
     options.signal?.addEventListener('abort', cancel, { once: true });

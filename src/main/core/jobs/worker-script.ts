@@ -1,18 +1,44 @@
 /**
- * Where a worker thread's code is. From source (CLI under tsx, tests) the module is
- * core/<folder>/<name>.ts, and a worker starts without the parent's loader hooks, so it boots
- * through worker-bootstrap.mjs, which registers tsx first; the built app (electron-vite) has
- * the compiled <name>.js next to the main bundle, an entry of its own in
- * electron.vite.config.ts, and starts it directly. In an installer the
- * main bundle is inside app.asar, and a worker thread cannot reliably start ES modules from
- * an asar archive, so electron-builder.yml unpacks out/main to app.asar.unpacked and the
- * worker starts from there.
+ * Where a worker thread's code is. The app has one worker script, core/api/worker-thread.ts
+ * (that layer may import every kind of work it dispatches to), which every pool and one-shot
+ * thread starts. From source (CLI under tsx, tests) the module is core/<folder>/<name>.ts, and
+ * a worker starts without the parent's loader hooks, so it boots through worker-bootstrap.mjs,
+ * which registers tsx first; the built app (electron-vite) has the compiled <name>.js next to
+ * the main bundle, an entry of its own in electron.vite.config.ts, and starts it directly. In
+ * an installer the main bundle is inside app.asar, and a worker thread cannot reliably start ES
+ * modules from an asar archive, so electron-builder.yml unpacks out/main to app.asar.unpacked
+ * and the worker starts from there.
  */
+import { Worker } from 'node:worker_threads';
+
 export interface WorkerScript {
   /** What `new Worker()` runs. */
   script: URL;
   /** The worker module itself (pass its href as workerData.entry for the bootstrap). */
   entry: URL;
+}
+
+/** What a worker thread is asked to do: worker-thread.ts picks the handler by `kind`. */
+export interface WorkerThreadWork {
+  kind: string;
+}
+
+/**
+ * The app's worker thread (or the module at `entry`, e.g. a test's worker) and its workerData:
+ * `work`, plus the module's href for worker-bootstrap.mjs.
+ */
+export function workerThread<W extends WorkerThreadWork>(
+  work: W,
+  entry?: URL,
+): { script: URL; workerData: W & { entry: string } } {
+  const { script, entry: module } = workerScript('worker-thread', 'api', entry);
+  return { script, workerData: { ...work, entry: module.href } };
+}
+
+/** A one-shot worker thread in this process doing `work`. */
+export function startWorkerThread(work: WorkerThreadWork): Worker {
+  const { script, workerData } = workerThread(work);
+  return new Worker(script, { workerData });
 }
 
 /** The worker `name` of core/`folder` (or the module at `entry`, e.g. a test's worker). */
