@@ -217,3 +217,6 @@ export interface CohortStatistics {
 
 /** The bootstrap seed every figure uses unless the user picks another (printed with them). */
 export const DEFAULT_FIGURES_SEED = 7;
+
+/** Bootstrap resamples of every interval unless the user asks for others (docs/method.md). */
+export const DEFAULT_RESAMPLES = 1000;

@@ -128,6 +128,9 @@ export interface NotEstimable {
   brief: string;
 }
 
+/** Groups with fewer stays are suppressed from a bias audit unless the user asks otherwise. */
+export const DEFAULT_MIN_GROUP_SIZE = 11;
+
 export interface BiasAuditOptions {
   /** The run's decision threshold. */
   threshold: number;

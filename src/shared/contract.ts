@@ -17,9 +17,14 @@ import {
   type StayAuditResult,
   type StayReview,
 } from './audit';
-import { CONFUSION_CLASSES, DEFAULT_FIGURES_SEED, type CohortStatistics } from './audit-statistics';
+import {
+  CONFUSION_CLASSES,
+  DEFAULT_FIGURES_SEED,
+  DEFAULT_RESAMPLES,
+  type CohortStatistics,
+} from './audit-statistics';
 import { searchParamOverridesSchema } from './search-params';
-import type { BiasAudit } from './bias-audit';
+import { DEFAULT_MIN_GROUP_SIZE, type BiasAudit } from './bias-audit';
 import type {
   AppInfo,
   CohortDetail,
@@ -32,6 +37,7 @@ import type {
 import { PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import { SELECTABLE_METHODS } from './charts/evaluation-data';
+import { DEFAULT_EVALUATION } from './evaluation-settings';
 import type { BundleSigning, BundleSummary, FullInputMetricsReport } from './model-bundles';
 import {
   CALIBRATION_METHODS,
@@ -79,8 +85,8 @@ const seed = z
   .max(2 ** 32 - 1)
   .default(DEFAULT_FIGURES_SEED);
 const outcome = z.enum(CONFUSION_CLASSES);
-/** Bootstrap resamples of each interval (default 1,000, docs/method.md). */
-const resamples = z.number().int().min(100).max(100_000).optional();
+/** Bootstrap resamples of each interval. */
+const resamples = z.number().int().min(100).max(100_000).default(DEFAULT_RESAMPLES);
 
 const abstentionPolicy = z.enum(ABSTENTION_POLICIES);
 
@@ -431,9 +437,10 @@ export const calls = {
           .number()
           .int()
           .min(0)
-          .max(2 ** 32 - 1),
-        resamples: z.number().int().min(1).max(100_000),
-        limeSamples: z.number().int().min(2).max(1_000_000),
+          .max(2 ** 32 - 1)
+          .default(DEFAULT_EVALUATION.seed),
+        resamples: z.number().int().min(1).max(100_000).default(DEFAULT_EVALUATION.resamples),
+        limeSamples: z.number().int().min(2).max(1_000_000).default(DEFAULT_EVALUATION.limeSamples),
         shapBudget: z.number().int().min(2).max(10_000_000).optional(),
         limit: z.number().int().min(1).max(10_000_000).optional(),
         abstention: z.boolean(),
@@ -484,7 +491,7 @@ export const calls = {
           .min(0)
           .max(2 ** 32 - 1)
           .default(7),
-        resamples: z.number().int().min(1).max(100_000).default(1000),
+        resamples: z.number().int().min(1).max(100_000).default(DEFAULT_RESAMPLES),
         executionProvider: z.enum(EXECUTION_PROVIDERS).optional(),
         jobId,
       })
@@ -537,8 +544,8 @@ export const calls = {
         runId,
         seed,
         resamples,
-        /** Bias audit: groups with fewer stays are suppressed (default 11). */
-        minGroupSize: z.number().int().min(1).max(1_000_000).optional(),
+        /** Bias audit: groups with fewer stays are suppressed. */
+        minGroupSize: z.number().int().min(1).max(1_000_000).default(DEFAULT_MIN_GROUP_SIZE),
       })
       .strict(),
   ),
@@ -649,6 +656,11 @@ export interface ApiErrorPayload {
   phiFindings?: PhiFinding[];
   /** How many it found in all, listed or not. */
   phiTotal?: number;
+  /**
+   * An audit run this refusal interrupted (cancelled, or failed mid-way): it keeps its results
+   * and `runs.resume` carries it on, as a caller may tell the user.
+   */
+  runId?: number;
 }
 
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: ApiErrorPayload };

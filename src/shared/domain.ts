@@ -223,6 +223,19 @@ export interface AppInfo {
   transport: 'ipc' | 'http' | 'cli';
 }
 
+/**
+ * One step of long work, as the core reports it: a phase and how far into it. A job's
+ * `job.progress` event carries it as JobProgress, with the job's id and an ETA.
+ */
+export interface ProgressUpdate {
+  phase: string;
+  done: number;
+  total: number;
+  message?: string;
+}
+
+export type ProgressSink = (update: ProgressUpdate) => void;
+
 export interface JobProgress {
   jobId: string;
   phase: string;

@@ -3,13 +3,18 @@
  * the app's evaluation form) and their defaults: read and checked once, for the CLI, the
  * contract and the core's evaluation plan.
  */
+import { DEFAULT_RESAMPLES } from './audit-statistics';
 import { SELECTABLE_METHODS, type SelectableMethod } from './charts/evaluation-data';
 
 /** The paper's budgets (Table "Search vs Ranking" and the comprehensiveness table). */
 export const DEFAULT_BUDGETS = [1, 3, 5, 8, 10, 12, 16, 20, 24];
 
 /** toe evaluate's defaults, which an evaluation started from the app also uses. */
-export const DEFAULT_EVALUATION = { seed: 7, resamples: 1000, limeSamples: 5000 } as const;
+export const DEFAULT_EVALUATION = {
+  seed: 7,
+  resamples: DEFAULT_RESAMPLES,
+  limeSamples: 5000,
+} as const;
 
 /** The results page in an evaluation's folder. */
 export const REPORT_FILE = 'report.md';

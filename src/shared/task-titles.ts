@@ -32,3 +32,20 @@ export function taskTitle(task: string): string {
   const outcome = taskOutcome(task);
   return outcome ? `${task} · ${outcome}` : `the “${task}” outcome`;
 }
+
+/** A task as a refusal lists it: its code and plain title (E1 · hospital mortality), or its code. */
+const listedTask = (task: string): string => (taskOutcome(task) === null ? task : taskTitle(task));
+
+/**
+ * Why a cohort cannot be audited, trained or evaluated for a task, naming the tasks it has, so
+ * that no later refusal gets to suggest one it lacks; null when it has labels for the task.
+ * The one wording of the core's refusal and the CLI's.
+ */
+export function cohortTaskProblem(
+  cohort: { name: string; tasks: readonly string[] },
+  task: string,
+): string | null {
+  if (cohort.tasks.includes(task)) return null;
+  const tasks = cohort.tasks.length > 0 ? cohort.tasks.map(listedTask).join(', ') : 'none';
+  return `cohort "${cohort.name}" has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`;
+}

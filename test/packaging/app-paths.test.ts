@@ -44,25 +44,25 @@ describe('appPaths', () => {
 
 describe('outsideAsar', () => {
   it("maps a worker inside app.asar to its unpacked copy, keeping the path's spaces", () => {
-    const worker = new URL('file:///opt/ToE%20Audit/resources/app.asar/out/main/audit-worker.js');
+    const worker = new URL('file:///opt/ToE%20Audit/resources/app.asar/out/main/worker-thread.js');
     expect(outsideAsar(worker).href).toBe(
-      'file:///opt/ToE%20Audit/resources/app.asar.unpacked/out/main/audit-worker.js',
+      'file:///opt/ToE%20Audit/resources/app.asar.unpacked/out/main/worker-thread.js',
     );
   });
 
   it('maps Windows installer paths the same way', () => {
     const worker = new URL(
-      'file:///C:/Users/a/AppData/Local/Programs/toe-audit/resources/app.asar/out/main/figures-worker.js',
+      'file:///C:/Users/a/AppData/Local/Programs/toe-audit/resources/app.asar/out/main/worker-thread.js',
     );
     expect(outsideAsar(worker).pathname).toBe(
-      '/C:/Users/a/AppData/Local/Programs/toe-audit/resources/app.asar.unpacked/out/main/figures-worker.js',
+      '/C:/Users/a/AppData/Local/Programs/toe-audit/resources/app.asar.unpacked/out/main/worker-thread.js',
     );
   });
 
   it('leaves files outside an archive, and the archive itself, alone', () => {
     for (const href of [
-      'file:///work/main/out/main/audit-worker.js',
-      'file:///opt/ToE%20Audit/resources/app.asar.unpacked/out/main/audit-worker.js',
+      'file:///work/main/out/main/worker-thread.js',
+      'file:///opt/ToE%20Audit/resources/app.asar.unpacked/out/main/worker-thread.js',
       'file:///opt/ToE%20Audit/resources/app.asar',
     ]) {
       expect(outsideAsar(new URL(href)).href).toBe(href);
@@ -88,7 +88,12 @@ describe('handlers given the app resources', () => {
         { dir: join(modelsDir, 'E2'), task: 'E2', problem: null },
       ]);
       // Fonts are checked before anything else, so no run is needed to see which folder is used.
-      const report = handlers['reports.pdf']({ runId: 1, seed: 7 });
+      const report = handlers['reports.pdf']({
+        runId: 1,
+        seed: 7,
+        resamples: 1000,
+        minGroupSize: 11,
+      });
       await expect(report).rejects.toThrow(join(fontsDir, 'DejaVuSansCondensed.ttf'));
     } finally {
       temp.dispose();

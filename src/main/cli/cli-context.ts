@@ -1,29 +1,35 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { defaultStorePath, openStore, type Store } from '../core/api/store-session';
+import {
+  defaultStorePath,
+  openStore,
+  type Store,
+  type StoreAccess,
+} from '../core/api/store-session';
 
 /**
- * Commands that only read the store (by their path below `toe`): on a --db where no store
- * exists they say so instead of creating folders and an empty store. Every other command
- * (import, audit, demo, review, …) may create it.
+ * How each command opens the store, declared where the command is defined; a command that
+ * declares nothing (import, audit, demo, review, …) writes and may create the store.
  */
-const READING_COMMANDS: ReadonlySet<string> = new Set([
-  'runs',
-  'cohorts',
-  'stays',
-  'export',
-  'report',
-  'compare',
-  'abstentions',
-  'store check',
-  'store backup',
-]);
+const declaredAccess = new WeakMap<Command, StoreAccess>();
 
 /**
- * Commands that inspect the store as it is (Store.forInspection): not checked in full on
- * open, not upgraded, nothing written, so damage is theirs to describe, not a refusal.
+ * A command that only reads the store: on a --db where no store exists it says so instead
+ * of creating folders and an empty store.
  */
-const INSPECTING_COMMANDS: ReadonlySet<string> = new Set(['store check', 'store backup']);
+export function readsStore(command: Command): Command {
+  declaredAccess.set(command, 'read');
+  return command;
+}
+
+/**
+ * A command that inspects the store as it is (Store.forInspection): not checked in full on
+ * open, not upgraded, nothing written, so damage is its to describe, not a refusal.
+ */
+export function inspectsStore(command: Command): Command {
+  declaredAccess.set(command, 'inspect');
+  return command;
+}
 
 /**
  * What every command needs: the store chosen by --db / TOE_DB / default, and output mode.
@@ -51,15 +57,6 @@ export class CliContext {
     return this.chain().some((command) => command.opts<{ json?: unknown }>().json === true);
   }
 
-  /** The running command's path below the program, e.g. "store check". */
-  private commandPath(): string {
-    return this.chain()
-      .filter((command) => command !== this.program)
-      .map((command) => command.name())
-      .reverse()
-      .join(' ');
-  }
-
   /** The running command, its parents, then the program: nearest first. */
   private chain(): Command[] {
     const commands: Command[] = [];
@@ -74,12 +71,8 @@ export class CliContext {
    */
   openStore(): Store {
     if (this.store === null) {
-      const path = this.commandPath();
-      const access = INSPECTING_COMMANDS.has(path)
-        ? 'inspect'
-        : READING_COMMANDS.has(path)
-          ? 'read'
-          : 'write';
+      // Only the running command's own declaration: `cohorts delete` writes though `cohorts` reads.
+      const access = (this.command && declaredAccess.get(this.command)) ?? 'write';
       this.store = openStore(this.dbPath, access);
       if (this.store.readOnlyReason !== null && access !== 'inspect') {
         this.note(

@@ -75,6 +75,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     const refusal = refusalOf(error);
     process.stderr.write(`toe: ${refusal.message}\n`);
+    // An audit cancelled or failed mid-way keeps its results: say how to carry it on.
+    if (refusal.runId !== undefined)
+      process.stderr.write(`Resume it with \`toe resume ${refusal.runId}\`.\n`);
     // A PHI refusal lists what it found, marks first, ready for --phi-false-alarm.
     if (refusal.phiFindings !== undefined) {
       process.stderr.write(

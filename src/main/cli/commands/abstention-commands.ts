@@ -4,7 +4,7 @@ import { ABSTENTION_POLICY_LABELS, describeBudget } from '../../../shared/absten
 import type { AbstentionRow, QueueScope } from '../../../shared/abstention-queue';
 import { runAbstention, type ReviewVerdict } from '../../../shared/audit';
 import { calls } from '../../../shared/contract';
-import type { CliContext } from '../cli-context';
+import { type CliContext, readsStore } from '../cli-context';
 import { ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
 import { falseAlarmOption } from '../phi-options';
@@ -40,8 +40,7 @@ async function queueRows(
  */
 export function registerAbstentionCommands(program: Command, context: CliContext): void {
   const runId = integerOption(1, Number.MAX_SAFE_INTEGER);
-  program
-    .command('abstentions')
+  readsStore(program.command('abstentions'))
     .description(
       'list an audit run’s review queue: the stays its abstention policy flags at its review budget, most likely wrong first',
     )

@@ -37,7 +37,7 @@ import {
 } from '../../../shared/search-params';
 import { describeIssues } from '../../../shared/validation-issues';
 import { counted } from '../../../shared/counted';
-import type { CliContext } from '../cli-context';
+import { type CliContext, readsStore } from '../cli-context';
 import { ContractCallError, ContractClient } from '../contract-client';
 import { contractOption, rangeWords } from '../contract-options';
 import { outcomeLines, reviewLines, unitLines, variableLines } from '../run-summary-text';
@@ -174,10 +174,10 @@ export interface RunSession {
 
 /**
  * Runs `runs.start` or `runs.resume` in the terminal: its progress events drive a progress
- * bar, Ctrl-C cancels the job as the app's Cancel does (the run keeps its results and the
- * error says how to resume). What the core does with the validation split first is noted once
- * the next run reports progress: a refused audit prints its refusal alone, never "auditing it
- * first" (or "reusing run N") before it.
+ * bar, Ctrl-C cancels the job as the app's Cancel does (the run keeps its results; the
+ * refusal names it, and toe.ts says how to resume). What the core does with the validation
+ * split first is noted once the next run reports progress: a refused audit prints its refusal
+ * alone, never "auditing it first" (or "reusing run N") before it.
  */
 export async function runInTerminal<N extends 'runs.start' | 'runs.resume'>(
   context: CliContext,
@@ -201,7 +201,6 @@ export async function runInTerminal<N extends 'runs.start' | 'runs.resume'>(
   const bar = terminalProgress(context.json);
   let rate: number | null = null;
   let waiting: string | null = null;
-  let lastRunId: number | null = null;
   const onEvent = (event: ApiEvent) => {
     if (event.type === 'job.progress' && event.progress.phase === VALIDATION_PHASE) {
       waiting = event.progress.message;
@@ -209,43 +208,17 @@ export async function runInTerminal<N extends 'runs.start' | 'runs.resume'>(
       const p = event.progress;
       if (waiting !== null && validationNotes) context.note(waiting);
       waiting = null;
-      lastRunId = p.runId;
       if (p.phase === 'auditing') rate = p.staysPerSecond ?? rate;
       bar.sink({ phase: labels[p.phase], done: p.done, total: p.total });
     }
   };
   try {
-    const run = await client
-      .callJob(name as CallName, args as never, onEvent, controller.signal)
-      .catch((error: unknown) => withResumeHint(client, error, lastRunId));
+    const run = await client.callJob(name as CallName, args as never, onEvent, controller.signal);
     return { run: run as RunSummary, seconds: (performance.now() - started) / 1000, rate };
   } finally {
     bar.stop();
     process.off('SIGINT', onInterrupt);
   }
-}
-
-/**
- * A run cancelled or failed mid-way keeps its results and can be resumed: the refusal then
- * names the command that resumes it.
- */
-async function withResumeHint(
-  client: ContractClient,
-  error: unknown,
-  runId: number | null,
-): Promise<never> {
-  if (!(error instanceof ContractCallError) || runId === null) throw error;
-  const resumable =
-    error.payload.code === 'cancelled' ||
-    (await client.call('runs.get', { runId }).then(
-      (run) => run.status === 'failed',
-      () => false,
-    ));
-  if (!resumable) throw error;
-  throw new ContractCallError(error.call, {
-    ...error.payload,
-    message: `${error.payload.message}\nResume it with \`toe resume ${runId}\`.`,
-  });
 }
 
 /** Prints a finished run's summary (or JSON), from the figures the dashboard reads. */
@@ -461,8 +434,7 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
       await printRun(context, client, await runInTerminal(context, client, 'runs.start', request));
     });
 
-  program
-    .command('runs')
+  readsStore(program.command('runs'))
     .description('list the audit runs in the store')
     .action(async () => {
       const client = new ContractClient(context.openStore());

@@ -1,14 +1,19 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { calls, type CallArgs, type CallName, type ErrorCode } from '../../../shared/contract';
 import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
-import type { CohortDetail, ImportSummary, StaySummary } from '../../../shared/domain';
+import type {
+  CohortDetail,
+  ImportSummary,
+  ProgressSink,
+  StaySummary,
+} from '../../../shared/domain';
 import { LABEL_RULE_HELP, parseLabelRule } from '../../../shared/label-rule';
-import { taskOutcome, taskTitle } from '../../../shared/task-titles';
-import type { CliContext } from '../cli-context';
+import { cohortTaskProblem } from '../../../shared/task-titles';
+import { type CliContext, readsStore } from '../cli-context';
 import { ContractCallError, ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
 import { falseAlarmOption } from '../phi-options';
-import { terminalProgress, type ProgressSink } from '../progress-bar';
+import { terminalProgress } from '../progress-bar';
 import { formatCohortLine, formatImportSummary } from '../import-summary-text';
 
 export function integerOption(min: number, max: number) {
@@ -30,21 +35,6 @@ export function cliRefusal(call: CallName, code: ErrorCode, message: string): Co
   return new ContractCallError(call, { code, message });
 }
 
-/** A task as a refusal lists it: its code and plain title (E1 · hospital mortality). */
-const listedTask = (task: string): string => (taskOutcome(task) === null ? task : taskTitle(task));
-
-/** Bad input (exit 3) worded as one sentence about the cohort, not "file: problem". */
-export class CohortTaskError extends ContractCallError {
-  constructor(cohort: CohortDetail, task: string) {
-    const tasks = cohort.tasks.length > 0 ? cohort.tasks.map(listedTask).join(', ') : 'none';
-    super('cohorts.resolve', {
-      code: 'bad-input',
-      message: `cohort "${cohort.name}" has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`,
-    });
-    this.name = 'CohortTaskError';
-  }
-}
-
 /** What `cohortWithTask` needs of a store (the core's Store has both). */
 export interface CohortLookup {
   resolveCohort(nameOrId: string): number;
@@ -52,27 +42,15 @@ export interface CohortLookup {
 }
 
 /**
- * The cohort a command names with --cohort, refused when it has no labels for --task: one
- * check, worded once, for every command that audits, trains or evaluates, made before any of
- * them announces or starts work, so that no other refusal (a bundle's schema, a shipped
- * bundle's folder) gets to suggest a task the cohort does not have. For commands that still
- * hold the store; `cohortWithTaskCall` is the same check through the contract.
+ * The cohort a command names with --cohort, refused (bad input, exit 3) when it has no labels
+ * for --task, in the core's words (`cohortTaskProblem`): made before any command that still
+ * holds the store announces or starts work. Commands that call the contract get the same
+ * refusal from the call itself.
  */
 export function cohortWithTask(store: CohortLookup, cohort: string, task: string): CohortDetail {
-  return checkedTask(store.getCohort(store.resolveCohort(cohort)), task);
-}
-
-/** `cohortWithTask` through the contract (`cohorts.resolve`): the same refusals and words. */
-export async function cohortWithTaskCall(
-  client: ContractClient,
-  cohort: string,
-  task: string,
-): Promise<CohortDetail> {
-  return checkedTask(await client.call('cohorts.resolve', { nameOrId: cohort }), task);
-}
-
-function checkedTask(detail: CohortDetail, task: string): CohortDetail {
-  if (!detail.tasks.includes(task)) throw new CohortTaskError(detail, task);
+  const detail = store.getCohort(store.resolveCohort(cohort));
+  const problem = cohortTaskProblem(detail, task);
+  if (problem !== null) throw cliRefusal('cohorts.resolve', 'bad-input', problem);
   return detail;
 }
 
@@ -284,8 +262,7 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       },
     );
 
-  const cohortsCommand = program
-    .command('cohorts')
+  const cohortsCommand = readsStore(program.command('cohorts'))
     .description('list the cohorts in the store (`toe cohorts delete NAME` deletes one)')
     .action(async () => {
       const cohorts = await new ContractClient(context.openStore()).call('cohorts.list', {});
@@ -323,8 +300,7 @@ export function registerCohortCommands(program: Command, context: CliContext): v
       else context.print(`Deleted ${what}.`);
     });
 
-  program
-    .command('stays')
+  readsStore(program.command('stays'))
     .description('list a cohort’s stays')
     .argument('<cohort>', 'cohort name or id')
     .addOption(contractOption('stays.list', 'split', '--split <split>', 'only this split'))

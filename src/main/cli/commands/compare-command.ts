@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { comparisonMarkdown, comparisonText } from '../../../shared/comparison-text';
-import type { CliContext } from '../cli-context';
+import { type CliContext, readsStore } from '../cli-context';
 import { ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
 import { integerOption } from './cohort-commands';
@@ -31,8 +31,7 @@ function fromHere(path: string, from = process.cwd()): string {
  */
 export function registerCompareCommand(program: Command, context: CliContext): void {
   const runId = integerOption(1, Number.MAX_SAFE_INTEGER);
-  program
-    .command('compare')
+  readsStore(program.command('compare'))
     .description(
       'compare two completed audit runs of one task: each figure in both, B − A with a bootstrap interval, flagged after Benjamini–Hochberg, and the hours and variables their evidence holds',
     )
@@ -46,7 +45,7 @@ export function registerCompareCommand(program: Command, context: CliContext): v
         'runs.compare',
         'resamples',
         '--resamples <n>',
-        'bootstrap resamples of each run (default 1000)',
+        'bootstrap resamples of each run',
       ),
     )
     .option('--out <file>', 'also write the comparison as a Markdown report, e.g. compare.md')

@@ -3,10 +3,9 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SELECTABLE_METHODS } from '../../../shared/charts';
 import { EXECUTION_PROVIDERS } from '../../../shared/contract';
-import { SPLITS, type JobProgress } from '../../../shared/domain';
+import { SPLITS } from '../../../shared/domain';
 import {
   DEFAULT_BUDGETS,
-  DEFAULT_EVALUATION,
   formatDuration,
   parseBudgets,
   parseMethods,
@@ -15,8 +14,7 @@ import {
 import type { CliContext } from '../cli-context';
 import { ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
-import { terminalProgress } from '../progress-bar';
-import { cohortWithTask, integerOption } from './cohort-commands';
+import { progressInTenths } from '../progress-bar';
 import { spuriousAudit, type EvaluateOptions } from './spurious-audit-command';
 
 /** Commander parsers that turn the core's RangeErrors into usage errors. */
@@ -31,44 +29,14 @@ const listOption =
   };
 
 /**
- * The terminal progress bar on a TTY; in logs and CI, a line per phase and one at every tenth
- * of the work with done / total / ETA (the job's own estimate), so long runs show where they are.
- */
-function evaluationProgress(context: CliContext): {
-  onProgress: (progress: JobProgress) => void;
-  stop: () => void;
-} {
-  const bar = terminalProgress(context.json);
-  const lines = !context.json && !process.stderr.isTTY;
-  let phase = '';
-  let reported = -1;
-  return {
-    stop: bar.stop,
-    onProgress: (update) => {
-      bar.sink(update);
-      if (!lines) return;
-      if (update.phase !== phase) [phase, reported] = [update.phase, -1];
-      const tenth = update.total > 1 ? Math.floor((10 * update.done) / update.total) : -1;
-      if (tenth > reported && update.done > 0) {
-        reported = tenth;
-        const etaText =
-          update.etaSeconds === null ? '' : `, ETA ${formatDuration(update.etaSeconds)}`;
-        process.stderr.write(`  ${update.done}/${update.total}${etaText}\n`);
-      }
-    },
-  };
-}
-
-/**
  * The evaluation through the contract, as the app starts one: the core evaluates and keeps it,
  * this command writes the report folder it returns and prints the summary.
  */
 async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSignal) {
-  const store = context.openStore();
-  cohortWithTask(store, o.cohort, o.task);
+  // A cohort without the task is refused by the call itself, before any progress is shown.
   const out = resolve(o.out ?? join('evaluation', `${o.cohort}-${o.task}-${o.split}`));
-  const client = new ContractClient(store);
-  const progress = evaluationProgress(context);
+  const client = new ContractClient(context.openStore());
+  const progress = progressInTenths(context.json);
   try {
     const { evaluation, folder, headline } = await client.callJob(
       'evaluations.evaluate',
@@ -90,7 +58,7 @@ async function evaluate(o: EvaluateOptions, context: CliContext, signal: AbortSi
         out: o.out,
       },
       (event) => {
-        if (event.type === 'job.progress') progress.onProgress(event.progress);
+        if (event.type === 'job.progress') progress.sink(event.progress);
       },
       signal,
     );
@@ -144,33 +112,40 @@ export function registerEvaluateCommand(program: Command, context: CliContext): 
       [...SELECTABLE_METHODS],
     )
     .option('--out <dir>', 'output folder (default: evaluation/<cohort>-<task>-<split>)')
-    .option(
-      '--seed <s>',
-      'seed of the bootstrap and of Random, LIME, SHAP',
-      integerOption(0, 2 ** 32 - 1),
-      DEFAULT_EVALUATION.seed,
+    .addOption(
+      contractOption(
+        'evaluations.evaluate',
+        'seed',
+        '--seed <s>',
+        'seed of the bootstrap and of Random, LIME, SHAP',
+      ),
     )
-    .option(
-      '--limit <n>',
-      'only the first N stays of the split (by id)',
-      integerOption(1, 10_000_000),
+    .addOption(
+      contractOption(
+        'evaluations.evaluate',
+        'limit',
+        '--limit <n>',
+        'only the first N stays of the split (by id)',
+      ),
     )
-    .option(
-      '--resamples <n>',
-      'bootstrap resamples',
-      integerOption(1, 100_000),
-      DEFAULT_EVALUATION.resamples,
+    .addOption(
+      contractOption('evaluations.evaluate', 'resamples', '--resamples <n>', 'bootstrap resamples'),
     )
-    .option(
-      '--lime-samples <n>',
-      'LIME neighbourhood size',
-      integerOption(2, 1_000_000),
-      DEFAULT_EVALUATION.limeSamples,
+    .addOption(
+      contractOption(
+        'evaluations.evaluate',
+        'limeSamples',
+        '--lime-samples <n>',
+        'LIME neighbourhood size',
+      ),
     )
-    .option(
-      '--shap-budget <n>',
-      'KernelSHAP coalitions (default 2·units + 2048)',
-      integerOption(2, 10_000_000),
+    .addOption(
+      contractOption(
+        'evaluations.evaluate',
+        'shapBudget',
+        '--shap-budget <n>',
+        'KernelSHAP coalitions (default 2·units + 2048)',
+      ),
     )
     .option(
       '--spurious',

@@ -9,8 +9,8 @@ import {
 } from '../../../shared/model-bundles';
 import type { CliContext } from '../cli-context';
 import { ContractClient } from '../contract-client';
+import { contractOption } from '../contract-options';
 import { terminalProgress } from '../progress-bar';
-import { integerOption } from './cohort-commands';
 
 interface EvalOptions {
   task: string;
@@ -132,8 +132,15 @@ export function registerModelsCommand(program: Command, context: CliContext): vo
     .option('--bundle <dir>', 'bundle folder (default: resources/models/<task>)')
     .option('--cohort <name>', 'cohort name or id', 'demo')
     .addOption(new Option('--split <split>', 'split to evaluate').choices(SPLITS).default('test'))
-    .option('--seed <s>', 'bootstrap seed', integerOption(0, 2 ** 32 - 1), 7)
-    .option('--resamples <n>', 'bootstrap resamples', integerOption(1, 100_000), 1000)
+    .addOption(contractOption('models.fullInputMetrics', 'seed', '--seed <s>', 'bootstrap seed'))
+    .addOption(
+      contractOption(
+        'models.fullInputMetrics',
+        'resamples',
+        '--resamples <n>',
+        'bootstrap resamples',
+      ),
+    )
     .addOption(
       new Option(
         '--execution-provider <ep>',

@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CallName } from '../../../shared/contract';
-import type { CliContext } from '../cli-context';
+import { type CliContext, readsStore } from '../cli-context';
 import { ContractCallError, ContractClient } from '../contract-client';
 import { contractOption } from '../contract-options';
 import { integerOption } from './cohort-commands';
@@ -57,28 +57,20 @@ export function writeOutput(path: string, content: string | Uint8Array): void {
  */
 export function registerReportCommands(program: Command, context: CliContext): void {
   const runId = integerOption(1, Number.MAX_SAFE_INTEGER);
-  program
-    .command('report')
+  readsStore(program.command('report'))
     .description('write the PDF audit report of an audit run')
     .argument('<run>', 'run id (`toe runs` lists them)', runId)
     .requiredOption('--out <file>', 'the PDF to write, e.g. audit.pdf')
     .addOption(
       contractOption('reports.pdf', 'seed', '--seed <s>', 'bootstrap seed of every interval'),
     )
-    .addOption(
-      contractOption(
-        'reports.pdf',
-        'resamples',
-        '--resamples <n>',
-        'bootstrap resamples (default 1000)',
-      ),
-    )
+    .addOption(contractOption('reports.pdf', 'resamples', '--resamples <n>', 'bootstrap resamples'))
     .addOption(
       contractOption(
         'reports.pdf',
         'minGroupSize',
         '--min-group-size <n>',
-        'bias audit: suppress groups with fewer stays (default 11)',
+        'bias audit: suppress groups with fewer stays',
       ),
     )
     .action(async (run: number, options: ReportOptions) => {
@@ -103,8 +95,7 @@ export function registerReportCommands(program: Command, context: CliContext): v
       }
     });
 
-  program
-    .command('export')
+  readsStore(program.command('export'))
     .description("write an audit run's per-stay results as CSV and/or JSON, one row per stay")
     .argument('<run>', 'run id (`toe runs` lists them)', runId)
     .option('--csv <file>', 'CSV file to write (RFC 4180, UTF-8)')

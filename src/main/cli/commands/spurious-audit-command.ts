@@ -15,12 +15,11 @@ import {
   spuriousComparisonTable,
   writeSpuriousFolder,
 } from '../../core/evaluation';
-import { EtaClock, type ProgressSink } from '../../core/jobs/progress';
 import { MAX_WORKERS } from '../../core/jobs/worker-limit';
 import { ModelRuntime, readManifest, SHIPPED_MODELS_DIR } from '../../core/models';
 import { portablePath } from '../../core/paths/portable-path';
 import type { CliContext } from '../cli-context';
-import { terminalProgress } from '../progress-bar';
+import { progressInTenths } from '../progress-bar';
 import { cohortWithTask } from './cohort-commands';
 import type { SelectableMethod } from '../../../shared/charts';
 import type { EXECUTION_PROVIDERS } from '../../../shared/contract';
@@ -59,32 +58,6 @@ const spuriousCommand = (db: string, o: EvaluateOptions) =>
     out: o.out === undefined ? undefined : portablePath(o.out),
   });
 
-/**
- * The terminal progress bar (with ETA) on a TTY; in logs and CI, a line per phase and one at
- * every tenth of the work with done / total / ETA, so long runs show where they are.
- */
-function spuriousProgress(context: CliContext): { sink: ProgressSink; stop: () => void } {
-  const bar = terminalProgress(context.json);
-  if (context.json || process.stderr.isTTY) return bar;
-  const eta = new EtaClock();
-  let phase = '';
-  let reported = -1;
-  return {
-    stop: bar.stop,
-    sink: (update) => {
-      bar.sink(update);
-      const left = eta.eta(update);
-      if (update.phase !== phase) [phase, reported] = [update.phase, -1];
-      const tenth = update.total > 1 ? Math.floor((10 * update.done) / update.total) : -1;
-      if (tenth > reported && update.done > 0) {
-        reported = tenth;
-        const etaText = left === null ? '' : `, ETA ${formatDuration(left)}`;
-        process.stderr.write(`  ${update.done}/${update.total}${etaText}\n`);
-      }
-    },
-  };
-}
-
 /** --workers, or one per core as audits choose (at most MAX_WORKERS). */
 const workerCount = (o: EvaluateOptions) =>
   Math.min(o.workers ?? availableParallelism(), MAX_WORKERS);
@@ -115,7 +88,7 @@ export async function spuriousAudit(o: EvaluateOptions, context: CliContext, sig
   const corruptedDir = resolve(o.spuriousBundle ?? join(out, 'corrupted-bundle'));
   // Refused now, not after the spurious cohort is built and a model trained on it.
   refuseOtherTask(cleanDir, readManifest(cleanDir).task, o.task);
-  const progress = spuriousProgress(context);
+  const progress = progressInTenths(context.json);
   const { cohortId } = await ensureSpuriousCohort(store, progress.sink);
   progress.stop();
   const training = await ensureCorruptedBundle({

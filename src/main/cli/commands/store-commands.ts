@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { STORE_DOC, type StoreCheckReport } from '../../../shared/store-check';
-import type { CliContext } from '../cli-context';
+import { type CliContext, inspectsStore } from '../cli-context';
 import { ContractCallError, ContractClient } from '../contract-client';
 
 /**
@@ -16,8 +16,7 @@ export function registerStoreCommands(program: Command, context: CliContext): vo
       `check or back up the store, the SQLite file holding cohorts, runs and reviews (${STORE_DOC})`,
     );
 
-  store
-    .command('check')
+  inspectsStore(store.command('check'))
     .description(
       "check the whole store without changing it: SQLite's integrity check, foreign keys and ToE Audit's own invariants; exits 6 on any problem",
     )
@@ -34,8 +33,7 @@ export function registerStoreCommands(program: Command, context: CliContext): vo
       }
     });
 
-  store
-    .command('backup')
+  inspectsStore(store.command('backup'))
     .description(
       'copy the store to a new file with SQLite online backup: safe while the app, toe serve or an audit uses it',
     )

@@ -17,6 +17,7 @@ import {
   StoreReadOnlyError,
 } from '../store/store-errors';
 import type { Handlers } from './handlers';
+import { InterruptedRunError } from './interrupted-run-error';
 import { UnavailableError } from './unavailable-error';
 
 function codeFor(error: unknown): ErrorCode {
@@ -41,6 +42,8 @@ function codeFor(error: unknown): ErrorCode {
 }
 
 export function toErrorPayload(error: unknown): ApiErrorPayload {
+  if (error instanceof InterruptedRunError)
+    return { ...toErrorPayload(error.cause), runId: error.runId };
   const payload: ApiErrorPayload = {
     code: codeFor(error),
     message: error instanceof Error ? error.message : String(error),

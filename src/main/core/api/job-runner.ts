@@ -5,7 +5,7 @@
  */
 import type { ApiEvent, CancelReply } from '../../../shared/contract';
 import { JobRegistry } from '../jobs/job-registry';
-import type { ProgressSink } from '../jobs/progress';
+import type { ProgressSink } from '../../../shared/domain';
 
 export interface Job {
   jobId: string;

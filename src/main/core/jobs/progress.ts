@@ -1,12 +1,10 @@
-/** What long work reports as it goes: a phase, how far, and (derived) an ETA. */
-export interface ProgressUpdate {
-  phase: string;
-  done: number;
-  total: number;
-  message?: string;
-}
+import type { ProgressSink, ProgressUpdate } from '../../../shared/domain';
+import { EtaClock } from '../../../shared/eta-clock';
 
-export type ProgressSink = (update: ProgressUpdate) => void;
+/** Declared with the job progress the transports carry; long work in the core names them here. */
+export type { ProgressSink, ProgressUpdate };
+/** Shared with the CLI's progress lines, which estimate it alike for work that did not. */
+export { EtaClock };
 
 export const silentProgress: ProgressSink = () => undefined;
 
@@ -39,23 +37,4 @@ export interface CancelPoint {
 export function lastCancelCheck(job: CancelPoint, what: string): void {
   if (job.beginCommit) job.beginCommit(what);
   else throwIfCancelled(job.signal, what);
-}
-
-/** Estimates seconds left from the rate so far within the current phase. */
-export class EtaClock {
-  private phase = '';
-  private startedAt = 0;
-
-  constructor(private readonly now: () => number = () => performance.now()) {}
-
-  eta(update: ProgressUpdate): number | null {
-    if (update.phase !== this.phase) {
-      this.phase = update.phase;
-      this.startedAt = this.now();
-      return null;
-    }
-    if (update.done <= 0 || update.total <= 0) return null;
-    const elapsed = (this.now() - this.startedAt) / 1000;
-    return Math.max(0, (elapsed / update.done) * (update.total - update.done));
-  }
 }

@@ -18,14 +18,12 @@ export function compareHandlers(
     runA: number,
     runB: number,
     seed: number,
-    resamples: number | undefined,
+    resamples: number,
   ): Promise<RunComparison> {
     const runs = new RunStore(store);
     // A run's state (status, stays done) tells a stale comparison from a fresh one.
     const key = JSON.stringify([runA, runB, seed, resamples, runs.getRun(runA), runs.getRun(runB)]);
-    return cache.get(key, async () =>
-      compareRuns(store, runA, runB, { seed, ...(resamples !== undefined ? { resamples } : {}) }),
-    );
+    return cache.get(key, async () => compareRuns(store, runA, runB, { seed, resamples }));
   }
 
   return {

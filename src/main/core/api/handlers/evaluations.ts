@@ -7,7 +7,7 @@
  */
 import type { RunSummary } from '../../../../shared/audit';
 import { SELECTABLE_METHODS } from '../../../../shared/charts';
-import type { JobProgress } from '../../../../shared/domain';
+import type { JobProgress, ProgressSink, ProgressUpdate } from '../../../../shared/domain';
 import { RunStore } from '../../audit/run-store';
 import { DEFAULT_BUDGETS, DEFAULT_EVALUATION } from '../../../../shared/evaluation-settings';
 import {
@@ -19,11 +19,11 @@ import {
   type BundleEvaluationRequest,
   type EvaluationKey,
 } from '../../evaluation';
-import type { ProgressSink, ProgressUpdate } from '../../jobs/progress';
 import { bundleFingerprint } from '../../models';
 import { ConflictError, type Store } from '../../store';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 import type { Job, JobRunner } from '../job-runner';
+import { refuseCohortWithoutTask } from './cohort-task';
 
 /** The model, data and split of a run, as evaluations are keyed. */
 function evaluationKey(run: RunSummary): EvaluationKey {
@@ -115,6 +115,7 @@ export function evaluationHandlers(
     },
     'evaluations.evaluate': async ({ jobId, ...request }) =>
       jobs.run(jobId, async (job) => {
+        refuseCohortWithoutTask(store.getCohort(store.resolveCohort(request.cohort)), request.task);
         const { stored, records } = await evaluate(store, request, job);
         job.progress({ phase: 'writing the report and figures', done: 0, total: 1 });
         const folder = evaluationFolder(stored.result, records).map(({ file, bytes }) => ({

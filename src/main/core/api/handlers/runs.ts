@@ -6,8 +6,6 @@
 import { join } from 'node:path';
 import type { RunProgress, RunSummary } from '../../../../shared/audit';
 import { VALIDATION_PHASE, type ParsedArgs } from '../../../../shared/contract';
-import type { CohortDetail } from '../../../../shared/domain';
-import { taskOutcome, taskTitle } from '../../../../shared/task-titles';
 import type { RunRequest } from '../../audit/run-engine';
 import { RunStore, type LeaseHolderRef } from '../../audit/run-store';
 import { checkRunStart } from '../../audit/start-check';
@@ -18,11 +16,13 @@ import {
   startAuditWithValidation,
   type AuditPairOptions,
 } from '../../audit/validation-run';
-import { InputError } from '../../errors/input-error';
 import type { Store } from '../../store';
-import type { ProgressUpdate } from '../../jobs/progress';
+import type { ProgressUpdate } from '../../../../shared/domain';
 import { CHECKOUT_RESOURCES } from '../../shipped-resources';
+import { CancelledError } from '../../jobs/progress';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
+import { InterruptedRunError } from '../interrupted-run-error';
+import { refuseCohortWithoutTask } from './cohort-task';
 import type { Job, JobRunner } from '../job-runner';
 import { checkedWorkers } from '../../jobs/worker-limit';
 
@@ -41,23 +41,6 @@ const RUN_PHASE_LABEL: Record<RunProgress['phase'], string> = {
   embedding: 'Embedding note chunks',
   auditing: 'Auditing stays',
 };
-
-/** A task as a refusal lists it: its code and plain title (E1 · hospital mortality). */
-const listedTask = (task: string): string => (taskOutcome(task) === null ? task : taskTitle(task));
-
-/**
- * A cohort without labels for the task, refused before any audit (or its validation audit)
- * starts, so that no other refusal (a bundle's schema) gets to suggest a task it lacks.
- * Worded as `toe train` and `toe evaluate` word it (cohort-commands.ts, CohortTaskError).
- */
-export function refuseCohortWithoutTask(cohort: CohortDetail, task: string): void {
-  if (cohort.tasks.includes(task)) return;
-  const tasks = cohort.tasks.length > 0 ? cohort.tasks.map(listedTask).join(', ') : 'none';
-  const sentence = `has no labels for task ${listedTask(task)}; its tasks are: ${tasks}.`;
-  const error = new InputError(`cohort "${cohort.name}"`, null, null, sentence);
-  error.message = `cohort "${cohort.name}" ${sentence}`;
-  throw error;
-}
 
 /** What an audit pair does with its validation split first, as the job's progress says it. */
 function validationNote(event: Parameters<NonNullable<AuditPairOptions['onValidation']>>[0]) {
@@ -115,7 +98,7 @@ export function runHandlers(
    * spreads the update over the ETA it derives, and its clock would count a resumed run's
    * earlier stays as done in this session.
    */
-  function runOptions(job: Job): AuditPairOptions {
+  function runOptions(job: Job, onRun: (runId: number) => void): AuditPairOptions {
     return {
       signal: job.signal,
       beginCommit: job.beginCommit,
@@ -127,6 +110,7 @@ export function runHandlers(
           message: validationNote(event),
         }),
       progress: (p) => {
+        onRun(p.runId);
         emit({ type: 'run.progress', progress: { ...p, jobId: job.jobId } });
         const rate = p.staysPerSecond === null ? '' : `${p.staysPerSecond.toFixed(1)} stays/s`;
         const update: ProgressUpdate & { etaSeconds: number | null } = {
@@ -139,6 +123,33 @@ export function runHandlers(
         job.progress(update);
       },
     };
+  }
+
+  /** Whether a run is marked failed; a store that cannot say leaves the refusal as it is. */
+  function hasFailed(runId: number): boolean {
+    try {
+      return runs.getRun(runId).status === 'failed';
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * An audit that is cancelled or fails after it started keeps its results and can be resumed:
+   * its refusal names the run (the last that reported progress, the validation run's or the
+   * requested one's). A refusal before any run started names none.
+   */
+  async function namingInterruptedRun<T>(
+    audit: (onRun: (runId: number) => void) => Promise<T>,
+  ): Promise<T> {
+    let lastRunId: number | null = null;
+    try {
+      return await audit((runId) => (lastRunId = runId));
+    } catch (error) {
+      if (lastRunId === null) throw error;
+      const resumable = error instanceof CancelledError || hasFailed(lastRunId);
+      throw resumable ? new InterruptedRunError(error, lastRunId) : error;
+    }
   }
 
   /** The core's request for what the caller asked (start and its check read it alike). */
@@ -161,37 +172,41 @@ export function runHandlers(
     'runs.start': async (args) => {
       const workers = checkedWorkers(args.workers);
       const request: RunRequest = { ...runRequest(args), workers };
-      return jobs.run(args.jobId, async (job) => {
-        refuseCohortWithoutTask(store.getCohort(request.cohortId), request.task);
-        const options: AuditPairOptions = {
-          ...runOptions(job),
-          workers,
-          ...(args.executionProvider ? { executionProvider: args.executionProvider } : {}),
-        };
-        // A completed audit of the same model and decision is returned, an interrupted one
-        // resumed, when the caller asks (`toe demo`: run twice, it costs seconds).
-        const previous = args.reuse ? reusableRun(store, request) : null;
-        const run =
-          previous === null
-            ? await startAuditWithValidation(store, request, options)
-            : previous.status === 'completed'
-              ? previous
-              : await resumeAuditWithValidation(store, previous.id, options);
-        return settled(run);
-      });
+      return namingInterruptedRun((onRun) =>
+        jobs.run(args.jobId, async (job) => {
+          refuseCohortWithoutTask(store.getCohort(request.cohortId), request.task);
+          const options: AuditPairOptions = {
+            ...runOptions(job, onRun),
+            workers,
+            ...(args.executionProvider ? { executionProvider: args.executionProvider } : {}),
+          };
+          // A completed audit of the same model and decision is returned, an interrupted one
+          // resumed, when the caller asks (`toe demo`: run twice, it costs seconds).
+          const previous = args.reuse ? reusableRun(store, request) : null;
+          const run =
+            previous === null
+              ? await startAuditWithValidation(store, request, options)
+              : previous.status === 'completed'
+                ? previous
+                : await resumeAuditWithValidation(store, previous.id, options);
+          return settled(run);
+        }),
+      );
     },
     'runs.checkStart': async (args) => checkRunStart(store, runRequest(args)),
     'runs.list': async () => runs.listRuns(),
     'runs.get': async ({ runId }) => runs.getRun(runId),
     'runs.resume': async ({ runId, workers, takeOver, jobId }) => {
       const checked = checkedWorkers(workers);
-      return jobs.run(jobId, async (job) => {
-        const options = { ...runOptions(job), workers: checked };
-        const holder = takeOverOf(store, runId, takeOver);
-        return settled(
-          await resumeAuditWithValidation(store, runId, { ...options, takeOver: holder }),
-        );
-      });
+      return namingInterruptedRun((onRun) =>
+        jobs.run(jobId, async (job) => {
+          const options = { ...runOptions(job, onRun), workers: checked };
+          const holder = takeOverOf(store, runId, takeOver);
+          return settled(
+            await resumeAuditWithValidation(store, runId, { ...options, takeOver: holder }),
+          );
+        }),
+      );
     },
     'runs.setAbstention': async ({ runId, policy, budget }) =>
       runs.setAbstention(runId, { policy, budget }),
