@@ -10,6 +10,7 @@
  * the AUROC is the mean of V10 (ties count one half), and
  * Var(AUROC) = S10/m + S01/n with S the components' sample variances.
  */
+import type { Estimate } from '../../../shared/estimate';
 import { standardNormalQuantile, twoSidedNormalP } from './special-functions';
 
 /** One model's AUROC on one sample and its structural components. */
@@ -128,4 +129,37 @@ export function pairedAurocDifference(
     covariance(x, x) + covariance(y, y) - 2 * covariance(x, y);
   const variance = part(a.positives, b.positives) / m + part(a.negatives, b.negatives) / n;
   return aurocDifference(a.auroc, b.auroc, variance, level);
+}
+
+/**
+ * One AUROC with DeLong's interval, formed on the logit scale so it stays inside (0, 1) and
+ * around its estimate; withheld (method 'none') with fewer than two stays of a class or an
+ * AUROC of exactly 0 or 1, where the logit has no interval.
+ */
+export function aurocEstimate(
+  scores: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  level = 0.95,
+): Estimate {
+  const none = { lower: null, upper: null, method: 'none', resamples: 0, skipped: 0 } as const;
+  const components = aurocComponents(scores, labels);
+  if (components === null) return { estimate: null, missing: 'undefined', ...none };
+  const { auroc } = components;
+  const variance = aurocVariance(components);
+  if (!(variance > 0) || auroc <= 0 || auroc >= 1)
+    return { estimate: auroc, missing: null, ...none };
+  const z = standardNormalQuantile(1 - (1 - level) / 2);
+  const centre = Math.log(auroc / (1 - auroc));
+  // Delta method: Var(logit A) ≈ Var(A) / (A(1 − A))².
+  const half = (z * Math.sqrt(variance)) / (auroc * (1 - auroc));
+  const back = (x: number) => 1 / (1 + Math.exp(-x));
+  return {
+    estimate: auroc,
+    missing: null,
+    lower: back(centre - half),
+    upper: back(centre + half),
+    method: 'delong',
+    resamples: 0,
+    skipped: 0,
+  };
 }

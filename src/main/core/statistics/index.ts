@@ -88,3 +88,24 @@ export {
 } from './bootstrap';
 export { mean, meanWhere } from './means';
 export { median, quantileSorted } from './quantile';
+
+// Monitoring (issue 27): the funnel plot, operating points and stays without outcomes.
+export { funnelPlot, overdispersion, poissonRatioLimit } from './funnel-plot';
+export { operatingPoints, type OperatingPointOptions } from './operating-points';
+export {
+  expectedEventsInterval,
+  expectedPerformance,
+  kolmogorovSurvival,
+  ksDistance,
+  variableDrift,
+} from './unlabelled-performance';
+export {
+  cusumControlLimit,
+  cusumWeights,
+  pChart,
+  riskAdjustedCusum,
+  riskAdjustedCusumValues,
+  vlad,
+  type CusumLimit,
+  type CusumLimitOptions,
+} from './control-charts';

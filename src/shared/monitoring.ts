@@ -1,0 +1,271 @@
+/**
+ * Monitoring a model in service (issue 27): a run's stays grouped by period and by unit, with
+ * the charts quality-improvement teams already read — a p-chart of rates, a variable
+ * life-adjusted display (VLAD) with a risk-adjusted CUSUM, a funnel plot of observed against
+ * expected events across units — and the operating points a team could choose. Computed once
+ * in the core's statistics layer, kept with the run's other figures, and written as text by
+ * one formatter for the CLI, the app and the PDF.
+ */
+import { z } from 'zod';
+import type { Estimate } from './estimate';
+
+/** How stays are grouped in time: by the calendar of their start (t0) or by an attribute. */
+export const CALENDAR_PERIODS = ['month', 'quarter', 'year'] as const;
+export type CalendarPeriod = (typeof CALENDAR_PERIODS)[number];
+export const periodRuleSchema = z.union([
+  z.object({ calendar: z.enum(CALENDAR_PERIODS) }).strict(),
+  z.object({ attribute: z.string().min(1).max(200) }).strict(),
+]);
+export type PeriodRule = z.infer<typeof periodRuleSchema>;
+
+/** One point of a p-chart: a period's rate against the centre line's exact binomial limits. */
+export interface PChartPoint {
+  label: string;
+  /** Stays in the period (the denominator). */
+  n: number;
+  /** Stays counted (the numerator). */
+  count: number;
+  rate: number;
+  /** Exact binomial limits at the centre line for this n (0.135% and 99.865% quantiles ÷ n). */
+  lower: number;
+  upper: number;
+  /** Above or below its limits: a signal. */
+  signal: 'above' | 'below' | null;
+}
+
+export interface PChart {
+  /** What the rate is, in words ("alerts per stay"). */
+  measure: string;
+  /** The pooled rate over every period shown. */
+  centre: number;
+  points: PChartPoint[];
+}
+
+/** The risk-adjusted CUSUM (Steiner et al., Biostatistics 2000) beside the VLAD. */
+export interface RiskAdjustedCusum {
+  /** The odds ratio of deterioration it is tuned to detect (2: odds of the outcome doubled). */
+  oddsRatio: number;
+  /** The control limit h it signals at. */
+  limit: number;
+  /**
+   * The chance that the chart signals at least once over a sequence as long as this one, with
+   * these risks, when the model's risks are right (found by simulation): the false-alarm
+   * probability h was chosen for.
+   */
+  falseAlarmProbability: number;
+  /**
+   * Stays between false alarms when the risks are right: one long simulated in-control chart
+   * (restarting after each signal) divided by its signals; null with fewer than 10 signals.
+   */
+  inControlRunLength: number | null;
+  /** Simulated sequences behind the limit (and the long chart's length, in sequences). */
+  simulations: number;
+  /** The chart's value after each stay, in order of t0 (the chart restarts at 0 after a signal). */
+  values: number[];
+  /** Indexes (into `values`) where the chart crossed its limit. */
+  signals: number[];
+}
+
+/** One stay's place on the VLAD and the CUSUM, in time order. */
+export interface MonitoringSequence {
+  /** Each stay's t0 (ISO 8601), in the order the charts run. */
+  t0: string[];
+  /** The period label each stay falls in. */
+  period: string[];
+  /** Cumulative expected − observed events after each stay (the VLAD: above 0, fewer deaths than expected). */
+  vlad: number[];
+  cusum: RiskAdjustedCusum;
+}
+
+/** One period's or one unit's figures, with exact intervals where they are counts. */
+export interface MonitoringGroup {
+  label: string;
+  stays: number;
+  events: number;
+  expectedEvents: number;
+  /** Stays the model alerted on at the run's threshold. */
+  alerts: number;
+  /** Below the bias audit's minimum counts: every figure but the counts withheld. */
+  suppressed: boolean;
+  alertRate: Estimate;
+  sensitivity: Estimate;
+  ppv: Estimate;
+  auroc: Estimate;
+  observedExpected: Estimate;
+  /** Calibration slope and intercept (logistic recalibration of the outcome on logit p); null when too few events. */
+  calibrationSlope: number | null;
+  calibrationIntercept: number | null;
+  exhaustionRate: Estimate;
+  queued: number;
+  /** Wrong decisions among the queued stays, as a share of them (the queue's yield). */
+  queueYield: Estimate;
+  /** Figures below their minimum counts, each with its reason. */
+  withheld: WithheldFigures;
+}
+
+/** Where a unit lies: inside both limits, between 95% and 99.8%, or beyond 99.8%. */
+export interface FunnelPlacement {
+  position: 'inside' | 'beyond-95' | 'beyond-99.8';
+  direction: 'above' | 'below' | null;
+}
+
+/** One unit on the funnel plot: O/E against expected events, placed by the limits drawn. */
+export interface FunnelPoint extends FunnelPlacement {
+  label: string;
+  observed: number;
+  expected: number;
+  ratio: number;
+  /** Its place by the exact Poisson limits, before any widening for overdispersion. */
+  byExactLimits: FunnelPlacement;
+}
+
+export interface FunnelLimitCurve {
+  /** Expected events along the x-axis. */
+  expected: number[];
+  lower95: number[];
+  upper95: number[];
+  lower998: number[];
+  upper998: number[];
+}
+
+/** Spiegelhalter (Stat Med 2005): the dispersion of the units' z-scores beyond chance. */
+export interface Overdispersion {
+  /** φ: the mean squared (winsorised) z-score; 1 when the units vary only by chance. */
+  phi: number;
+  /** P of Iφ under χ²(I − 1): small when the units vary more than chance allows. */
+  pValue: number;
+  /** The additive random-effects variance τ² used when overdispersed, else 0. */
+  tau2: number;
+  /** Whether the limits were widened by τ². */
+  adjusted: boolean;
+  /** Units entered in the estimate; fewer than 5 are too few to estimate it (then null φ is not used). */
+  units: number;
+}
+
+export interface FunnelPlot {
+  points: FunnelPoint[];
+  limits: FunnelLimitCurve;
+  overdispersion: Overdispersion | null;
+}
+
+/** The operating point a threshold gives, computed from the stored risks without re-auditing. */
+export interface OperatingPoint {
+  /** What chose it: the run's threshold, a target sensitivity or a target alert rate. */
+  chosenBy:
+    | { kind: 'run-threshold' }
+    | { kind: 'sensitivity'; target: number }
+    | { kind: 'alert-rate'; target: number };
+  threshold: number;
+  sensitivity: Estimate;
+  specificity: Estimate;
+  ppv: Estimate;
+  alertsPer100Stays: Estimate;
+  /** 1/PPV: alerts a clinician evaluates per event found, its interval the PPV's inverted. */
+  numberNeededToEvaluate: Estimate;
+  /** Stays the review queue would hold at the run's budget, and its yield of wrong decisions. */
+  queued: number;
+  queueYield: Estimate;
+}
+
+/** What the calibrated risks say of stays whose outcomes are not in yet. */
+export interface ExpectedPerformance {
+  stays: number;
+  expected: { tp: number; fp: number; tn: number; fn: number };
+  expectedEvents: number;
+  expectedSensitivity: number | null;
+  expectedPpv: number | null;
+}
+
+/** One input variable's drift between a reference period and the latest. */
+export interface VariableDrift {
+  variable: string;
+  /** Standardised mean difference (latest − reference) / pooled SD. */
+  standardisedDifference: number | null;
+  /** Two-sample Kolmogorov–Smirnov distance between the two periods' values. */
+  distance: number | null;
+  drifted: boolean;
+}
+
+/** A figure of a group that is withheld, and why ("4 events (min 10)"). */
+export type WithheldFigures = Partial<
+  Record<'sensitivity' | 'ppv' | 'auroc' | 'observedExpected' | 'calibration', string>
+>;
+
+/** The risks' forecast for a period checked against what happened there. */
+export interface ForecastCheck {
+  label: string;
+  /** Outcomes the calibrated risks expected, and the range realised counts fall in 95% of the time if they are right. */
+  expectedEvents: number;
+  lower: number;
+  upper: number;
+  observedEvents: number;
+  /** Sensitivity and PPV the risks forecast before the outcomes were known, beside the realised ones. */
+  forecast: ExpectedPerformance;
+  realisedSensitivity: number | null;
+  realisedPpv: number | null;
+  /** Whether the realised count lies in the forecast's range. */
+  within: boolean;
+}
+
+/** Phase I: the periods the charts' baseline was fitted on, and what it changed. */
+export interface MonitoringReference {
+  periods: string[];
+  stays: number;
+  events: number;
+  /** Outcomes the model's own risks expected there. */
+  expectedEvents: number;
+  /** Added to each risk's logit: the log of `oddsRatio`. */
+  shift: number;
+  /** The factor on the odds of the outcome that fits the reference (above 1: the model under-predicted). */
+  oddsRatio: number;
+}
+
+/** What `runs.monitoring` computes: a run's stays over time and across units. */
+export interface MonitoringReport {
+  runId: number;
+  task: string;
+  threshold: number;
+  period: PeriodRule;
+  /** The attribute naming each stay's unit, or null when units were not asked for. */
+  unit: string | null;
+  minGroupSize: number;
+  periods: MonitoringGroup[];
+  units: MonitoringGroup[] | null;
+  /** Stays left out because they have no period (no such attribute) or no unit. */
+  unplaced: { period: number; unit: number };
+  alertChart: PChart;
+  eventChart: PChart;
+  /**
+   * The reference periods whose outcomes set the risks' baseline for the VLAD and the CUSUM,
+   * which then watch the periods after them; null when the charts use the model's own risks.
+   */
+  reference: MonitoringReference | null;
+  sequence: MonitoringSequence;
+  funnel: FunnelPlot | null;
+  operatingPoints: OperatingPoint[];
+  /** The review budget's queue size the operating points are read at. */
+  queueSize: number;
+  forecastChecks: ForecastCheck[];
+}
+
+/** One CSV file of a monitoring report (`runs.monitoringCsv`), for the caller to write or download. */
+export interface MonitoringCsvFile {
+  name: string;
+  csv: string;
+}
+
+/**
+ * Stay attributes that name a unit or site, in the order a report looks for them when no unit
+ * is asked for: the demo's care unit, then names hospitals' exports commonly use.
+ */
+export const UNIT_ATTRIBUTES = [
+  'care_unit',
+  'first_careunit',
+  'unit',
+  'icu_type',
+  'site',
+  'hospital',
+] as const;
+
+/** `runs.monitoring`'s defaults, kept in one place for the contract, the CLI and the app. */
+export const DEFAULT_MONITORING_PERIOD: PeriodRule = { calendar: 'quarter' };
