@@ -25,6 +25,15 @@ const SEX_WORDS: Readonly<Record<string, string>> = {
   male: 'Male',
 };
 
+/** The demo cohort's care units (its monitoring scenarios, src/main/core/import/demo/scenario.ts). */
+const CARE_UNIT_WORDS: Readonly<Record<string, string>> = {
+  CCU: 'Coronary care unit (CCU)',
+  CVICU: 'Cardiovascular ICU (CVICU)',
+  MICU: 'Medical ICU (MICU)',
+  'Neuro ICU': 'Neurological ICU',
+  SICU: 'Surgical ICU (SICU)',
+};
+
 /** Values the importers write for "not recorded" (src/main/core/import/*). */
 const NOT_RECORDED = new Set(['', 'unknown']);
 
@@ -43,6 +52,7 @@ const ATTRIBUTE_NAMES: Readonly<Record<string, string>> = {
   sex: 'Sex',
   admission_type: 'Admission type',
   first_careunit: 'First care unit',
+  care_unit: 'Care unit',
   weight: 'Weight',
   height: 'Height',
   race_ethnicity: 'Race and ethnicity',
@@ -65,6 +75,8 @@ export function attributeWords(name: string, value: string | null): string | nul
       return SEX_WORDS[value.toLowerCase()] ?? value;
     case 'age_band':
       return ageBandWords(value);
+    case 'care_unit':
+      return CARE_UNIT_WORDS[value] ?? value;
     default:
       return value;
   }

@@ -25,6 +25,12 @@ import {
 } from './audit-statistics';
 import { searchParamOverridesSchema } from './search-params';
 import { DEFAULT_MIN_GROUP_SIZE, type BiasAudit } from './bias-audit';
+import {
+  DEFAULT_MONITORING_PERIOD,
+  periodRuleSchema,
+  type MonitoringCsvFile,
+  type MonitoringReport,
+} from './monitoring';
 import type {
   AppInfo,
   CohortDetail,
@@ -34,7 +40,7 @@ import type {
   PhiFinding,
   StaySummary,
 } from './domain';
-import { PHI_MODES, SPLITS } from './domain';
+import { DEMO_SCENARIOS, PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import { SELECTABLE_METHODS } from './charts/evaluation-data';
 import { DEFAULT_EVALUATION } from './evaluation-settings';
@@ -89,6 +95,19 @@ const outcome = z.enum(CONFUSION_CLASSES);
 const resamples = z.number().int().min(100).max(100_000).default(DEFAULT_RESAMPLES);
 
 const abstentionPolicy = z.enum(ABSTENTION_POLICIES);
+
+/** What `runs.monitoring` groups a run's stays by. */
+const monitoringRequest = z
+  .object({
+    runId,
+    seed,
+    period: periodRuleSchema.default(DEFAULT_MONITORING_PERIOD),
+    unit: z.string().min(1).max(200).nullable().default(null),
+    minGroupSize: z.number().int().min(1).max(100_000).default(DEFAULT_MIN_GROUP_SIZE),
+    /** Leading periods whose outcomes set the charts' baseline (Phase I); 0: the model's own risks. */
+    referencePeriods: z.number().int().min(0).max(1000).default(0),
+  })
+  .strict();
 
 /** onnxruntime's execution providers a caller may ask for ('auto': CUDA when it works). */
 export const EXECUTION_PROVIDERS = ['auto', 'cuda', 'cpu'] as const;
@@ -147,6 +166,8 @@ export const calls = {
           .max(2 ** 31 - 1)
           .default(7),
         spurious: z.boolean().default(false),
+        /** A monitoring scenario (docs/demo-cohort.md); 'none' is the plain demo. */
+        scenario: z.enum(DEMO_SCENARIOS).default('none'),
         jobId,
       })
       .strict(),
@@ -284,6 +305,14 @@ export const calls = {
       })
       .strict(),
   ),
+  /**
+   * A run's stays over time and across units (docs/monitoring.md): per period of their start
+   * (or of an attribute naming one) and per unit, the p-chart, the VLAD with its risk-adjusted
+   * CUSUM, the funnel plot, the operating points and the risks' forecast checked.
+   */
+  'runs.monitoring': call<MonitoringReport>()(monitoringRequest),
+  /** The same monitoring report as CSV files: groups, operating points and the stays' chart values. */
+  'runs.monitoringCsv': call<{ files: MonitoringCsvFile[] }>()(monitoringRequest),
   /**
    * Two completed runs of one task compared (docs/audit-metrics.md, "Comparing two runs"):
    * every figure of each, B − A with its bootstrap interval and Benjamini–Hochberg flag, both

@@ -121,6 +121,14 @@ export interface PhiSpan {
 export const PHI_MODES = ['refuse', 'redact', 'allow'] as const;
 export type PhiMode = (typeof PHI_MODES)[number];
 
+/**
+ * The demo cohort's monitoring scenarios (docs/demo-cohort.md): 'none' is the plain demo;
+ * 'drift' and 'steady' date stays over two years and add a care unit, 'drift' with a known
+ * rise in hospital mortality for monitoring charts to find, 'steady' without one.
+ */
+export const DEMO_SCENARIOS = ['none', 'drift', 'steady'] as const;
+export type DemoScenario = (typeof DEMO_SCENARIOS)[number];
+
 /** The guard's instructions for one import or one review. */
 export interface PhiPolicy {
   mode: PhiMode;

@@ -13,6 +13,7 @@ import { registerAbstentionCommands } from './commands/abstention-commands';
 import { registerCalibrateCommand } from './commands/calibrate-command';
 import { registerStoreCommands } from './commands/store-commands';
 import { registerCompareCommand } from './commands/compare-command';
+import { registerMonitorCommand } from './commands/monitor-command';
 import { EXIT_CODE_HELP, ExitCode, exitCodeFor, refusalOf } from './exit-codes';
 import { phiFindingLines } from './phi-options';
 
@@ -42,6 +43,7 @@ export function buildProgram(): { program: Command; context: CliContext } {
   registerCalibrateCommand(program, context);
   registerStoreCommands(program, context);
   registerCompareCommand(program, context);
+  registerMonitorCommand(program, context);
   const finish = (command: Command): void => {
     command.exitOverride().showHelpAfterError(helpHint(command));
     const named = new Set(command.options.map((option) => option.long));

@@ -7,6 +7,7 @@
  * the demo PDF: age 18–44 with no death, language and admission groups with one or two.
  */
 import type { StayAuditResult } from '../../../src/main/core/audit/audit-types';
+import { scenarioRules } from '../../../src/main/core/import/demo/scenario';
 import { DemoStayGenerator } from '../../../src/main/core/import/demo/stay-generator';
 import { Random } from '../../../src/main/core/import/demo/random';
 import { DEFAULT_NOTE_RULE } from '../../../src/main/core/import/note-chunks';
@@ -29,7 +30,7 @@ export interface DemoLikeOptions {
 }
 
 export function demoLikeRun(stays = 2000, options: DemoLikeOptions = {}): DemoLikeRun {
-  const generator = new DemoStayGenerator(7, false, DEFAULT_NOTE_RULE);
+  const generator = new DemoStayGenerator(7, false, DEFAULT_NOTE_RULE, scenarioRules('none'));
   const results: StayAuditResult[] = [];
   const attributes = new Map<number, Record<string, string>>();
   for (let index = 0; index < stays; index++) {

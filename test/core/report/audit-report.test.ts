@@ -275,10 +275,10 @@ describe('PDF audit report', () => {
     const quick = [...converged].sort(
       (a, b) => a.steps - b.steps || b.pFull - a.pFull || a.stayId - b.stayId,
     )[0]!;
-    expect(traces).toContain(`6.1 A quick convergence: stay ${quick.stayKey}`);
+    expect(traces).toContain(`7.1 A quick convergence: stay ${quick.stayKey}`);
     const fps = results.filter((r) => r.status === 'exhausted' && r.yFull === 1 && r.label === 0);
     const fp = [...fps].sort((a, b) => b.pFull - a.pFull || a.stayId - b.stayId)[0]!;
-    expect(traces).toContain(`6.3 An exhausted false positive: stay ${fp.stayKey}`);
+    expect(traces).toContain(`7.3 An exhausted false positive: stay ${fp.stayKey}`);
     for (const slot of written.data.examples) {
       for (const chunk of slot.example?.evidenceNotes ?? []) {
         expect(unspaced(traces)).toContain(unspaced(chunk.text));

@@ -3,6 +3,7 @@ import { calls, type CallArgs, type CallName, type ErrorCode } from '../../../sh
 import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
 import type {
   CohortDetail,
+  DemoScenario,
   ImportSummary,
   ProgressSink,
   StaySummary,
@@ -233,6 +234,14 @@ export function registerCohortCommands(program: Command, context: CliContext): v
     .addOption(contractOption('cohorts.createDemo', 'seed', '--seed <s>', 'random seed'))
     .addOption(contractOption('cohorts.createDemo', 'name', '--name <name>', 'cohort name'))
     .option('--spurious', 'inject the spurious feature of the paper’s appendix', false)
+    .addOption(
+      contractOption(
+        'cohorts.createDemo',
+        'scenario',
+        '--scenario <scenario>',
+        'monitoring scenario (docs/demo-cohort.md): steady dates stays over 2180-2181 with care units, drift adds known excess deaths',
+      ),
+    )
     .option('--replace', 'replace an existing cohort of that name', false)
     .action(
       async (options: {
@@ -240,6 +249,7 @@ export function registerCohortCommands(program: Command, context: CliContext): v
         seed: number;
         name: string;
         spurious: boolean;
+        scenario: DemoScenario;
         replace: boolean;
       }) => {
         // Through the contract, as the app's "Generate demo cohort" does.

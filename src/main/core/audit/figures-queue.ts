@@ -12,6 +12,7 @@ const PRIORITY: Record<FiguresRequest['kind'], number> = {
   abstention: 1,
   coverage: 2,
   bias: 3,
+  monitoring: 4,
 };
 
 export class FiguresQueue {

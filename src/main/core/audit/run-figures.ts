@@ -8,6 +8,7 @@
 import type { AbstentionAnalysis } from '../../../shared/abstention';
 import type { CohortStatistics } from '../../../shared/audit-statistics';
 import type { BiasAudit, ReferenceRule } from '../../../shared/bias-audit';
+import type { MonitoringReport, PeriodRule } from '../../../shared/monitoring';
 import { ConflictError, type Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { biasAudit } from './bias-audit';
@@ -15,6 +16,7 @@ import { cohortStatistics } from './cohort-statistics';
 import { inputCoverage, type InputCoverage } from './input-coverage';
 import { runAbstentionAnalysis } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
+import { runMonitoring } from './run-monitoring';
 import { RunStore } from './run-store';
 
 /** resamples: the bootstrap's (default 1,000); the dashboard keeps the default, `toe report` may not. */
@@ -30,6 +32,15 @@ export type FiguresRequest =
       minGroupSize?: number;
       intersections?: [string, string][];
     }
+  | {
+      kind: 'monitoring';
+      runId: number;
+      seed: number;
+      period: PeriodRule;
+      unit: string | null;
+      minGroupSize: number;
+      referencePeriods: number;
+    }
   /** The audited stays' missing inputs; noteSlots: the bundle's (0 for an hourly-windows-only run). */
   | { kind: 'coverage'; runId: number; noteSlots: number };
 
@@ -39,7 +50,9 @@ export type FiguresOf<R extends FiguresRequest> = R extends { kind: 'statistics'
     ? AbstentionAnalysis
     : R extends { kind: 'coverage' }
       ? InputCoverage
-      : BiasAudit;
+      : R extends { kind: 'monitoring' }
+        ? MonitoringReport
+        : BiasAudit;
 
 /** The run, refusing one without any result yet: there is nothing to compute on. */
 export function runWithResults(store: Store, runId: number): RunSummary {
@@ -58,6 +71,16 @@ export function computeFigures<R extends FiguresRequest>(store: Store, request: 
     const stayIds = new RunStore(store).results(request.runId).map((r) => r.stayId);
     const cohort = store.getCohort(run.spec.cohortId);
     return inputCoverage(store, stayIds, cohort, request.noteSlots) as FiguresOf<R>;
+  }
+  if (request.kind === 'monitoring') {
+    const { period, unit, minGroupSize, seed, referencePeriods } = request;
+    return runMonitoring(store, request.runId, {
+      period,
+      unit,
+      minGroupSize,
+      seed,
+      referencePeriods,
+    }) as FiguresOf<R>;
   }
   const p = run.spec.params;
   const resamples = request.resamples !== undefined ? { resamples: request.resamples } : {};

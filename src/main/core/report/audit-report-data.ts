@@ -6,6 +6,7 @@
  */
 import { hourlyWindowsOnly, runDecision } from '../../../shared/audit';
 import type { CohortDetail } from '../../../shared/domain';
+import { UNIT_ATTRIBUTES, type MonitoringReport } from '../../../shared/monitoring';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
 import { queueRowsOf } from '../audit/run-abstention';
@@ -152,7 +153,10 @@ export function reportFigureRequests(runId: number, options: ReportDataOptions) 
       reference: 'largest',
       ...(minGroupSize !== undefined ? { minGroupSize } : {}),
     },
-  } as const satisfies Record<Exclude<FiguresRequest['kind'], 'coverage'>, FiguresRequest>;
+  } as const satisfies Record<
+    Exclude<FiguresRequest['kind'], 'coverage' | 'monitoring'>,
+    FiguresRequest
+  >;
 }
 
 export function gatherReportData(
@@ -186,6 +190,7 @@ export function gatherReportData(
   const queue = queueRows({ scope: 'flagged' });
   const exhausted = queueRows({ scope: 'exhausted' });
   const abstentionAnalysis = runFigures(store, figures.abstention);
+  const monitoring = reportMonitoring(store, runId, cohort.attributes, seed, minGroupSize);
   const examples: ExampleSlot[] = chooseExamples(results, hourlyWindowsOnly(run.provenance)).map(
     (choice) => {
       const { stayId, ...slot } = choice;
@@ -225,6 +230,33 @@ export function gatherReportData(
     abstention: abstentionData(queue, exhausted, reviews.length),
     abstentionAnalysis,
     coverage,
+    monitoring,
     examples,
   };
+}
+
+/**
+ * The monitoring the report prints: by quarter of admission, or by year when fewer than two
+ * quarters have enough stays to show; across units when the stays name one (UNIT_ATTRIBUTES).
+ */
+function reportMonitoring(
+  store: Store,
+  runId: number,
+  attributes: readonly string[],
+  seed: number,
+  minGroupSize: number,
+): MonitoringReport {
+  const unit = UNIT_ATTRIBUTES.find((name) => attributes.includes(name)) ?? null;
+  const asked = (calendar: 'quarter' | 'year') =>
+    runFigures(store, {
+      kind: 'monitoring',
+      runId,
+      seed,
+      period: { calendar },
+      unit,
+      minGroupSize,
+      referencePeriods: 0,
+    });
+  const quarters = asked('quarter');
+  return quarters.periods.filter((g) => !g.suppressed).length >= 2 ? quarters : asked('year');
 }

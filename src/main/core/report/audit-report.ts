@@ -14,6 +14,7 @@ import { drawCover } from './cover';
 import { drawExampleTraces } from './example-traces';
 import { drawExhaustion } from './exhaustion';
 import { drawMethodsAppendix } from './methods-appendix';
+import { drawMonitoring } from './monitoring';
 import { PdfLayout } from './pdf-layout';
 import { drawPerformance } from './performance';
 import type { ReportData } from './report-data-types';
@@ -43,6 +44,7 @@ const SECTIONS_IN_ORDER = [
   drawExhaustion,
   drawAbstention,
   drawBias,
+  drawMonitoring,
   drawExampleTraces,
   drawMethodsAppendix,
   drawTripodMap,

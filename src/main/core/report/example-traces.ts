@@ -1,5 +1,5 @@
 /**
- * Section 6: three stays chosen by fixed rules (example-selection.ts), each with what the
+ * Section 7: three stays chosen by fixed rules (example-selection.ts), each with what the
  * search did step by step, the evidence it kept (vital-sign windows drawn and listed, note
  * chunks quoted in full) and what a reviewer said. An exhaustion that reachability forced is
  * said to be so, never presented as something the search discovered.
@@ -94,7 +94,7 @@ function evidence(layout: PdfLayout, x: ExampleTrace, data: ReportData, n: numbe
       `λ = ${data.model.params.lambda}, μ = ${data.model.params.mu}; the search stops once C ≥ τ_conf and S ≥ τ_suff`,
     ),
     150,
-    `Figure 6.${n}a. Score, probability, confidence and stability of the leading state per step.`,
+    `Figure 7.${n}a. Score, probability, confidence and stability of the leading state per step.`,
   );
   placeChart(
     layout,
@@ -108,7 +108,7 @@ function evidence(layout: PdfLayout, x: ExampleTrace, data: ReportData, n: numbe
         : 'no vital-sign window in the evidence',
     ),
     175,
-    `Figure 6.${n}b. Hourly means of the bedside vital signs; gaps are hours with nothing charted.`,
+    `Figure 7.${n}b. Hourly means of the bedside vital signs; gaps are hours with nothing charted.`,
   );
   if (x.windowValues.length > 0) {
     layout.heading('Evidence windows: what was charted in each hour', 40);
@@ -132,8 +132,8 @@ function evidence(layout: PdfLayout, x: ExampleTrace, data: ReportData, n: numbe
 
 function drawSlot(layout: PdfLayout, slot: ExampleSlot, n: number, data: ReportData): void {
   const title = slot.example
-    ? `6.${n} ${slot.title}: stay ${slot.example.result.stayKey}`
-    : `6.${n} ${slot.title}: none in this run`;
+    ? `7.${n} ${slot.title}: stay ${slot.example.result.stayKey}`
+    : `7.${n} ${slot.title}: none in this run`;
   layout.heading(title, 120);
   layout.paragraph(`Selection rule: ${slot.rule}`, { colour: COLOURS.muted });
   if (!slot.example) {

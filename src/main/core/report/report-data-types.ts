@@ -2,6 +2,7 @@
  * Everything the PDF prints, gathered from the store once (audit-report-data.ts) as plain
  * JSON: the sections only lay it out, and tests compare it with the store directly.
  */
+import type { MonitoringReport } from '../../../shared/monitoring';
 import type { AbstentionAnalysis } from '../../../shared/abstention';
 import type { RunDecision } from '../../../shared/calibration';
 import type { CohortSource, Split } from '../../../shared/domain';
@@ -19,7 +20,7 @@ import type { InputCoverage } from '../audit/input-coverage';
 
 export type { InputCoverage, VariableMissingness } from '../audit/input-coverage';
 
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 export interface ReportSettings {
   /** Bootstrap seed of every interval in the report. */
@@ -170,5 +171,7 @@ export interface ReportData {
   /** Every policy's proof on the run: risk–coverage, AURC, figures at the budget, verdict. */
   abstentionAnalysis: AbstentionAnalysis;
   coverage: InputCoverage;
+  /** The run's stays over time (and across units, when its stays name one). */
+  monitoring: MonitoringReport;
   examples: ExampleSlot[];
 }

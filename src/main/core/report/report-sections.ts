@@ -8,7 +8,8 @@ export const SECTIONS = {
   exhaustion: '3. Exhaustion statistics',
   abstention: '4. Abstention and clinician review',
   bias: '5. Bias audit',
-  traces: '6. Example traces',
+  monitoring: '6. Over time and across units',
+  traces: '7. Example traces',
   methods: 'Appendix A. Methods, definitions and parameters',
   tripod: 'Appendix B. TRIPOD+AI items mapped to this report',
 } as const;

@@ -21,5 +21,6 @@ export { cacheFigures, readCachedFigures } from './figure-cache';
 export {
   attributesOfPlannedStays,
   missingMasksOfPlannedStays,
+  startTimesOfPlannedStays,
   staysWithLabel,
 } from './stay-records';

@@ -47,6 +47,16 @@ export function attributesOfPlannedStays(
   return byStay;
 }
 
+/** When each of the run's planned stays began (t0, ISO 8601 as imported), by stay. */
+export function startTimesOfPlannedStays(store: Store, runId: number): Map<number, string> {
+  const rows = store.db
+    .prepare(
+      `SELECT s.id, s.t0 FROM run_stays p JOIN stays s ON s.id = p.stay_id WHERE p.run_id = ?`,
+    )
+    .all(runId) as { id: number; t0: string }[];
+  return new Map(rows.map((row) => [row.id, row.t0]));
+}
+
 /** The missing mask (hours × variables, 1 = nothing charted) of each of the run's planned stays. */
 export function missingMasksOfPlannedStays(store: Store, runId: number): Map<number, Uint8Array> {
   const rows = store.db

@@ -1,5 +1,5 @@
 /**
- * A run's cohort statistics, abstention analysis and bias audit, at the run's own
+ * A run's cohort statistics, abstention analysis, bias audit and monitoring, at the run's own
  * parameters. A settled run's are read from the store when current (stored-figures.ts);
  * otherwise computed on a worker thread (the store file is shared; an in-memory store has
  * no file, so it is computed here) and kept. Cached in memory too, so a figure is never
@@ -7,15 +7,18 @@
  */
 import { parseArgs, type CallArgs, type ParsedArgs } from '../../../../shared/contract';
 import { runWithResults, type FiguresOf, type FiguresRequest } from '../../audit/run-figures';
+import { monitoringCsv } from '../../audit/monitoring-csv';
+import { checkMonitoringAttributes } from '../../audit/run-monitoring';
 import { RunStore } from '../../audit/run-store';
 import { runFiguresOffThread } from '../../audit/stored-figures';
 import { FiguresCache } from '../figures-cache';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
-type FigureCalls = 'runs.statistics' | 'runs.abstention' | 'runs.bias';
+type DashboardCalls = 'runs.statistics' | 'runs.abstention' | 'runs.bias';
+type FigureCalls = DashboardCalls | 'runs.monitoring' | 'runs.monitoringCsv';
 
 /** What the dashboard asks when it opens a run (the bias view opens on the largest group). */
-const DASHBOARD_CALLS: { [N in FigureCalls]: (runId: number) => CallArgs<N> } = {
+const DASHBOARD_CALLS: { [N in DashboardCalls]: (runId: number) => CallArgs<N> } = {
   'runs.statistics': (runId) => ({ runId }),
   'runs.abstention': (runId) => ({ runId }),
   'runs.bias': (runId) => ({ runId, reference: 'largest' }),
@@ -28,10 +31,10 @@ const DASHBOARD_CALLS: { [N in FigureCalls]: (runId: number) => CallArgs<N> } = 
  * failure is not kept: the dashboard computes the figures again when opened, and shows it.
  */
 export async function prefetchDashboardFigures(
-  figures: HandlerGroup<FigureCalls>,
+  figures: HandlerGroup<DashboardCalls>,
   runId: number,
 ): Promise<void> {
-  const call = <N extends FigureCalls>(name: N): Promise<unknown> => {
+  const call = <N extends DashboardCalls>(name: N): Promise<unknown> => {
     const parsed = parseArgs<N>(name, DASHBOARD_CALLS[name](runId));
     if (!parsed.ok) return Promise.reject(new Error(parsed.error.message));
     const handler = figures[name] as (args: ParsedArgs<N>) => Promise<unknown>;
@@ -62,6 +65,13 @@ export function runFigureHandlers(
     return cache.get(key, () => runFiguresOffThread(store, run, request));
   }
 
+  /** Refuses an attribute the stays lack here, before the figures thread, keeping its kind. */
+  function monitoring(request: ParsedArgs<'runs.monitoring'>) {
+    runWithResults(store, request.runId);
+    checkMonitoringAttributes(store, request.runId, request);
+    return figures({ kind: 'monitoring', ...request });
+  }
+
   return {
     'runs.statistics': async ({ runId, seed }) => figures({ kind: 'statistics', runId, seed }),
     'runs.abstention': async ({ runId, seed }) => figures({ kind: 'abstention', runId, seed }),
@@ -74,5 +84,7 @@ export function runFigureHandlers(
         ...(minGroupSize !== undefined ? { minGroupSize } : {}),
         ...(intersections !== undefined ? { intersections } : {}),
       }),
+    'runs.monitoring': async (request) => monitoring(request),
+    'runs.monitoringCsv': async (request) => ({ files: monitoringCsv(await monitoring(request)) }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ImportSummary } from '../../../../shared/domain';
+import type { DemoScenario, ImportSummary } from '../../../../shared/domain';
 import type { NewCohort, NewStay, Store } from '../../store';
 import {
   BIAS_ATTRIBUTES,
@@ -15,6 +15,7 @@ import { ImportSummaryBuilder } from '../import-summary';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { WINDOW_HOURS } from './charting';
 import { describeSpuriousArtefact } from './spurious';
+import { describeScenario, scenarioRules } from './scenario';
 import { DemoStayGenerator } from './stay-generator';
 
 /**
@@ -27,6 +28,8 @@ export interface DemoCohortOptions {
   stays: number;
   seed: number;
   spurious: boolean;
+  /** A monitoring scenario (scenario.ts); absent or 'none', the plain demo. */
+  scenario?: DemoScenario;
 }
 
 /** Bumped whenever the same seed would give different content: recorded in every report. */
@@ -40,13 +43,20 @@ const GENERATING: WritingPace = {
   countInMessage: false,
 };
 
-export function demoCohortDescription({ stays, seed, spurious }: DemoCohortOptions): string {
+export function demoCohortDescription({
+  stays,
+  seed,
+  spurious,
+  scenario = 'none',
+}: DemoCohortOptions): string {
   const base =
     `SYNTHETIC demo cohort: ${stays.toLocaleString('en-US')} simulated ICU stays from ToE Audit's built-in generator ` +
     `(version ${DEMO_GENERATOR_VERSION}, seed ${seed}). This is NOT patient data: every vital sign, lab value, radiology ` +
     'report, date and attribute is simulated from a hidden patient state, and no real person is described. Use it to learn ' +
     'the app and to try audits, never to draw clinical conclusions.';
-  return spurious ? `${base} ${describeSpuriousArtefact()}` : base;
+  return [base, spurious ? describeSpuriousArtefact() : null, describeScenario(scenario)]
+    .filter((part) => part !== null)
+    .join(' ');
 }
 
 function demoCohort(options: DemoCohortOptions): NewCohort {
@@ -63,7 +73,11 @@ function demoCohort(options: DemoCohortOptions): NewCohort {
     noteRule: DEFAULT_NOTE_RULE,
     contextSchema: { cxrLabels: [...CHEXPERT_LABELS], ecgFields: [...ECG_FIELDS] },
     tasks: [...MIMIC_TASKS],
-    attributes: options.spurious ? [...BIAS_ATTRIBUTES, 'spurious_flag'] : [...BIAS_ATTRIBUTES],
+    attributes: [
+      ...BIAS_ATTRIBUTES,
+      ...(scenarioRules(options.scenario ?? 'none').careUnits ? ['care_unit'] : []),
+      ...(options.spurious ? ['spurious_flag'] : []),
+    ],
   };
 }
 
@@ -95,7 +109,8 @@ export async function createDemoCohort(
   const clock = new ImportClock(job, `Generating the demo cohort "${options.name}"`, GENERATING);
   const report = new ImportSummaryBuilder(
     'demo',
-    `synthetic generator v${DEMO_GENERATOR_VERSION}, seed ${options.seed}`,
+    `synthetic generator v${DEMO_GENERATOR_VERSION}, seed ${options.seed}` +
+      (options.scenario && options.scenario !== 'none' ? `, scenario ${options.scenario}` : ''),
     options.name,
     cohort.featureSchema.variables.map((v) => v.name),
     WINDOW_HOURS,
@@ -119,7 +134,12 @@ function* generatedStays(
   cohort: NewCohort,
   report: ImportSummaryBuilder,
 ): Generator<NewStay> {
-  const generator = new DemoStayGenerator(options.seed, options.spurious, cohort.noteRule);
+  const generator = new DemoStayGenerator(
+    options.seed,
+    options.spurious,
+    cohort.noteRule,
+    scenarioRules(options.scenario ?? 'none'),
+  );
   let values = 0;
   let reports = 0;
   let dropped = 0;

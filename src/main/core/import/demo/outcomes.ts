@@ -63,10 +63,26 @@ export function mortalityLogit(state: PatientState): number {
   );
 }
 
-export function drawOutcomes(state: PatientState, rng: Random): StayOutcomes {
+/** `p` with its odds multiplied by `ratio`. */
+function withOddsTimes(p: number, ratio: number): number {
+  return (p * ratio) / (1 - p + p * ratio);
+}
+
+/**
+ * A stay's outcomes. `mortalityOddsRatio` scales the odds of hospital death by what the
+ * chart does not show (the drift scenario's period and unit, scenario.ts); at 1 the draw is
+ * the plain demo's. The same draws follow either way, so a stay the ratio tips into death
+ * dies as any other death does (in the ICU or on the ward, with its length of stay), and
+ * E2-E4 follow from that death.
+ */
+export function drawOutcomes(
+  state: PatientState,
+  rng: Random,
+  mortalityOddsRatio = 1,
+): StayOutcomes {
   const noisy = rng.chance(LABEL_NOISE);
   const p = noisy ? 0.115 : sigmoid(mortalityLogit(state));
-  const died = rng.chance(p);
+  const died = rng.chance(mortalityOddsRatio === 1 ? p : withOddsTimes(p, mortalityOddsRatio));
   const o = state.organs;
   const ventilated = state.ventilation !== null && state.ventilation.to > 24;
   // Survivors' ICU time: longer on a ventilator, in sepsis, with brain injury, or if worsening.

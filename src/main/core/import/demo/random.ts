@@ -20,6 +20,7 @@ export const STREAMS = {
   outcomes: 7,
   spurious: 8,
   admission: 9,
+  unit: 10,
 } as const;
 export type StreamName = keyof typeof STREAMS;
 

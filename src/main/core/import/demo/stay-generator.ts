@@ -2,7 +2,7 @@ import type { NoteRule } from '../../../../shared/domain';
 import type { NewStay } from '../../store';
 import { chunkReports } from '../note-chunks';
 import { splitForSubject } from '../patient-split';
-import { admit, clockHours, isoAt, type Subject } from './admission';
+import { admit, clockHours, comesBack, isoAt, type Admission, type Subject } from './admission';
 import { drawAdmissionType, drawPersonAttributes, stayAttributes } from './attributes';
 import { Chart } from './charting';
 import { cxrContext, ecgContext } from './context';
@@ -11,6 +11,7 @@ import { drawOutcomes } from './outcomes';
 import { drawPatientState } from './patient-state';
 import { writeRadiology } from './radiology';
 import { Random, type StreamName } from './random';
+import { drawCareUnit, driftOddsRatio, type ScenarioRules } from './scenario';
 import { chartSpuriousArtefact, drawSpuriousFlag, prepareSpuriousArtefact } from './spurious';
 import { chartVitals } from './vitals';
 
@@ -38,11 +39,29 @@ export class DemoStayGenerator {
     private readonly seed: number,
     private readonly spurious: boolean,
     private readonly noteRule: NoteRule,
+    private readonly scenario: ScenarioRules,
   ) {}
+
+  /**
+   * Whether this stay is a subject's first and the subject comes back (if alive): such a
+   * stay was survived, so the drift spares it and a death it adds is never followed by a
+   * readmission.
+   */
+  private comesBackAfter(index: number, admission: Admission): boolean {
+    return (
+      admission.previous === null && comesBack(Random.stream(this.seed, index + 1, 'admission'))
+    );
+  }
 
   generate(index: number): GeneratedStay {
     const rng = (purpose: StreamName) => Random.stream(this.seed, index, purpose);
-    const admission = admit(index, this.subjects, this.previous, rng('admission'));
+    const admission = admit(
+      index,
+      this.subjects,
+      this.previous,
+      rng('admission'),
+      this.scenario.window,
+    );
     const previous = admission.previous;
     if (!previous) this.subjects++;
     const state = drawPatientState(rng('patient'), previous?.person ?? null);
@@ -50,7 +69,13 @@ export class DemoStayGenerator {
     const person = previous?.attributes ?? drawPersonAttributes(state, attributeRng);
     const attributes = stayAttributes(state, person, drawAdmissionType(state, attributeRng));
     const split = splitForSubject(admission.subjectKey);
-    const outcomes = drawOutcomes(state, rng('outcomes'));
+    const unit = this.scenario.careUnits ? drawCareUnit(state, rng('unit')) : null;
+    const undrifted = drawOutcomes(state, rng('outcomes'));
+    const oddsRatio =
+      this.scenario.drift && unit !== null && !this.comesBackAfter(index, admission)
+        ? driftOddsRatio(admission.t0Ms, unit)
+        : 1;
+    const outcomes = oddsRatio === 1 ? undrifted : drawOutcomes(state, rng('outcomes'), oddsRatio);
 
     const chart = new Chart();
     const flagged = this.spurious && drawSpuriousFlag(split, outcomes.labels.E1, rng('spurious'));
@@ -78,8 +103,10 @@ export class DemoStayGenerator {
       person: { age: state.age, female: state.female },
       attributes: person,
       t0Ms: admission.t0Ms,
-      losHours: outcomes.losHours,
-      died: outcomes.labels.E1 === 1,
+      // Undrifted, so subjects and the draws of later stays are the same with or without
+      // drift (a stay whose subject comes back is spared the drift, above).
+      losHours: undrifted.losHours,
+      died: undrifted.labels.E1 === 1,
       stays: previous ? previous.stays + 1 : 1,
     };
 
@@ -97,9 +124,11 @@ export class DemoStayGenerator {
         series,
         missing,
         outcomes: { ...outcomes.labels },
-        attributes: this.spurious
-          ? { ...attributes, spurious_flag: flagged ? 'yes' : 'no' }
-          : attributes,
+        attributes: {
+          ...attributes,
+          ...(unit === null ? {} : { care_unit: unit }),
+          ...(this.spurious ? { spurious_flag: flagged ? 'yes' : 'no' } : {}),
+        },
         notes,
         cxr,
         ecg,

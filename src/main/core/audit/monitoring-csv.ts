@@ -1,0 +1,120 @@
+/**
+ * A monitoring report as CSV files for a QI team's own spreadsheets and control-chart tools:
+ * one row per period and unit, one per operating point, and one per stay in chart order (its
+ * period, VLAD and CUSUM values). Numbers are written in full precision, empty where a figure
+ * is withheld or undefined, with the reason in its own column.
+ */
+import type { Estimate } from '../../../shared/estimate';
+import type {
+  MonitoringCsvFile,
+  MonitoringGroup,
+  MonitoringReport,
+} from '../../../shared/monitoring';
+import { operatingPointName } from '../../../shared/monitoring-text';
+import { csvRecord, spreadsheetSafe } from './abstention-csv';
+
+const number = (x: number | null): string => (x !== null && Number.isFinite(x) ? String(x) : '');
+const estimate = (e: Estimate): string[] => [number(e.estimate), number(e.lower), number(e.upper)];
+const named = (name: string) => [name, `${name}_lower`, `${name}_upper`];
+
+const GROUP_COLUMNS = [
+  'grouping',
+  'group',
+  'stays',
+  'events',
+  'expected_events',
+  'alerts',
+  'suppressed',
+  ...named('alert_rate'),
+  ...named('sensitivity'),
+  ...named('ppv'),
+  ...named('auroc'),
+  ...named('observed_expected'),
+  'calibration_slope',
+  'calibration_intercept',
+  ...named('exhaustion_rate'),
+  'queued',
+  ...named('queue_yield'),
+  'withheld',
+];
+
+function groupRecord(grouping: string, g: MonitoringGroup): string {
+  return csvRecord([
+    grouping,
+    spreadsheetSafe(g.label),
+    String(g.stays),
+    // A suppressed group's counts beyond its size could single out its few patients.
+    g.suppressed ? '' : String(g.events),
+    g.suppressed ? '' : number(g.expectedEvents),
+    g.suppressed ? '' : String(g.alerts),
+    g.suppressed ? 'yes' : 'no',
+    ...estimate(g.alertRate),
+    ...estimate(g.sensitivity),
+    ...estimate(g.ppv),
+    ...estimate(g.auroc),
+    ...estimate(g.observedExpected),
+    number(g.calibrationSlope),
+    number(g.calibrationIntercept),
+    ...estimate(g.exhaustionRate),
+    g.suppressed ? '' : String(g.queued),
+    ...estimate(g.queueYield),
+    Object.entries(g.withheld)
+      .map(([figure, reason]) => `${figure}: ${reason}`)
+      .join('; '),
+  ]);
+}
+
+export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
+  const groups =
+    csvRecord(GROUP_COLUMNS) +
+    report.periods.map((g) => groupRecord('period', g)).join('') +
+    (report.units ?? []).map((g) => groupRecord('unit', g)).join('');
+  const points =
+    csvRecord([
+      'operating_point',
+      'threshold',
+      ...named('sensitivity'),
+      ...named('specificity'),
+      ...named('ppv'),
+      ...named('alerts_per_100_stays'),
+      ...named('number_needed_to_evaluate'),
+      'queued',
+      ...named('queue_yield'),
+    ]) +
+    report.operatingPoints
+      .map((p) =>
+        csvRecord([
+          operatingPointName(p),
+          number(p.threshold),
+          ...estimate(p.sensitivity),
+          ...estimate(p.specificity),
+          ...estimate(p.ppv),
+          ...estimate(p.alertsPer100Stays),
+          ...estimate(p.numberNeededToEvaluate),
+          String(p.queued),
+          ...estimate(p.queueYield),
+        ]),
+      )
+      .join('');
+  const { sequence } = report;
+  const signals = new Set(sequence.cusum.signals);
+  const stays =
+    csvRecord(['order', 't0', 'period', 'vlad', 'cusum', 'cusum_signal']) +
+    sequence.t0
+      .map((t0, i) =>
+        csvRecord([
+          String(i + 1),
+          t0,
+          spreadsheetSafe(sequence.period[i]!),
+          number(sequence.vlad[i]!),
+          number(sequence.cusum.values[i]!),
+          signals.has(i) ? 'yes' : 'no',
+        ]),
+      )
+      .join('');
+  return [
+    { name: 'monitoring-groups.csv', csv: groups },
+    { name: 'monitoring-operating-points.csv', csv: points },
+    { name: 'monitoring-sequence.csv', csv: stays },
+  ];
+}

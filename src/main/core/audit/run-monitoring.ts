@@ -1,0 +1,404 @@
+/**
+ * A run's stays watched over time and across units (issue 27): grouped by the period of their
+ * start (or an attribute naming one, as MIMIC-IV's anchor_year_group, whose dates are shifted
+ * per patient) and by the attribute naming their unit, each group with the figures a QI team
+ * reads, then the charts registries use (p-chart, VLAD with a risk-adjusted CUSUM, funnel
+ * plot), the operating points a team could choose and the risks' own forecast checked against
+ * what happened. Groups below the bias audit's minimum size are suppressed, and figures below
+ * its minimum counts withheld, the same way. The math is in the statistics layer; this file
+ * reads the run and groups its stays.
+ */
+import type { Estimate } from '../../../shared/estimate';
+import {
+  DEFAULT_MINIMUMS,
+  ESTIMABILITY_RULES,
+  type EstimabilityCount,
+} from '../../../shared/bias-audit';
+import type {
+  CalendarPeriod,
+  ForecastCheck,
+  MonitoringGroup,
+  MonitoringReport,
+  PeriodRule,
+  WithheldFigures,
+} from '../../../shared/monitoring';
+import { isError } from '../abstention/margin';
+import { calibrationSlopeIntercept } from '../statistics/calibration-slope';
+import { pChart, riskAdjustedCusum, vlad } from '../statistics/control-charts';
+import { aurocEstimate } from '../statistics/delong';
+import { proportionEstimate } from '../statistics/exact-intervals';
+import { funnelPlot } from '../statistics/funnel-plot';
+import { observedExpectedEstimate } from '../statistics/observed-expected';
+import { operatingPoints } from '../statistics/operating-points';
+import { expectedEventsInterval, expectedPerformance } from '../statistics/unlabelled-performance';
+import { NotFoundError, startTimesOfPlannedStays, type Store } from '../store';
+import type { StayAuditResult } from './audit-types';
+import { runReviewQueue } from './run-abstention';
+import { runStayAttributes } from './run-attributes';
+import { RunStore } from './run-store';
+
+export interface MonitoringOptions {
+  period: PeriodRule;
+  unit: string | null;
+  minGroupSize: number;
+  seed: number;
+  /** Leading periods shown that set the risks' baseline for the charts over time (0: none). */
+  referencePeriods: number;
+  level?: number;
+}
+
+/**
+ * Refuses, before any computing, a period or unit attribute the run's stays do not carry,
+ * naming the ones they do (the API calls it on its own thread, so the refusal keeps its kind).
+ */
+export function checkMonitoringAttributes(
+  store: Store,
+  runId: number,
+  options: Pick<MonitoringOptions, 'period' | 'unit'>,
+): void {
+  const known = new Set(
+    [...runStayAttributes(store, runId).values()].flatMap((a) => Object.keys(a)),
+  );
+  for (const name of [
+    'attribute' in options.period ? options.period.attribute : null,
+    options.unit,
+  ]) {
+    if (name !== null && !known.has(name))
+      throw new NotFoundError(
+        `The stays of audit run ${runId} have no attribute "${name}". Their attributes: ${[...known].sort().join(', ') || 'none'}.`,
+      );
+  }
+}
+
+const logit = (p: number) => Math.log(p / (1 - p));
+
+/**
+ * The risks of the charted stays on the reference periods' baseline (Phase I of statistical
+ * process control): the intercept that makes the reference's expected outcomes equal its
+ * observed ones, added to every risk's logit, so the charts ask "has anything changed since
+ * the reference?" rather than "were the model's risks right at this site?". Null without a
+ * reference, or when the reference has one outcome class only (no baseline to fit).
+ */
+function referenceBaseline(
+  charted: readonly PlacedStay[],
+  referenceLabels: ReadonlySet<string>,
+): { shift: number; stays: number; events: number; expectedEvents: number } | null {
+  const reference = charted.filter((s) => referenceLabels.has(s.period!));
+  if (reference.length === 0) return null;
+  const fit = calibrationSlopeIntercept(
+    reference.map((s) => s.result.pFull),
+    reference.map((s) => s.result.label),
+  );
+  if (fit === null || fit.intercept === null) return null;
+  return {
+    shift: fit.intercept,
+    stays: reference.length,
+    events: reference.filter((s) => s.result.label === 1).length,
+    expectedEvents: reference.reduce((sum, s) => sum + s.result.pFull, 0),
+  };
+}
+
+/** A stay as the monitoring reads it: its result, when it began, its period and unit. */
+interface PlacedStay {
+  result: StayAuditResult;
+  t0: string;
+  period: string | null;
+  unit: string | null;
+  queued: boolean;
+}
+
+/** "2181-04", "2181 Q2" or "2181" from an ISO 8601 start; null when it does not parse. */
+export function calendarPeriod(t0: string, calendar: CalendarPeriod): string | null {
+  const match = /^(\d{4})-(\d{2})/.exec(t0);
+  if (!match) return null;
+  const [, year, month] = match as unknown as [string, string, string];
+  if (calendar === 'year') return year;
+  if (calendar === 'month') return `${year}-${month}`;
+  return `${year} Q${Math.floor((Number(month) - 1) / 3) + 1}`;
+}
+
+const NOT_SHOWN: Estimate = {
+  estimate: null,
+  missing: 'undefined',
+  lower: null,
+  upper: null,
+  method: 'none',
+  resamples: 0,
+  skipped: 0,
+};
+
+const COUNT_WORDS: Record<EstimabilityCount, string> = {
+  events: 'events',
+  negatives: 'non-events',
+  predictedPositives: 'alerts',
+};
+
+/** Which of a group's figures fall below the bias audit's minimum counts, and why. */
+function withheldFigures(counts: Record<EstimabilityCount, number>): WithheldFigures {
+  const shortfall = (rules: readonly EstimabilityCount[]): string | undefined => {
+    const short = rules.filter((rule) => counts[rule] < DEFAULT_MINIMUMS[rule]);
+    return short.length === 0
+      ? undefined
+      : short
+          .map((rule) => `${counts[rule]} ${COUNT_WORDS[rule]} (min ${DEFAULT_MINIMUMS[rule]})`)
+          .join(', ');
+  };
+  const withheld: WithheldFigures = {
+    sensitivity: shortfall(ESTIMABILITY_RULES.fnr),
+    ppv: shortfall(ESTIMABILITY_RULES.ppv),
+    auroc: shortfall(ESTIMABILITY_RULES.auroc),
+    observedExpected: shortfall(ESTIMABILITY_RULES.observedExpected),
+    calibration: shortfall(ESTIMABILITY_RULES.observedExpected),
+  };
+  return Object.fromEntries(
+    Object.entries(withheld).filter(([, reason]) => reason !== undefined),
+  ) as WithheldFigures;
+}
+
+function groupFigures(
+  label: string,
+  stays: readonly PlacedStay[],
+  minGroupSize: number,
+  level: number,
+): MonitoringGroup {
+  const results = stays.map((s) => s.result);
+  const events = results.filter((r) => r.label === 1).length;
+  const alerts = results.filter((r) => r.yFull === 1).length;
+  const caught = results.filter((r) => r.yFull === 1 && r.label === 1).length;
+  const expectedEvents = results.reduce((sum, r) => sum + r.pFull, 0);
+  const queued = stays.filter((s) => s.queued);
+  const base = {
+    label,
+    stays: stays.length,
+    events,
+    expectedEvents,
+    alerts,
+  };
+  if (stays.length < minGroupSize) {
+    return {
+      ...base,
+      suppressed: true,
+      alertRate: NOT_SHOWN,
+      sensitivity: NOT_SHOWN,
+      ppv: NOT_SHOWN,
+      auroc: NOT_SHOWN,
+      observedExpected: NOT_SHOWN,
+      calibrationSlope: null,
+      calibrationIntercept: null,
+      exhaustionRate: NOT_SHOWN,
+      queued: queued.length,
+      queueYield: NOT_SHOWN,
+      withheld: {},
+    };
+  }
+  const withheld = withheldFigures({
+    events,
+    negatives: stays.length - events,
+    predictedPositives: alerts,
+  });
+  const shown = (figure: keyof WithheldFigures, estimate: () => Estimate): Estimate =>
+    withheld[figure] === undefined ? estimate() : NOT_SHOWN;
+  const fit =
+    withheld.calibration === undefined
+      ? calibrationSlopeIntercept(
+          results.map((r) => r.pFull),
+          results.map((r) => r.label),
+        )
+      : null;
+  return {
+    ...base,
+    suppressed: false,
+    alertRate: proportionEstimate(alerts, stays.length, level),
+    sensitivity: shown('sensitivity', () => proportionEstimate(caught, events, level)),
+    ppv: shown('ppv', () => proportionEstimate(caught, alerts, level)),
+    auroc: shown('auroc', () =>
+      aurocEstimate(
+        results.map((r) => r.pFull),
+        results.map((r) => r.label),
+        level,
+      ),
+    ),
+    observedExpected: shown('observedExpected', () =>
+      observedExpectedEstimate(events, expectedEvents, level),
+    ),
+    calibrationSlope: fit?.slope ?? null,
+    calibrationIntercept: fit?.intercept ?? null,
+    exhaustionRate: proportionEstimate(
+      results.filter((r) => r.status === 'exhausted').length,
+      stays.length,
+      level,
+    ),
+    queued: queued.length,
+    queueYield: proportionEstimate(
+      queued.filter((s) => isError(s.result)).length,
+      queued.length,
+      level,
+    ),
+    withheld,
+  };
+}
+
+/** Stays by group label, labels in sorted order (calendar labels sort in time). */
+function groupBy(
+  stays: readonly PlacedStay[],
+  key: (s: PlacedStay) => string | null,
+): [string, PlacedStay[]][] {
+  const groups = new Map<string, PlacedStay[]>();
+  for (const stay of stays) {
+    const label = key(stay);
+    if (label === null) continue;
+    const group = groups.get(label) ?? [];
+    group.push(stay);
+    groups.set(label, group);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function forecastCheck(
+  label: string,
+  stays: readonly PlacedStay[],
+  threshold: number,
+  level: number,
+): ForecastCheck {
+  const results = stays.map((s) => s.result);
+  const risks = results.map((r) => r.pFull);
+  const forecast = expectedPerformance(risks, threshold);
+  const [lower, upper] = expectedEventsInterval(risks, level);
+  const observedEvents = results.filter((r) => r.label === 1).length;
+  const alerts = results.filter((r) => r.yFull === 1).length;
+  const caught = results.filter((r) => r.yFull === 1 && r.label === 1).length;
+  return {
+    label,
+    expectedEvents: forecast.expectedEvents,
+    lower,
+    upper,
+    observedEvents,
+    forecast,
+    realisedSensitivity: observedEvents === 0 ? null : caught / observedEvents,
+    realisedPpv: alerts === 0 ? null : caught / alerts,
+    within: observedEvents >= lower && observedEvents <= upper,
+  };
+}
+
+/** What `runs.monitoring` answers for a run with results. */
+export function runMonitoring(
+  store: Store,
+  runId: number,
+  options: MonitoringOptions,
+): MonitoringReport {
+  const level = options.level ?? 0.95;
+  const runs = new RunStore(store);
+  const run = runs.getRun(runId);
+  const threshold = run.spec.params.threshold;
+  checkMonitoringAttributes(store, runId, options);
+  const attributes = runStayAttributes(store, runId);
+  const starts = startTimesOfPlannedStays(store, runId);
+  const queue = runReviewQueue(store, runId);
+  const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
+  const period = options.period;
+  const stays: PlacedStay[] = runs.results(runId).map((result) => {
+    const t0 = starts.get(result.stayId) ?? '';
+    const own = attributes.get(result.stayId) ?? {};
+    return {
+      result,
+      t0,
+      period:
+        'calendar' in period
+          ? calendarPeriod(t0, period.calendar)
+          : (own[period.attribute] ?? null),
+      unit: options.unit === null ? null : (own[options.unit] ?? null),
+      queued: flagged.has(result.stayId),
+    };
+  });
+
+  const periodGroups = groupBy(stays, (s) => s.period);
+  const periods = periodGroups.map(([label, members]) =>
+    groupFigures(label, members, options.minGroupSize, level),
+  );
+  const unitGroups = options.unit === null ? null : groupBy(stays, (s) => s.unit);
+  const units =
+    unitGroups?.map(([label, members]) =>
+      groupFigures(label, members, options.minGroupSize, level),
+    ) ?? null;
+
+  // The charts run over the periods shown, stays in order of period, then start, then id.
+  const order = new Map(periodGroups.map(([label], index) => [label, index]));
+  const charted = stays
+    .filter((s) => s.period !== null && !periods[order.get(s.period)!]!.suppressed)
+    .sort(
+      (a, b) =>
+        order.get(a.period!)! - order.get(b.period!)! ||
+        (a.t0 < b.t0 ? -1 : a.t0 > b.t0 ? 1 : 0) ||
+        a.result.stayId - b.result.stayId,
+    );
+  const shownPeriods = periods.filter((g) => !g.suppressed);
+  const referenceLabels = new Set(
+    shownPeriods.slice(0, options.referencePeriods).map((g) => g.label),
+  );
+  const baseline = referenceBaseline(charted, referenceLabels);
+  // With a baseline, the VLAD and CUSUM watch the periods after it, on its risks.
+  const watched =
+    baseline === null ? charted : charted.filter((s) => !referenceLabels.has(s.period!));
+  const risks = watched.map((s) =>
+    baseline === null
+      ? s.result.pFull
+      : 1 /
+        (1 +
+          Math.exp(-(logit(Math.min(1 - 1e-9, Math.max(1e-9, s.result.pFull))) + baseline.shift))),
+  );
+  const outcomes = watched.map((s) => s.result.label);
+
+  return {
+    runId,
+    task: run.spec.task,
+    threshold,
+    period,
+    unit: options.unit,
+    minGroupSize: options.minGroupSize,
+    periods,
+    units,
+    unplaced: {
+      period: stays.filter((s) => s.period === null).length,
+      unit: options.unit === null ? 0 : stays.filter((s) => s.unit === null).length,
+    },
+    alertChart: pChart(
+      'alerts per stay',
+      shownPeriods.map((g) => ({
+        label: g.label,
+        count: g.alerts,
+        n: g.stays,
+      })),
+    ),
+    eventChart: pChart(
+      'outcomes per stay',
+      shownPeriods.map((g) => ({ label: g.label, count: g.events, n: g.stays })),
+    ),
+    reference:
+      baseline === null
+        ? null
+        : { periods: [...referenceLabels], ...baseline, oddsRatio: Math.exp(baseline.shift) },
+    sequence: {
+      t0: watched.map((s) => s.t0),
+      period: watched.map((s) => s.period!),
+      vlad: vlad(risks, outcomes),
+      cusum: riskAdjustedCusum(risks, outcomes, { seed: options.seed }),
+    },
+    funnel:
+      units === null
+        ? null
+        : funnelPlot(
+            units
+              .filter((g) => !g.suppressed)
+              .map((g) => ({ label: g.label, observed: g.events, expected: g.expectedEvents })),
+          ),
+    operatingPoints: operatingPoints(
+      stays.map((s) => s.result.pFull),
+      stays.map((s) => s.result.label),
+      { runThreshold: threshold, queueSize: queue.queueSize, level },
+    ),
+    queueSize: queue.queueSize,
+    forecastChecks: periodGroups
+      .filter(([label]) => !periods[order.get(label)!]!.suppressed)
+      .map(([label, members]) => forecastCheck(label, members, threshold, level)),
+  };
+}

@@ -1,0 +1,311 @@
+/**
+ * A monitoring report (`runs.monitoring`) in words, written once for the CLI, the app and the
+ * PDF: first what a committee needs to hear (which period or unit signalled, and what the
+ * charts promise about false alarms), then the tables, then how each figure was computed.
+ */
+import { attributeName } from './attribute-words';
+import { figureCell, figureNumber } from './figure-text';
+import type {
+  ForecastCheck,
+  FunnelPlacement,
+  FunnelPoint,
+  MonitoringGroup,
+  MonitoringReport,
+  OperatingPoint,
+  PeriodRule,
+} from './monitoring';
+import { taskTitle } from './task-titles';
+
+/** "quarter of admission", "anchor year group". */
+export function periodWords(period: PeriodRule): string {
+  return 'calendar' in period ? `${period.calendar} of admission` : attributeName(period.attribute);
+}
+
+const percent = (x: number) => figureNumber(x, 'percent');
+const count = (x: number) => x.toLocaleString('en-US');
+const expected = (x: number) => x.toFixed(1);
+
+/** The sentence of the risk-adjusted CUSUM: where it signalled, or that it did not, and its promise. */
+export function cusumFinding(report: MonitoringReport): string {
+  const { cusum, period } = report.sequence;
+  if (cusum.values.length === 0)
+    return `No ${periodWords(report.period)} has ${report.minGroupSize} stays or more, so nothing is charted over time: choose a longer period.`;
+  const promise = `its limit (${cusum.limit.toFixed(2)}) is set so that, if the model's risks were right, it would signal by chance in ${percent(cusum.falseAlarmProbability)} of sequences as long as this one`;
+  if (cusum.signals.length === 0)
+    return `The risk-adjusted CUSUM, tuned to detect the odds of the outcome multiplying by ${cusum.oddsRatio}, did not signal over ${count(cusum.values.length)} stays; ${promise}.`;
+  const where = [...new Set(cusum.signals.map((index) => period[index]!))];
+  return `The risk-adjusted CUSUM signalled in ${where.join(', ')}: more outcomes than the model's risks expected, enough to suggest their odds had multiplied by ${cusum.oddsRatio}; ${promise}.`;
+}
+
+/** One sentence per period whose rate crossed its p-chart limits. */
+function pChartFindings(report: MonitoringReport): string[] {
+  return [report.eventChart, report.alertChart].flatMap((chart) =>
+    chart.points
+      .filter((p) => p.signal !== null)
+      .map(
+        (p) =>
+          `In ${p.label}, ${chart.measure} (${percent(p.rate)}) were ${p.signal} the control limits (${percent(p.lower)} to ${percent(p.upper)} around ${percent(chart.centre)}).`,
+      ),
+  );
+}
+
+/** "SICU lies above the 99.8% limit: 90 outcomes where the risks expected 54.6 (observed ÷ expected 1.65×)". */
+function unitPlacement(p: FunnelPoint, placement: FunnelPlacement): string {
+  return `${p.label} lies ${placement.direction} the ${placement.position === 'beyond-99.8' ? '99.8%' : '95%'} limit: ${count(p.observed)} outcomes where the risks expected ${expected(p.expected)} (observed ÷ expected ${figureNumber(p.ratio, 'ratio')})`;
+}
+
+function funnelFindings(report: MonitoringReport): string[] {
+  const funnel = report.funnel;
+  if (funnel === null || report.unit === null) return [];
+  const units = attributeNoun(report.unit).many;
+  const dispersion = funnel.overdispersion;
+  const outlying = funnel.points.filter((p) => p.position !== 'inside');
+  if (dispersion === null || !dispersion.adjusted) {
+    const spread =
+      dispersion === null
+        ? `Too few ${units} (fewer than 5) to judge whether they vary more than chance allows; the limits are the exact ones.`
+        : `The ${units} vary no more than chance allows, so the limits are the exact ones.`;
+    if (outlying.length === 0)
+      return [
+        `Every ${attributeNoun(report.unit).one} lies inside the funnel plot's limits. ${spread}`,
+      ];
+    return [...outlying.map((p) => `${unitPlacement(p, p)}.`), spread];
+  }
+  // Widened limits answer "does a unit stand out from the others?"; the exact ones "does it
+  // differ from its risks by more than chance?": a committee needs both when they disagree.
+  const exactOnly = funnel.points.filter(
+    (p) => p.byExactLimits.position !== 'inside' && p.position === 'inside',
+  );
+  const widened = `The ${units} vary more than chance allows (overdispersion ${dispersion.phi.toFixed(2)} times what chance gives), so the limits were widened for the variation between them, as Spiegelhalter describes.`;
+  return [
+    widened,
+    ...outlying.map((p) => `Even so, ${unitPlacement(p, p)}.`),
+    ...(outlying.length === 0
+      ? [
+          `Against the widened limits, no ${attributeNoun(report.unit).one} stands out from the others.`,
+        ]
+      : []),
+    ...exactOnly.map(
+      (p) =>
+        `By the exact limits, ${unitPlacement(p, p.byExactLimits)}: its outcomes differ from its risks by more than chance, though not by more than units differ from one another.`,
+    ),
+  ];
+}
+
+function forecastFindings(report: MonitoringReport): string[] {
+  const missed = report.forecastChecks.filter((c) => !c.within);
+  if (report.forecastChecks.length === 0) return [];
+  if (missed.length === 0)
+    return [
+      `In every period, the outcomes that happened fell within the range the risks forecast before they were known, so estimates for periods whose outcomes are not in yet can lean on them.`,
+    ];
+  return missed.map(
+    (c) =>
+      `In ${c.label} the risks forecast ${expected(c.expectedEvents)} outcomes (95% range ${count(c.lower)} to ${count(c.upper)}) and ${count(c.observedEvents)} happened: estimates made before outcomes are in would have been ${c.observedEvents > c.upper ? 'too hopeful' : 'too gloomy'} there.`,
+  );
+}
+
+/** What the charts over time compare with: the model's own risks, or a reference's baseline. */
+export function baselineFinding(report: MonitoringReport): string {
+  const reference = report.reference;
+  if (reference === null)
+    return "The charts over time compare each stay's outcome with the model's own risk.";
+  const [first, last] = [reference.periods[0]!, reference.periods.at(-1)!];
+  const span = first === last ? first : `${first} to ${last}`;
+  const factor = figureNumber(reference.oddsRatio, 'ratio');
+  return `The charts over time start after the reference period, ${span}, and compare each stay's outcome with the model's risk adjusted to that period's baseline: there ${count(reference.events)} outcomes happened where the model's risks expected ${expected(reference.expectedEvents)}, so every risk's odds were multiplied by ${factor}.`;
+}
+
+/** What a committee hears first, in sentences. */
+export function monitoringFindings(report: MonitoringReport): string[] {
+  return [
+    // Without a sequence the CUSUM's sentence says why; a baseline then means nothing.
+    ...(report.sequence.cusum.values.length > 0 || report.reference !== null
+      ? [baselineFinding(report)]
+      : []),
+    cusumFinding(report),
+    ...pChartFindings(report),
+    ...funnelFindings(report),
+    ...forecastFindings(report),
+  ];
+}
+
+function pad(cells: string[][]): string[] {
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
+  return cells.map((row) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** A table of the periods or units shown: counts, then each figure unless it is withheld. */
+export function groupRows(groups: readonly MonitoringGroup[]): string[][] {
+  const withheld = (g: MonitoringGroup, figure: keyof MonitoringGroup['withheld'], text: string) =>
+    g.withheld[figure] === undefined ? text : `withheld: ${g.withheld[figure]}`;
+  return groups
+    .filter((g) => !g.suppressed)
+    .map((g) => [
+      g.label,
+      count(g.stays),
+      count(g.events),
+      figureCell(g.alertRate, 'percent'),
+      withheld(g, 'sensitivity', figureCell(g.sensitivity, 'percent')),
+      withheld(g, 'ppv', figureCell(g.ppv, 'percent')),
+      withheld(g, 'observedExpected', figureCell(g.observedExpected, 'ratio')),
+      withheld(g, 'auroc', figureCell(g.auroc, 'decimal')),
+    ]);
+}
+
+/** "3 more quarters of admission have fewer than 11 stays each (14 stays) and are not shown." */
+export function suppressedSentence(
+  groups: readonly MonitoringGroup[],
+  noun: { one: string; many: string },
+  minGroupSize: number,
+): string | null {
+  const hidden = groups.filter((g) => g.suppressed);
+  if (hidden.length === 0) return null;
+  const stays = hidden.reduce((sum, g) => sum + g.stays, 0);
+  const shown = groups.length - hidden.length;
+  return `${count(hidden.length)}${shown > 0 ? ' more' : ''} ${hidden.length === 1 ? noun.one : noun.many} ${hidden.length === 1 ? 'has' : 'have'} fewer than ${minGroupSize} stays${hidden.length === 1 ? '' : ' each'} (${count(stays)} stays in all) and ${hidden.length === 1 ? 'is' : 'are'} not shown.`;
+}
+
+export const GROUP_HEADER = [
+  '',
+  'Stays',
+  'Outcomes',
+  'Alerts per stay',
+  'Outcomes caught',
+  'Alerts right',
+  'Observed ÷ expected',
+  'Discrimination (AUROC)',
+];
+
+/** "The run's threshold (34%)", "Catches 70% of outcomes", "Alerts on 10% of stays". */
+export function operatingPointName(point: OperatingPoint): string {
+  switch (point.chosenBy.kind) {
+    case 'run-threshold':
+      return `The run's threshold (${percent(point.threshold)})`;
+    case 'sensitivity':
+      return `Catch ${percent(point.chosenBy.target)} of outcomes`;
+    case 'alert-rate':
+      return `Alert on ${percent(point.chosenBy.target)} of stays`;
+  }
+}
+
+export function operatingPointRows(points: readonly OperatingPoint[]): string[][] {
+  return points.map((p) => [
+    operatingPointName(p),
+    percent(p.threshold),
+    figureCell(p.sensitivity, 'percent'),
+    figureCell(p.specificity, 'percent'),
+    figureCell(p.ppv, 'percent'),
+    figureCell(p.alertsPer100Stays, 'units'),
+    figureCell(p.numberNeededToEvaluate, 'units'),
+    `${count(p.queued)}: ${figureCell(p.queueYield, 'percent')} wrong`,
+  ]);
+}
+
+export const POINT_HEADER = [
+  '',
+  'Risk threshold',
+  'Outcomes caught',
+  'Stays without, left alone',
+  'Alerts right',
+  'Alerts per 100 stays',
+  'Alerts per outcome found',
+  'Review queue',
+];
+
+/** What one row of a table is: "quarter of admission", "care unit". */
+export function periodNoun(period: PeriodRule): { one: string; many: string } {
+  return 'calendar' in period
+    ? { one: `${period.calendar} of admission`, many: `${period.calendar}s of admission` }
+    : attributeNoun(period.attribute);
+}
+
+export function attributeNoun(attribute: string): { one: string; many: string } {
+  const name = attributeName(attribute).toLowerCase();
+  return { one: name, many: `${name}s` };
+}
+
+const table = (rows: string[][], header: string[]): string[] =>
+  rows.length === 0 ? [] : pad([header, ...rows]).map((line) => `  ${line}`);
+const sentence = (text: string | null): string[] => (text === null ? [] : [`  ${text}`]);
+
+/** The whole report as terminal text. */
+export function monitoringText(report: MonitoringReport): string {
+  const lines = [
+    `Monitoring audit run ${report.runId}: ${taskTitle(report.task)}, by ${periodWords(report.period)}${report.unit === null ? '' : ` and by ${attributeName(report.unit).toLowerCase()}`}.`,
+    '',
+    ...monitoringFindings(report).map((sentence) => `- ${sentence}`),
+    '',
+    `By ${periodWords(report.period)} (95% intervals):`,
+    ...table(groupRows(report.periods), GROUP_HEADER),
+    ...sentence(suppressedSentence(report.periods, periodNoun(report.period), report.minGroupSize)),
+  ];
+  if (report.unplaced.period > 0)
+    lines.push(
+      `  ${count(report.unplaced.period)} stays have no ${periodWords(report.period)} and are left out.`,
+    );
+  if (report.units !== null && report.unit !== null) {
+    lines.push('', `By ${attributeName(report.unit).toLowerCase()}:`);
+    lines.push(...table(groupRows(report.units), GROUP_HEADER));
+    lines.push(
+      ...sentence(
+        suppressedSentence(report.units, attributeNoun(report.unit), report.minGroupSize),
+      ),
+    );
+    if (report.unplaced.unit > 0)
+      lines.push(
+        `  ${count(report.unplaced.unit)} stays have no ${attributeName(report.unit).toLowerCase()} and are left out.`,
+      );
+  }
+  lines.push(
+    '',
+    `Operating points (from the stored risks; the review queue at the run's budget of ${count(report.queueSize)} stays):`,
+    ...pad([POINT_HEADER, ...operatingPointRows(report.operatingPoints)]).map(
+      (line) => `  ${line}`,
+    ),
+    '',
+    'How this was computed:',
+    ...MONITORING_METHOD.map((line) => `  ${line}`),
+  );
+  return lines.join('\n');
+}
+
+/** How every figure of the report was computed, for the CLI's closing lines and the app's fold. */
+export const MONITORING_METHOD = [
+  'Rates are counts over counts with exact (Clopper–Pearson) intervals; observed ÷ expected uses',
+  "Garwood's exact Poisson interval; the AUROC DeLong's, on the logit scale. The p-chart limits are",
+  'exact binomial quantiles (0.135% each side) around the pooled rate; the VLAD adds up expected −',
+  "observed outcomes stay by stay; the CUSUM is Steiner et al.'s (2000) risk-adjusted CUSUM, its",
+  'limit found by simulating outcomes from the risks; the funnel plot follows Spiegelhalter (2005),',
+  "with exact Poisson limits and his overdispersion test. Figures below the bias audit's minimum",
+  'counts (10 outcomes, 10 without, 10 alerts) are withheld.',
+] as const;
+
+export const FORECAST_HEADER = [
+  '',
+  'Outcomes the risks expected (95% range)',
+  'Outcomes that happened',
+  'Within the range',
+  'Outcomes caught: forecast, realised',
+  'Alerts right: forecast, realised',
+];
+
+/** Each period's forecast, made from the risks before outcomes were in, beside what happened. */
+export function forecastRows(checks: readonly ForecastCheck[]): string[][] {
+  const share = (x: number | null) => (x === null ? 'not defined' : percent(x));
+  return checks.map((c) => [
+    c.label,
+    `${expected(c.expectedEvents)} (${count(c.lower)} to ${count(c.upper)})`,
+    count(c.observedEvents),
+    c.within ? 'yes' : c.observedEvents > c.upper ? 'no: more happened' : 'no: fewer happened',
+    `${share(c.forecast.expectedSensitivity)}, ${share(c.realisedSensitivity)}`,
+    `${share(c.forecast.expectedPpv)}, ${share(c.realisedPpv)}`,
+  ]);
+}

@@ -1,0 +1,102 @@
+/**
+ * Issue 27 on the drifted demo, as a QI team would run it: `toe demo-cohort --scenario drift`
+ * (hospital mortality odds × 2.5 in April–June 2181 and in the SICU, which no model input
+ * shows; docs/demo-cohort.md), a full audit with the shipped E1 bundle, then `toe monitor`.
+ * The charts must find that known truth: the CUSUM signals in the drifted quarter, the p-chart
+ * puts it above its limits, and the funnel plot names the SICU; the CSV files hold the figures.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MonitoringReport } from '../../src/shared/monitoring';
+import { plainTempDir } from '../support/plain-temp-dir';
+import { runToe } from '../support/run-toe';
+
+const DRIFTED_QUARTER = '2181 Q2';
+
+describe('toe monitor on the drifted demo', () => {
+  const dir = plainTempDir('toe-monitor-');
+  const db = join(dir, 'store.sqlite');
+  const toe = (...args: string[]) => runToe(args, db, { TOE_EXECUTION_PROVIDER: 'cpu' });
+  let report: MonitoringReport;
+  let text: string;
+  let runId: string;
+
+  beforeAll(() => {
+    for (const args of [
+      ['demo-cohort', '--stays', '4000', '--seed', '101', '--scenario', 'drift', '--name', 'drift'],
+      ['audit', '--cohort', 'drift', '--task', 'E1', '--stop-at-convergence'],
+    ]) {
+      const step = toe(...args);
+      expect(step.status, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+    }
+    runId = String((JSON.parse(toe('runs', '--json').stdout) as { id: number }[])[0]!.id);
+    const json = toe('monitor', runId, '--unit', 'care_unit', '--json');
+    expect(json.status, json.stderr).toBe(0);
+    report = JSON.parse(json.stdout) as MonitoringReport;
+    const printed = toe('monitor', runId, '--unit', 'care_unit', '--csv', join(dir, 'csv'));
+    expect(printed.status, printed.stderr).toBe(0);
+    text = printed.stdout;
+  }, 900_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('groups the stays by quarter and by care unit', () => {
+    expect(report.periods.map((g) => g.label)).toEqual([
+      '2180 Q1',
+      '2180 Q2',
+      '2180 Q3',
+      '2180 Q4',
+      '2181 Q1',
+      '2181 Q2',
+      '2181 Q3',
+      '2181 Q4',
+    ]);
+    expect(report.units!.map((g) => g.label)).toEqual([
+      'CCU',
+      'CVICU',
+      'MICU',
+      'Neuro ICU',
+      'SICU',
+    ]);
+    expect(report.periods.reduce((n, g) => n + g.stays, 0)).toBe(4000);
+  });
+
+  it('signals in the drifted quarter on the CUSUM and the p-chart', () => {
+    const { cusum, period } = report.sequence;
+    expect(cusum.falseAlarmProbability).toBeLessThanOrEqual(0.05);
+    expect(cusum.signals.map((i) => period[i])).toContain(DRIFTED_QUARTER);
+    const point = report.eventChart.points.find((p) => p.label === DRIFTED_QUARTER)!;
+    expect(point.signal).toBe('above');
+    // The other quarters' outcome rates stay inside their limits.
+    expect(report.eventChart.points.filter((p) => p.signal !== null).map((p) => p.label)).toEqual([
+      DRIFTED_QUARTER,
+    ]);
+    expect(text).toMatch(/The risk-adjusted CUSUM signalled in [^:]*2181 Q2/);
+    expect(text).toContain(`In ${DRIFTED_QUARTER}, outcomes per stay`);
+  });
+
+  it('names the unit with excess mortality on the funnel plot', () => {
+    const outlying = report.funnel!.points.filter((p) => p.position !== 'inside');
+    expect(outlying.map((p) => [p.label, p.direction])).toEqual([['SICU', 'above']]);
+    expect(text).toMatch(/SICU lies above the (95|99\.8)% limit/);
+  });
+
+  it('writes the figures as CSV files', () => {
+    const groups = readFileSync(join(dir, 'csv', 'monitoring-groups.csv'), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(groups[0]).toMatch(/^grouping,group,stays,events,expected_events,alerts,suppressed,/);
+    expect(groups.length).toBe(1 + 8 + 5);
+    const sequence = readFileSync(join(dir, 'csv', 'monitoring-sequence.csv'), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(sequence.length).toBe(1 + 4000);
+    expect(existsSync(join(dir, 'csv', 'monitoring-operating-points.csv'))).toBe(true);
+  });
+
+  it('refuses an attribute the stays do not have, naming the ones they do', () => {
+    const refused = toe('monitor', runId, '--unit', 'ward');
+    expect(refused.status).toBe(4);
+    expect(refused.stderr).toMatch(/no attribute "ward"\. Their attributes: .*care_unit/);
+  });
+});
