@@ -15,6 +15,7 @@ import {
   type NamedView,
 } from './support/app-views';
 import { readE2eEnv } from './support/e2e-env';
+import { WIDER_THAN_THE_WINDOW } from './support/page-width';
 
 const TOUR = join(process.cwd(), 'docs', 'tour.md');
 const TOUR_DIR = join(process.cwd(), 'docs', 'images', 'tour');
@@ -22,22 +23,6 @@ const SIZES = [
   { width: 1440, height: 900 },
   { width: 1024, height: 768 },
 ] as const;
-
-// Run in the page, as text (this project's Node typings have no DOM): the innermost elements
-// that reach past the window's right edge, outside any container that scrolls them itself.
-const WIDER_THAN_THE_WINDOW = `(() => {
-  const edge = document.documentElement.clientWidth;
-  const scrolls = (el) => el !== document.documentElement && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX);
-  const out = [];
-  for (const el of document.body.querySelectorAll('*')) {
-    if (el.getBoundingClientRect().right <= edge + 0.5) continue;
-    let inside = false;
-    for (let p = el.parentElement; p; p = p.parentElement) if (scrolls(p)) inside = true;
-    if (inside || [...el.children].some((c) => c.getBoundingClientRect().right > edge + 0.5)) continue;
-    out.push(el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).trim().split(/\\s+/).join('.') : '') + ': ' + (el.textContent ?? '').trim().slice(0, 40));
-  }
-  return out.slice(0, 5);
-})()`;
 
 /** "bias audit" → "bias-audit-1440.png". */
 const imageName = (view: AppViewName, width: number) => `${view.replace(/\s+/g, '-')}-${width}.png`;

@@ -16,6 +16,7 @@ export const RUN_SECTIONS = [
   { suffix: '', label: 'Dashboard' },
   { suffix: '/abstentions', label: 'Review worklist' },
   { suffix: '/bias', label: 'Bias audit' },
+  { suffix: '/monitoring', label: 'Monitoring' },
   { suffix: '/report', label: 'Report' },
 ] as const;
 
@@ -63,6 +64,12 @@ export function createAppRouter(): Router {
         name: 'bias-audit',
         component: () => import('./views/BiasAuditView.vue'),
         meta: { title: 'Bias audit' },
+      },
+      {
+        path: '/runs/:runId(\\d+)/monitoring',
+        name: 'run-monitoring',
+        component: () => import('./views/MonitoringView.vue'),
+        meta: { title: 'Monitoring' },
       },
       {
         path: '/runs/:runId(\\d+)/report',

@@ -48,6 +48,7 @@ export const APP_VIEW_NAMES = [
   'worklist',
   'trace',
   'bias audit',
+  'monitoring',
   'compare',
   'report',
 ] as const;
@@ -117,6 +118,13 @@ export function appViews({ run, other, stayId, cohortId }: AppViewSubjects): Nam
       () => ({
         hash: `#/runs/${run.id}/bias`,
         ready: (page) => page.getByTestId('bias-faithfulness'),
+      }),
+    ],
+    [
+      'monitoring',
+      () => ({
+        hash: `#/runs/${run.id}/monitoring`,
+        ready: (page) => page.getByTestId('monitoring-findings'),
       }),
     ],
     [
