@@ -90,6 +90,19 @@ function boundaries(sequence: MonitoringSequence, low: number, high: number): Po
     ]);
 }
 
+/** The dashed vertical lines where each period begins, one dataset for both sequence charts. */
+function periodStartsDataset(sequence: MonitoringSequence, low: number, high: number) {
+  return {
+    label: 'start of a period',
+    data: boundaries(sequence, low, high),
+    borderColor: translucent(LIMIT, 0.6),
+    borderDash: [2, 3],
+    pointRadius: 0,
+    borderWidth: 1,
+    spanGaps: false,
+  };
+}
+
 /** The VLAD: cumulative expected − observed outcomes, stay by stay, periods marked. */
 export function vladConfig(sequence: MonitoringSequence): ChartConfiguration<'line', Point[]> {
   const values = sequence.vlad;
@@ -106,15 +119,7 @@ export function vladConfig(sequence: MonitoringSequence): ChartConfiguration<'li
           pointRadius: 0,
           borderWidth: 1.5,
         },
-        {
-          label: 'start of a period',
-          data: boundaries(sequence, low, high),
-          borderColor: translucent(LIMIT, 0.6),
-          borderDash: [2, 3],
-          pointRadius: 0,
-          borderWidth: 1,
-          spanGaps: false,
-        },
+        periodStartsDataset(sequence, low, high),
       ],
     },
     options: {
@@ -164,15 +169,7 @@ export function cusumConfig(sequence: MonitoringSequence): ChartConfiguration<'l
           showLine: false,
           pointRadius: 5,
         },
-        {
-          label: 'start of a period',
-          data: boundaries(sequence, 0, high),
-          borderColor: translucent(LIMIT, 0.6),
-          borderDash: [2, 3],
-          pointRadius: 0,
-          borderWidth: 1,
-          spanGaps: false,
-        },
+        periodStartsDataset(sequence, 0, high),
       ],
     },
     options: {
