@@ -23,7 +23,7 @@ import type {
   WithheldFigures,
 } from '../../../shared/monitoring';
 import { isError } from '../abstention/margin';
-import { calibrationSlopeIntercept } from '../statistics/calibration-slope';
+import { calibrationSlopeIntercept, recalibratedRisk } from '../statistics/calibration-slope';
 import { pChart, riskAdjustedCusum, vlad } from '../statistics/control-charts';
 import { aurocEstimate } from '../statistics/delong';
 import { proportionEstimate } from '../statistics/exact-intervals';
@@ -35,6 +35,7 @@ import { NotFoundError, startTimesOfPlannedStays, type Store } from '../store';
 import type { StayAuditResult } from './audit-types';
 import { runReviewQueue } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
+import type { AttributesByStay } from './subgroups';
 import { RunStore } from './run-store';
 
 export interface MonitoringOptions {
@@ -52,13 +53,11 @@ export interface MonitoringOptions {
  * naming the ones they do (the API calls it on its own thread, so the refusal keeps its kind).
  */
 export function checkMonitoringAttributes(
-  store: Store,
+  attributes: AttributesByStay,
   runId: number,
   options: Pick<MonitoringOptions, 'period' | 'unit'>,
 ): void {
-  const known = new Set(
-    [...runStayAttributes(store, runId).values()].flatMap((a) => Object.keys(a)),
-  );
+  const known = new Set([...attributes.values()].flatMap((a) => Object.keys(a)));
   for (const name of [
     'attribute' in options.period ? options.period.attribute : null,
     options.unit,
@@ -69,8 +68,6 @@ export function checkMonitoringAttributes(
       );
   }
 }
-
-const logit = (p: number) => Math.log(p / (1 - p));
 
 /**
  * The risks of the charted stays on the reference periods' baseline (Phase I of statistical
@@ -290,8 +287,8 @@ export function runMonitoring(
   const runs = new RunStore(store);
   const run = runs.getRun(runId);
   const threshold = run.spec.params.threshold;
-  checkMonitoringAttributes(store, runId, options);
   const attributes = runStayAttributes(store, runId);
+  checkMonitoringAttributes(attributes, runId, options);
   const starts = startTimesOfPlannedStays(store, runId);
   const queue = runReviewQueue(store, runId);
   const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
@@ -340,11 +337,7 @@ export function runMonitoring(
   const watched =
     baseline === null ? charted : charted.filter((s) => !referenceLabels.has(s.period!));
   const risks = watched.map((s) =>
-    baseline === null
-      ? s.result.pFull
-      : 1 /
-        (1 +
-          Math.exp(-(logit(Math.min(1 - 1e-9, Math.max(1e-9, s.result.pFull))) + baseline.shift))),
+    baseline === null ? s.result.pFull : recalibratedRisk(s.result.pFull, baseline.shift),
   );
   const outcomes = watched.map((s) => s.result.label);
 

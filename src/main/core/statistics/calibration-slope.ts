@@ -22,6 +22,11 @@ function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
+/** A risk with `shift` added to its logit: the risk on a baseline the intercept was fitted to. */
+export function recalibratedRisk(p: number, shift: number): number {
+  return sigmoid(logit(p) + shift);
+}
+
 /** Each null when its fit fails: the slope, for one, needs risks that differ. */
 export interface CalibrationFit {
   slope: number | null;

@@ -8,6 +8,7 @@
 import { parseArgs, type CallArgs, type ParsedArgs } from '../../../../shared/contract';
 import { runWithResults, type FiguresOf, type FiguresRequest } from '../../audit/run-figures';
 import { monitoringCsv } from '../../audit/monitoring-csv';
+import { runStayAttributes } from '../../audit/run-attributes';
 import { checkMonitoringAttributes } from '../../audit/run-monitoring';
 import { RunStore } from '../../audit/run-store';
 import { runFiguresOffThread } from '../../audit/stored-figures';
@@ -68,7 +69,7 @@ export function runFigureHandlers(
   /** Refuses an attribute the stays lack here, before the figures thread, keeping its kind. */
   function monitoring(request: ParsedArgs<'runs.monitoring'>) {
     runWithResults(store, request.runId);
-    checkMonitoringAttributes(store, request.runId, request);
+    checkMonitoringAttributes(runStayAttributes(store, request.runId), request.runId, request);
     return figures({ kind: 'monitoring', ...request });
   }
 
