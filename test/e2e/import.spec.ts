@@ -14,11 +14,13 @@ import {
   test,
 } from './fixtures';
 import { copyFixture } from '../support/fixture-copy';
+import { callApi } from './support/app-api';
 import { cohortNames } from './support/store-snapshot';
 
 const INCIDENTS = resolve('docs/examples/service-incidents');
 const CLINICAL = resolve('test/fixtures/generic-minimal');
 const MIMIC_DEMO = resolve('../shared/data/mimic-iv-demo');
+const CANCEL_ATTEMPTS = 3;
 
 function importForm(page: Page) {
   return page.getByRole('form', { name: 'Import a cohort' });
@@ -156,14 +158,36 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     app,
   }) => {
     test.skip(!existsSync(MIMIC_DEMO), `the MIMIC-IV demo is not at ${MIMIC_DEMO}`);
-    const before = cohortNames(app.dbPath);
-    await openApp(page, app);
-    await startImport(page, 'MIMIC-IV', MIMIC_DEMO, 'mimic-cancelled');
-    await expect(page.getByRole('progressbar', { name: `Importing ${MIMIC_DEMO}` })).toBeVisible();
-    await importForm(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect(
-      page.getByText('Cancelled: nothing was imported, the store is unchanged.'),
-    ).toBeVisible({ timeout: 60_000 });
-    expect(cohortNames(app.dbPath)).toEqual(before);
+    test.setTimeout(CANCEL_ATTEMPTS * 60_000);
+    // The import takes seconds; under load it can commit before the click reaches the server,
+    // and then the app truthfully says Cancel came too late and keeps the cohort. Both orders
+    // are pinned exactly in test/core/api/job-cancel-api.test.ts; here each attempt checks the
+    // store for the outcome the app reported, and the test asks that one Cancel lands in time.
+    const cancelled = page.getByText('Cancelled: nothing was imported, the store is unchanged.');
+    const tooLate = page.getByText(
+      'The import had already finished when Cancel arrived: the cohort was kept.',
+    );
+    const outcomes: string[] = [];
+    for (let attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
+      const name = `mimic-cancelled-${attempt}`;
+      const before = cohortNames(app.dbPath).sort();
+      await openApp(page, app);
+      await startImport(page, 'MIMIC-IV', MIMIC_DEMO, name);
+      await expect(
+        page.getByRole('progressbar', { name: `Importing ${MIMIC_DEMO}` }),
+      ).toBeVisible();
+      await importForm(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(cancelled.or(tooLate)).toBeVisible({ timeout: 60_000 });
+      if (await cancelled.isVisible()) {
+        expect(cohortNames(app.dbPath).sort()).toEqual(before);
+        return;
+      }
+      outcomes.push(`attempt ${attempt}: the import finished first`);
+      expect(cohortNames(app.dbPath).sort()).toEqual([...before, name].sort());
+      const kept = (await callApi(app, 'cohorts.list', {})).find((c) => c.name === name);
+      if (!kept) throw new Error(`the kept cohort ${name} is not listed`);
+      await callApi(app, 'cohorts.delete', { cohortId: kept.id });
+    }
+    throw new Error(`no Cancel arrived before the import committed: ${outcomes.join('; ')}`);
   });
 });
