@@ -1,6 +1,7 @@
 // One audit run of the audit benchmark, in a process of its own so that its peak memory
 // (resident set, worker threads included) is the audit's alone:
-//   node --import tsx bench/audit-run.ts STORE.sqlite WORKERS [to-limit|to-convergence]
+//   node --import tsx bench/audit-run.ts STORE.sqlite WORKERS [to-limit|to-convergence|default]
+// ('default': the request names no extent, as `toe audit` sends it).
 // Prints one JSON line: total, embedding and worker-phase seconds, stays, peak RSS, CPU.
 import { startRun } from '../src/main/core/audit/run-engine';
 import type { SearchExtent } from '../src/shared/audit';
@@ -9,10 +10,10 @@ import { E1_BUNDLE } from './fixtures';
 
 const [path, workersArg, extentArg = 'to-limit'] = process.argv.slice(2);
 const workers = Number(workersArg);
-if (extentArg !== 'to-limit' && extentArg !== 'to-convergence') {
-  throw new Error(`search extent: to-limit or to-convergence, got ${extentArg}`);
+if (extentArg !== 'to-limit' && extentArg !== 'to-convergence' && extentArg !== 'default') {
+  throw new Error(`search extent: to-limit, to-convergence or default, got ${extentArg}`);
 }
-const searchExtent: SearchExtent = extentArg;
+const searchExtent: SearchExtent | null = extentArg === 'default' ? null : extentArg;
 const store = new Store(path!);
 let auditingStarted = 0;
 const started = performance.now();
@@ -23,7 +24,7 @@ const summary = await startRun(
     task: 'E1',
     bundleDir: E1_BUNDLE,
     workers,
-    searchExtent,
+    ...(searchExtent ? { searchExtent } : {}),
   },
   {
     executionProvider: 'cpu',

@@ -29,6 +29,7 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['runs.abstention', {}],
   ['runs.bias', { reference: 'largest' }],
   ['abstentions.list', {}],
+  ['runs.monitoring', {}],
   ['reports.pdf', {}],
 ];
 

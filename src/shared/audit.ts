@@ -49,16 +49,16 @@ export interface RunSpec {
   decision?: RunDecision;
   /** The abstention policy and review budget; absent on older runs (the paper's rule). */
   abstention?: RunAbstention;
-  /** How far each stay's search went; absent: 'to-limit' (runs since policies were added). */
+  /** How far each stay's search went; absent: 'to-limit' (runs before it was recorded). */
   searchExtent?: SearchExtent;
 }
 
 /**
- * How far each stay's search goes. 'to-limit' (the default): on past convergence to S_max,
- * recording the leader's path, so that toe-tuned can replay other stopping rules on it.
- * 'to-convergence': stopped where it converges, as the paper's search stops: the same
- * evidence, trace and flags, at about a third of the time per stay (npm run bench -- --only
- * leader-path), without toe-tuned.
+ * How far each stay's search goes. 'to-limit': on past convergence to S_max, recording the
+ * leader's path, so that toe-tuned can replay other stopping rules on it. 'to-convergence':
+ * stopped where it converges, as the paper's search stops: the same evidence, trace and
+ * flags, at about a third of the time per stay (npm run bench -- --only leader-path), without
+ * toe-tuned. A request that names none gets defaultSearchExtent's.
  */
 export const SEARCH_EXTENTS = ['to-limit', 'to-convergence'] as const;
 export type SearchExtent = (typeof SEARCH_EXTENTS)[number];
@@ -67,7 +67,16 @@ export type SearchExtent = (typeof SEARCH_EXTENTS)[number];
 export const TOE_TUNED_NEEDS_PATH =
   'toe-tuned replays each search past convergence to S_max, and these searches stopped where they converged; audit with searches that go on to S_max, or choose another policy';
 
-/** A run's search extent, 'to-limit' for runs that do not record one. */
+/**
+ * How far a new run's searches go when its request does not say: on to S_max only where the
+ * chosen policy replays the path (toe-tuned), so that the default audit pays for no path
+ * nobody reads (a third of the time at hospital scale; docs/performance.md).
+ */
+export function defaultSearchExtent(policy: AbstentionPolicyName | undefined): SearchExtent {
+  return policy === 'toe-tuned' ? 'to-limit' : 'to-convergence';
+}
+
+/** A stored run's search extent, 'to-limit' for runs from before it was recorded. */
 export function searchExtentOf(spec: Pick<RunSpec, 'searchExtent'>): SearchExtent {
   return spec.searchExtent ?? 'to-limit';
 }

@@ -7,6 +7,11 @@ import { runToe } from '../support/run-toe';
 import { demoStore } from '../support/audit-runs';
 import { TINY_SCHEMA, tinyStay } from '../support/temp-store';
 
+interface RunJson {
+  id: number;
+  spec: { split: string | null; searchExtent?: string };
+}
+
 describe('toe audit, runs, resume', () => {
   let demo: Awaited<ReturnType<typeof demoStore>>;
   const toe = (...args: string[]) => runToe(args, demo.dbPath, { TOE_EXECUTION_PROVIDER: 'cpu' });
@@ -90,23 +95,34 @@ describe('toe audit, runs, resume', () => {
     const again = toe('resume', '2');
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/already complete/);
-    expect(toe('runs', '--json').stdout).not.toMatch(/to-convergence/);
+    // No policy here replays the path, so every search stopped where it converged.
+    const extents = (JSON.parse(toe('runs', '--json').stdout) as RunJson[]).map(
+      (run) => run.spec.searchExtent,
+    );
+    expect(extents).toEqual(['to-convergence', 'to-convergence', 'to-convergence']);
   });
 
-  it('stops each search at convergence when asked, and refuses toe-tuned then', () => {
-    const stopped = toe(...audit, '--beam-width', '4', '--stop-at-convergence');
-    expect(stopped.status, stopped.stderr).toBe(0);
-    // The validation audit recorded to S_max serves it.
-    expect(stopped.stderr).toMatch(/reusing completed audit run 1/);
-    expect(stopped.stdout).toMatch(/searches: each stopped where it converged/);
-    const runs = JSON.parse(toe('runs', '--json').stdout) as { spec: { searchExtent?: string } }[];
-    expect(runs.at(-1)!.spec.searchExtent).toBe('to-convergence');
-    const refused = toe(...audit, '--stop-at-convergence', '--abstention', 'toe-tuned');
-    expect(refused.status).toBe(3);
-    expect(refused.stderr).toMatch(/toe-tuned replays each search past convergence to S_max/);
+  it('searches on to the step limit when asked, or when toe-tuned replays the path', () => {
+    const runsSoFar = () => JSON.parse(toe('runs', '--json').stdout) as RunJson[];
+    const before = runsSoFar().length;
+    const full = toe(...audit, '--beam-width', '4', '--search-to-limit');
+    expect(full.status, full.stderr).toBe(0);
+    // The validation audit that stopped at convergence lacks the path: a new one records it.
+    expect(full.stderr).toMatch(/Validation split: auditing it first/);
+    expect(full.stdout).toMatch(/searches: each went on past the point where it explained/);
+    const recorded = runsSoFar().slice(before);
+    expect(recorded.map((run) => [run.spec.split, run.spec.searchExtent])).toEqual([
+      ['val', 'to-limit'],
+      ['test', 'to-limit'],
+    ]);
+    const tuned = toe(...audit, '--beam-width', '4', '--abstention', 'toe-tuned');
+    expect(tuned.status, tuned.stderr).toBe(0);
+    expect(tuned.stderr).toMatch(new RegExp(`reusing completed audit run ${recorded[0]!.id}\\b`));
+    expect(runsSoFar().at(-1)!.spec.searchExtent).toBe('to-limit');
   });
 
   it('refuses what it cannot audit, with the documented exit codes', () => {
+    const runsBefore = (JSON.parse(toe('runs', '--json').stdout) as RunJson[]).length;
     const mismatch = toe('audit', '--cohort', 'tiny', '--task', 'E1');
     expect(mismatch.status).toBe(3);
     expect(mismatch.stderr).toMatch(/another feature schema than cohort "tiny"/);
@@ -117,7 +133,8 @@ describe('toe audit, runs, resume', () => {
     expect(toe(...audit, '--workers', '0').status).toBe(2);
     expect(toe('resume', '99').status).toBe(4);
     expect(toe(...audit, '--review-budget', '0%').status).toBe(2);
-    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(4);
+    // Nothing refused left a run behind.
+    expect(JSON.parse(toe('runs', '--json').stdout)).toHaveLength(runsBefore);
   });
 
   it('says under a max-error budget what the guarantee promised and whether it held', () => {

@@ -25,7 +25,7 @@ describe('toe monitor on the drifted demo', () => {
   beforeAll(() => {
     for (const args of [
       ['demo-cohort', '--stays', '4000', '--seed', '101', '--scenario', 'drift', '--name', 'drift'],
-      ['audit', '--cohort', 'drift', '--task', 'E1', '--stop-at-convergence'],
+      ['audit', '--cohort', 'drift', '--task', 'E1'],
     ]) {
       const step = toe(...args);
       expect(step.status, `${args.join(' ')}: ${step.stderr}`).toBe(0);

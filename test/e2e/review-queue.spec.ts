@@ -103,21 +103,16 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     await validation.check();
     await expect(page.getByTestId('validation-warning')).toHaveCount(0);
 
-    // Searches stopped at convergence cannot serve toe-tuned: said before the run starts.
-    const stopAtConvergence = page.getByRole('checkbox', {
-      name: /Stop each search where it converges/,
-    });
-    await expect(stopAtConvergence).not.toBeChecked();
+    // Searches stop where they explain the decision unless asked to go on; toe-tuned, which
+    // replays the path past that point, asks for it and cannot be left without it.
+    const searchToLimit = page.getByRole('checkbox', { name: /Search on to the step limit/ });
+    await expect(searchToLimit).not.toBeChecked();
+    await expect(searchToLimit).toBeEnabled();
     await page.getByLabel('Abstention policy').selectOption('toe-tuned');
-    await stopAtConvergence.check();
-    await expect(page.getByTestId('extent-warning')).toContainText(
-      'The toe-tuned policy replays each search past the point where it converged',
-    );
-    await page.getByRole('button', { name: 'Start audit' }).click();
-    expect(await callApi(app, 'runs.list', {})).toHaveLength(runsBefore);
-    await stopAtConvergence.uncheck();
-    await expect(page.getByTestId('extent-warning')).toHaveCount(0);
+    await expect(searchToLimit).toBeChecked();
+    await expect(searchToLimit).toBeDisabled();
     await page.getByLabel('Abstention policy').selectOption('learned');
+    await expect(searchToLimit).not.toBeChecked();
 
     await budget.fill('5%');
     await expect(page.getByTestId('budget-reads')).toHaveText(
@@ -151,8 +146,9 @@ test.describe('Abstention and review (browser over toe serve)', () => {
     );
     await expect(section.getByTestId('run-decision')).toContainText('Calibrated.');
     await expect(section.getByTestId('review-policy')).toContainText('learned');
+    // The learned policy needs no path past convergence, so none was recorded.
     await expect(section.getByTestId('search-extent')).toContainText(
-      'each went on past the point where it explained the decision, up to its step limit',
+      'each stopped where it converged, so toe-tuned is unavailable',
     );
     await expect(section.getByTestId('review-budget')).toHaveText(
       'the 5% of stays most likely wrong',

@@ -1,9 +1,10 @@
 /**
- * Runs whose searches stop at convergence (searchExtent 'to-convergence', toe audit
- * --stop-at-convergence): the same stays give the same answers, traces and flags as a run
- * whose searches go on to S_max; only the leader's path ends at convergence, so toe-tuned,
- * which replays it to S_max, is refused when asked for and unavailable in the analysis. A
- * validation audit recorded to S_max serves such a run, not the other way round.
+ * Runs whose searches stop at convergence (searchExtent 'to-convergence', the default unless
+ * the policy is toe-tuned): the same stays give the same answers, traces and flags as a run
+ * whose searches go on to S_max (toe audit --search-to-limit); only the leader's path ends at
+ * convergence, so toe-tuned, which replays it to S_max, is refused when asked for and
+ * unavailable in the analysis. A validation audit recorded to S_max serves such a run, not the
+ * other way round.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../../src/main/core/audit/run-abstention';
 import type { RunRequest } from '../../../src/main/core/audit/run-engine';
 import { RunStore } from '../../../src/main/core/audit/run-store';
+import { requestedSearchExtent } from '../../../src/main/core/audit/run-setup';
 import {
   reusableRun,
   startAuditWithValidation,
@@ -39,7 +41,9 @@ describe('searches stopped at convergence', () => {
 
   beforeAll(async () => {
     demo = await demoStore(150);
-    toLimit = (await startAuditWithValidation(demo.store, request(), options)).id;
+    toLimit = (
+      await startAuditWithValidation(demo.store, request({ searchExtent: 'to-limit' }), options)
+    ).id;
     toConvergence = (
       await startAuditWithValidation(
         demo.store,
@@ -49,6 +53,19 @@ describe('searches stopped at convergence', () => {
     ).id;
   });
   afterAll(() => demo.dispose());
+
+  it('stops at convergence by default, and goes on to S_max when toe-tuned needs the path', () => {
+    expect(requestedSearchExtent(request())).toBe('to-convergence');
+    expect(requestedSearchExtent(request({ abstention: { policy: 'learned' } }))).toBe(
+      'to-convergence',
+    );
+    expect(requestedSearchExtent(request({ abstention: { policy: 'toe-tuned' } }))).toBe(
+      'to-limit',
+    );
+    expect(requestedSearchExtent(request({ searchExtent: 'to-limit' }))).toBe('to-limit');
+    // A default request is served by the run that stopped at convergence.
+    expect(reusableRun(demo.store, request())?.id).toBe(toConvergence);
+  });
 
   it('records the extent with the run, and reuses the validation audit recorded to S_max', () => {
     const runs = new RunStore(demo.store);

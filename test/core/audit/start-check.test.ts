@@ -83,7 +83,7 @@ describe('runs.checkStart', () => {
       { stayKeys: request.stayKeys!.slice(1) },
       { abstention: { budget: { kind: 'stays', count: 2 } } },
       { abstention: { policy: 'confidence' } },
-      { searchExtent: 'to-convergence' },
+      { searchExtent: 'to-limit' },
     ];
     for (const changes of differing) {
       expect((await check(changes)).identicalRun, JSON.stringify(changes)).toBeNull();

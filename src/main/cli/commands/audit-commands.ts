@@ -56,7 +56,7 @@ interface AuditOptions extends SearchParamOverrides {
   topWindows?: number;
   topChunks?: number;
   paperMode?: boolean;
-  stopAtConvergence?: boolean;
+  searchToLimit?: boolean;
   abstention?: AbstentionPolicyName;
   reviewBudget?: ReviewBudget;
   maxError?: number;
@@ -394,8 +394,8 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
       'do not audit the validation split first (policies fitted on it are then unavailable)',
     )
     .option(
-      '--stop-at-convergence',
-      "stop each stay's search where it converges: the same evidence and flags in about a third of the time, without the toe-tuned policy (it replays searches to S_max)",
+      '--search-to-limit',
+      "let each stay's search go on past where it explained the decision, to its step limit, recording the path the toe-tuned policy replays: about three times the time, for the same evidence and flags (the default only with --abstention toe-tuned)",
     )
     .action(async (options: AuditOptions) => {
       // Through the contract, as the app's start form does: the core decides the bundle,
@@ -429,7 +429,7 @@ export function registerAuditCommands(program: Command, context: CliContext): vo
           ...(budget ? { budget } : {}),
         },
         validation: options.validation,
-        ...(options.stopAtConvergence ? { searchExtent: 'to-convergence' as const } : {}),
+        ...(options.searchToLimit ? { searchExtent: 'to-limit' as const } : {}),
       };
       await printRun(context, client, await runInTerminal(context, client, 'runs.start', request));
     });

@@ -35,6 +35,7 @@ import {
   checkResumable,
   decisionThreshold,
   planStays,
+  requestedSearchExtent,
   resolveAbstention,
   resolveDecision,
   resolveParams,
@@ -68,7 +69,7 @@ export interface RunRequest {
   abstention?: { policy?: AbstentionPolicyName; budget?: ReviewBudget };
   /** The validation-split audit that fitted policies use (see validation-run.ts). */
   validationRunId?: number | null;
-  /** How far each stay's search goes (default 'to-limit'). */
+  /** How far each stay's search goes (default: run-setup's requestedSearchExtent). */
   searchExtent?: SearchExtent;
 }
 
@@ -132,7 +133,7 @@ export async function startRun(
       request.calibration ?? 'bundle',
       request.params?.threshold,
     );
-    const searchExtent = request.searchExtent ?? 'to-limit';
+    const searchExtent = requestedSearchExtent(request);
     const spec: RunSpec = {
       cohortId: cohort.id,
       task: request.task,

@@ -12,6 +12,7 @@ import {
   type ReviewBudget,
 } from '../../../shared/abstention';
 import {
+  defaultSearchExtent,
   HOURLY_WINDOWS_ONLY,
   TOE_TUNED_NEEDS_PATH,
   type RunAbstention,
@@ -162,7 +163,7 @@ export function resolveAbstention(
   decision: RunDecision,
   given: { policy?: AbstentionPolicyName; budget?: ReviewBudget } | undefined,
   validationRunId: number | null,
-  searchExtent: SearchExtent = 'to-limit',
+  searchExtent: SearchExtent,
 ): RunAbstention {
   refuseToeTunedWithoutPath(given?.policy, searchExtent);
   const paper = decision.mode === 'paper';
@@ -171,6 +172,14 @@ export function resolveAbstention(
     budget: given?.budget ?? (paper ? { kind: 'share', share: 1 } : DEFAULT_REVIEW_BUDGET),
     validationRunId,
   };
+}
+
+/** The extent a request names, or else the one its policy needs (defaultSearchExtent). */
+export function requestedSearchExtent(request: {
+  searchExtent?: SearchExtent;
+  abstention?: { policy?: AbstentionPolicyName };
+}): SearchExtent {
+  return request.searchExtent ?? defaultSearchExtent(request.abstention?.policy);
 }
 
 /** toe-tuned replays the leader's path to S_max, which searches stopped at convergence lack. */

@@ -20,7 +20,13 @@ import {
 import type { Store } from '../store';
 import type { RunSummary } from './audit-types';
 import type { RunRequest } from './run-engine';
-import { decisionThreshold, resolveAbstention, resolveDecision, resolveParams } from './run-setup';
+import {
+  decisionThreshold,
+  requestedSearchExtent,
+  resolveAbstention,
+  resolveDecision,
+  resolveParams,
+} from './run-setup';
 import { RunStore } from './run-store';
 
 export function checkRunStart(store: Store, request: RunRequest): RunStartCheck {
@@ -94,7 +100,7 @@ function identicalRun(
     { ...request.params, threshold: decisionThreshold(decision) },
     manifest,
   );
-  const extent = request.searchExtent ?? 'to-limit';
+  const extent = requestedSearchExtent(request);
   const review = resolveAbstention(decision, request.abstention, null, extent);
   const split = request.split ?? null;
   // Only a test or train split is audited after its validation split (validation-run.ts).

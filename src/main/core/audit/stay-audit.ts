@@ -21,8 +21,8 @@ export async function auditStay(
   stay: AuditedStay,
   task: string,
   params: SearchParams,
-  calibration?: ProbabilityMap,
-  extent: SearchExtent = 'to-limit',
+  calibration: ProbabilityMap | undefined,
+  extent: SearchExtent,
 ): Promise<StayAuditDetail> {
   const label = stay.outcomes[task];
   if (label !== 0 && label !== 1) {

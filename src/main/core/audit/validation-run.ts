@@ -15,7 +15,7 @@ import type { Store } from '../store';
 import type { RunSummary } from './audit-types';
 import { resumeRun, startRun, type RunOptions, type RunRequest } from './run-engine';
 import { RunStore } from './run-store';
-import { refuseToeTunedWithoutPath } from './run-setup';
+import { refuseToeTunedWithoutPath, requestedSearchExtent } from './run-setup';
 
 export interface AuditPairOptions extends RunOptions {
   /** Told before the validation audit starts or is resumed, and when one is reused. */
@@ -29,7 +29,7 @@ export async function startAuditWithValidation(
   options: AuditPairOptions = {},
 ): Promise<RunSummary> {
   // Refused before a validation audit is spent on it.
-  refuseToeTunedWithoutPath(request.abstention?.policy, request.searchExtent ?? 'to-limit');
+  refuseToeTunedWithoutPath(request.abstention?.policy, requestedSearchExtent(request));
   const split = request.split ?? null;
   if (split === null || split === 'val' || request.validationRunId !== undefined) {
     return startRun(store, request, options);
@@ -141,7 +141,7 @@ function matchesRequest(run: RunSummary, request: RunRequest, expected: Expected
   if (sha !== expected.calibrationSha256) return false;
   // Searches recorded to S_max serve a request to stop at convergence too, not the reverse.
   const stopped = searchExtentOf(spec) === 'to-convergence';
-  if (stopped && (request.searchExtent ?? 'to-limit') === 'to-limit') return false;
+  if (stopped && requestedSearchExtent(request) === 'to-limit') return false;
   const given = request.params ?? {};
   return Object.entries(given).every(
     ([key, value]) => value === undefined || spec.params[key as keyof typeof spec.params] === value,

@@ -40,7 +40,8 @@ export async function abstentionAudits(
     : (['none'] as const);
   const out: EvaluationAbstention[] = [];
   for (const calibration of modes) {
-    const runRequest = { ...request, calibration };
+    // The evaluation compares every policy, toe-tuned too, which replays each path to S_max.
+    const runRequest = { ...request, calibration, searchExtent: 'to-limit' as const };
     const previous = reusableRun(store, runRequest);
     const run =
       previous?.status === 'completed'
