@@ -31,4 +31,11 @@ switch (data.kind) {
   case 'evaluation':
     await (await import('../evaluation/evaluation-worker')).evaluateOnThread(port, data);
     break;
+  default: {
+    // workerData crosses a thread boundary untyped: a kind no case knows must not end quietly.
+    const unknown: never = data;
+    throw new Error(
+      `worker-thread: no work of kind ${JSON.stringify((unknown as { kind?: unknown }).kind)}`,
+    );
+  }
 }
