@@ -214,7 +214,7 @@ describe('MIMIC-IV import of the clinical database demo', () => {
     }
   });
 
-  it('stores t0, splits by patient and the bias attributes', () => {
+  it('stores t0, splits by patient and the bias and monitoring attributes', () => {
     const byId = new Map(reference.included.map((s) => [s.stay_id!, s]));
     for (const stay of stays) {
       const row = byId.get(stay.stayKey)!;
@@ -222,8 +222,18 @@ describe('MIMIC-IV import of the clinical database demo', () => {
       expect(stay.t0).toBe(new Date(ms(row.intime!)).toISOString());
       expect(stay.losHours).toBeCloseTo((ms(row.outtime!) - ms(row.intime!)) / HOUR, 6);
       expect(stay.split).toBe(splitForSubject(row.subject_id!));
+      // The bias audit's six, then the two monitoring groups stays by (issue 27).
       expect(Object.keys(stay.attributes).sort()).toEqual(
-        ['admission_type', 'age_band', 'insurance', 'language', 'race_ethnicity', 'sex'].sort(),
+        [
+          'admission_type',
+          'age_band',
+          'insurance',
+          'language',
+          'race_ethnicity',
+          'sex',
+          'care_unit',
+          'anchor_year_group',
+        ].sort(),
       );
       expect(['female', 'male']).toContain(stay.attributes.sex);
       expect(['18-44', '45-64', '65-79', '80+']).toContain(stay.attributes.age_band);
@@ -233,6 +243,16 @@ describe('MIMIC-IV import of the clinical database demo', () => {
       expect(['English', 'Unknown']).toContain(stay.attributes.language);
     }
     const detail = store.getCohort(store.findCohortId('mimic-iv')!);
+    expect(detail.attributes).toEqual([
+      'sex',
+      'age_band',
+      'race_ethnicity',
+      'insurance',
+      'language',
+      'admission_type',
+      'care_unit',
+      'anchor_year_group',
+    ]);
     expect(detail).toMatchObject({
       source: 'mimic-iv',
       synthetic: false,
@@ -245,6 +265,61 @@ describe('MIMIC-IV import of the clinical database demo', () => {
       CLINICAL_VARIABLES.map(({ name, unit }) => ({ name, unit })),
     );
     expect(detail.report?.staysIncluded).toBe(117);
+  });
+
+  it("stores each stay's care unit and its patient's anchor_year_group, as the CSVs write them", () => {
+    // Recounted here from the gzip files with a plain split (neither column holds a comma
+    // or a quote in the demo; checked), keyed by stay_id and subject_id.
+    const lines = (relative: string) =>
+      gunzipSync(readFileSync(join(DEMO, relative)))
+        .toString('utf8')
+        .trimEnd()
+        .split('\n');
+    const columnsOf = (relative: string, wanted: string[]) => {
+      const [head, ...rows] = lines(relative);
+      const header = head!.split(',');
+      return rows.map((line) => {
+        expect(line.includes('"'), `${relative}: ${line}`).toBe(false);
+        const fields = line.split(',');
+        expect(fields).toHaveLength(header.length);
+        return Object.fromEntries(wanted.map((c) => [c, fields[header.indexOf(c)]!.trim()]));
+      });
+    };
+    const groupOf = new Map(
+      columnsOf('hosp/patients.csv.gz', ['subject_id', 'anchor_year_group']).map((p) => [
+        p.subject_id!,
+        p.anchor_year_group || 'Unknown',
+      ]),
+    );
+    const unitOf = new Map(
+      columnsOf('icu/icustays.csv.gz', ['stay_id', 'subject_id', 'first_careunit']).map((s) => [
+        s.stay_id!,
+        { unit: s.first_careunit || 'Unknown', group: groupOf.get(s.subject_id!)! },
+      ]),
+    );
+    const tally = (values: string[]) => {
+      const counts: Record<string, number> = {};
+      for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+      return counts;
+    };
+    const included = reference.included.map((s) => unitOf.get(s.stay_id!)!);
+    const expectedGroups = tally(included.map((s) => s.group));
+    const expectedUnits = tally(included.map((s) => s.unit));
+    expect(tally(stays.map((s) => s.attributes.anchor_year_group!))).toEqual(expectedGroups);
+    expect(tally(stays.map((s) => s.attributes.care_unit!))).toEqual(expectedUnits);
+    for (const stay of stays) {
+      expect(stay.attributes.care_unit, stay.stayKey).toBe(unitOf.get(stay.stayKey)!.unit);
+      expect(stay.attributes.anchor_year_group, stay.stayKey).toBe(unitOf.get(stay.stayKey)!.group);
+    }
+    // Real values, not a single group or only "Unknown": the demo spans several of each.
+    expect(Object.keys(expectedGroups).length).toBeGreaterThan(1);
+    expect(Object.keys(expectedUnits).length).toBeGreaterThan(1);
+    expect(Object.keys(expectedGroups).every((g) => /^\d{4} - \d{4}$/.test(g))).toBe(true);
+    // first_careunit stays a static input exactly as before (the models read it).
+    const statics = store.staticInputsOf(stays.map((s) => s.id));
+    for (const stay of stays) {
+      expect(statics.get(stay.id)!.get('first_careunit')).toBe(stay.attributes.care_unit);
+    }
   });
 
   it('stores age, sex, admission and unit type, weight and height as static inputs', () => {

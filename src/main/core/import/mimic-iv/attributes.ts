@@ -1,4 +1,4 @@
-import { ageBand } from '../clinical-variables';
+import { ageBand, BIAS_ATTRIBUTES } from '../clinical-variables';
 
 export const UNKNOWN = 'Unknown';
 
@@ -51,6 +51,17 @@ function orUnknown(value: string): string {
   return trimmed === '' ? UNKNOWN : trimmed;
 }
 
+/**
+ * What monitoring groups MIMIC-IV's stays by (docs/monitoring.md): the ICU stay's care unit
+ * (icustays.first_careunit, as written) and the patient's anchor_year_group (patients.csv,
+ * e.g. "2011 - 2013"). MIMIC-IV shifts each patient's dates by its own offset, so the years
+ * of t0 say nothing about when a stay happened; anchor_year_group is the only real period.
+ */
+export const MONITORING_ATTRIBUTES = ['care_unit', 'anchor_year_group'] as const;
+
+/** Every attribute a MIMIC-IV stay carries: the bias audit's, then monitoring's. */
+export const MIMIC_ATTRIBUTES: readonly string[] = [...BIAS_ATTRIBUTES, ...MONITORING_ATTRIBUTES];
+
 export interface AttributeSources {
   gender: string;
   age: number;
@@ -58,9 +69,13 @@ export interface AttributeSources {
   insurance: string;
   language: string;
   admissionType: string;
+  /** icustays.first_careunit. */
+  firstCareunit: string;
+  /** patients.anchor_year_group. */
+  anchorYearGroup: string;
 }
 
-/** The bias-audit attributes of one stay (BIAS_ATTRIBUTES, in that order). */
+/** The attributes of one stay (MIMIC_ATTRIBUTES, in that order); "Unknown" where blank. */
 export function stayAttributes(source: AttributeSources): Record<string, string> {
   return {
     sex: sexOf(source.gender),
@@ -69,5 +84,7 @@ export function stayAttributes(source: AttributeSources): Record<string, string>
     insurance: orUnknown(source.insurance),
     language: languageGroup(source.language),
     admission_type: orUnknown(source.admissionType),
+    care_unit: orUnknown(source.firstCareunit),
+    anchor_year_group: orUnknown(source.anchorYearGroup),
   };
 }

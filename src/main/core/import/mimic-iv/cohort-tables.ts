@@ -43,6 +43,7 @@ interface PatientRow {
   gender: string;
   anchorAge: number;
   anchorYear: number;
+  anchorYearGroup: string;
   dodDay: number | null;
 }
 
@@ -162,7 +163,7 @@ async function readAdmissions(file: SourceFile, wanted: ReadonlySet<number>, job
 }
 
 async function readPatients(file: SourceFile, wanted: ReadonlySet<number>, job: ImportJob) {
-  const columns = ['subject_id', 'gender', 'anchor_age', 'anchor_year', 'dod'];
+  const columns = ['subject_id', 'gender', 'anchor_age', 'anchor_year', 'anchor_year_group', 'dod'];
   const patients = new Map<number, PatientRow & { line: number }>();
   for await (const row of streamTable(file, columns, 'Patients', job)) {
     const subjectId = parseId(file, row, 'subject_id');
@@ -181,6 +182,7 @@ async function readPatients(file: SourceFile, wanted: ReadonlySet<number>, job: 
       gender: row.get('gender'),
       anchorAge: parseNumber(file.name, row, 'anchor_age')!,
       anchorYear: parseId(file, row, 'anchor_year'),
+      anchorYearGroup: row.get('anchor_year_group'),
       dodDay: dod === null ? null : dayStart(dod),
       line: row.line,
     });
@@ -268,7 +270,22 @@ export async function readCohort(layout: MimicLayout, job: ImportJob): Promise<C
         splitForSubject(String(row.subjectId)),
         outcomes.labels,
         screenAdmissionText(
-          stayAttributes({ ...admission, gender: patient.gender, age }),
+          stayAttributes({
+            ...admission,
+            gender: patient.gender,
+            age,
+            // Text the store keeps as written, so screened like admissions.csv's own.
+            firstCareunit: job.guard.text(row.firstCareunit, {
+              file: layout.icuStays.name,
+              line: row.line,
+              field: 'first_careunit',
+            }),
+            anchorYearGroup: job.guard.text(patient.anchorYearGroup, {
+              file: layout.patients.name,
+              line: patient.line,
+              field: 'anchor_year_group',
+            }),
+          }),
           { file: layout.admissions.name, line: admission.line },
           job,
         ),

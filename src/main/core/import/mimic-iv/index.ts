@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { ImportSummary } from '../../../../shared/domain';
 import { cohortNameTaken, type NewCohort, type NewStay, type Store } from '../../store';
 import {
-  BIAS_ATTRIBUTES,
   CHEXPERT_LABELS,
   CLINICAL_VARIABLES,
   ECG_FIELDS,
@@ -16,6 +15,7 @@ import type { ImportOptions } from '../import-options';
 import { ImportSummaryBuilder } from '../import-summary';
 import { DEFAULT_NOTE_RULE } from '../note-chunks';
 import { PhiGuard, REFUSE_PHI } from '../../phi';
+import { MIMIC_ATTRIBUTES } from './attributes';
 import { readChartEvents } from './chart-events';
 import { readCohort } from './cohort-tables';
 import { CohortIndex, HOUR_MS, WINDOW_HOURS, type CohortStay } from './cohort-stay';
@@ -169,7 +169,10 @@ export async function importMimicIv(
   });
 }
 
-/** The paper's cohort: MIMIC-IV's variables, context, tasks E1-E4 and bias attributes. */
+/**
+ * The paper's cohort: MIMIC-IV's variables, context, tasks E1-E4, and the attributes its
+ * stays carry (the bias audit's, then care_unit and anchor_year_group for monitoring).
+ */
 function mimicCohort(name: string, description: string): NewCohort {
   return {
     name,
@@ -188,7 +191,7 @@ function mimicCohort(name: string, description: string): NewCohort {
       staticInputs: MIMIC_STATIC_INPUTS,
     },
     tasks: [...MIMIC_TASKS],
-    attributes: [...BIAS_ATTRIBUTES],
+    attributes: [...MIMIC_ATTRIBUTES],
   };
 }
 
