@@ -53,6 +53,8 @@ const ATTRIBUTE_NAMES: Readonly<Record<string, string>> = {
   admission_type: 'Admission type',
   first_careunit: 'First care unit',
   care_unit: 'Care unit',
+  // MIMIC-IV's three-year span of a patient's real admission years (its dates are shifted).
+  anchor_year_group: 'Anchor year group',
   weight: 'Weight',
   height: 'Height',
   race_ethnicity: 'Race and ethnicity',

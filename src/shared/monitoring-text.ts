@@ -4,10 +4,12 @@
  * charts promise about false alarms), then the tables, then how each figure was computed.
  */
 import { attributeName } from './attribute-words';
-import { figureCell, figureNumber } from './figure-text';
+import { figureCell, figureNumber, pValueCell } from './figure-text';
 import type {
   ForecastCheck,
   FunnelPlacement,
+  InputDrift,
+  InputDriftReport,
   FunnelPoint,
   MonitoringGroup,
   MonitoringReport,
@@ -18,7 +20,9 @@ import { taskTitle } from './task-titles';
 
 /** "quarter of admission", "anchor year group". */
 export function periodWords(period: PeriodRule): string {
-  return 'calendar' in period ? `${period.calendar} of admission` : attributeName(period.attribute);
+  return 'calendar' in period
+    ? `${period.calendar} of admission`
+    : attributeName(period.attribute).toLowerCase();
 }
 
 const percent = (x: number) => figureNumber(x, 'percent');
@@ -116,6 +120,51 @@ export function baselineFinding(report: MonitoringReport): string {
   return `The charts over time start after the reference period, ${span}, and compare each stay's outcome with the model's risk adjusted to that period's baseline: there ${count(reference.events)} outcomes happened where the model's risks expected ${expected(reference.expectedEvents)}, so every risk's odds were multiplied by ${factor}.`;
 }
 
+/** "+0.31", "−0.40": a standardised difference, its sign always shown. */
+const signedDifference = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(2)}`;
+
+/** "heart rate", "systolic BP": a label mid-sentence, acronyms kept. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+/** "2180 Q1 to 2180 Q4", "2180 Q1": the periods drift is measured from. */
+export function driftReferenceWords(drift: InputDriftReport): string {
+  const [first, last] = [drift.referencePeriods[0]!, drift.referencePeriods.at(-1)!];
+  return first === last ? first : `${first} to ${last}`;
+}
+
+/**
+ * "From the reference period, 2180 Q1 to 2180 Q4, to 2181 Q4, 2 of 9 inputs drifted: heart rate
+ * (standardised difference +0.31), …; the evidence of 12.0% (8.0–17.0%) of the 250 latest stays
+ * rests on a drifted input."
+ */
+export function inputDriftFinding(drift: InputDriftReport): string {
+  const between =
+    drift.referenceKind === 'first-period'
+      ? `From ${driftReferenceWords(drift)}, the first period shown, to ${drift.latestPeriod}`
+      : `From the reference period, ${driftReferenceWords(drift)}, to ${drift.latestPeriod}`;
+  const tested = drift.inputs.filter((i) => i.withheld === null);
+  const withheld = drift.inputs.length - tested.length;
+  const tooFew =
+    withheld === 0
+      ? ''
+      : ` ${count(withheld)} ${withheld === 1 ? 'input has' : 'inputs have'} too few stays with a value to estimate ${withheld === 1 ? 'its' : 'their'} drift.`;
+  if (tested.length === 0)
+    return `${between}, too few stays have a value of any input to estimate whether the inputs drifted.`;
+  const drifted = tested.filter((i) => i.drifted);
+  if (drifted.length === 0)
+    return `${between}, ${tested.length === 1 ? 'the one input tested did not drift' : `none of the ${count(tested.length)} inputs drifted`} by more than chance and a small shift allow, so no stay's evidence rests on a drifted input.${tooFew}`;
+  const named = drifted
+    .map(
+      (i) =>
+        `${inSentence(i.label)} (standardised difference ${i.standardisedDifference === null ? 'unbounded: a constant changed' : signedDifference(i.standardisedDifference)})`,
+    )
+    .join(', ');
+  const { share, stays } = drift.evidenceOnDrifted;
+  return `${between}, ${count(drifted.length)} of ${count(tested.length)} inputs drifted: ${named}; the evidence of ${figureCell(share, 'percent')} of the ${count(stays)} latest stays rests on a drifted input.${tooFew}`;
+}
+
 /** What a committee hears first, in sentences. */
 export function monitoringFindings(report: MonitoringReport): string[] {
   return [
@@ -127,6 +176,8 @@ export function monitoringFindings(report: MonitoringReport): string[] {
     ...pChartFindings(report),
     ...funnelFindings(report),
     ...forecastFindings(report),
+    // Truthy, not !== null: a report stored before drift was computed has no such field.
+    ...(report.inputDrift ? [inputDriftFinding(report.inputDrift)] : []),
   ];
 }
 
@@ -220,6 +271,34 @@ export const POINT_HEADER = [
   'Review queue',
 ];
 
+export const INPUT_DRIFT_HEADER = [
+  '',
+  'Stays with a value: reference',
+  'Stays with a value: latest',
+  'Standardised difference',
+  'Distribution distance',
+  'Chance of so large a distance',
+  'Drifted',
+];
+
+/** One row per input: its values' counts, its drift, and whether it is flagged or withheld. */
+export function inputDriftRows(inputs: readonly InputDrift[]): string[][] {
+  return inputs.map((i) => [
+    // "pH" is its own unit: "pH (pH)" says nothing more.
+    `${i.label}${i.unit === '' || i.unit === i.label ? '' : ` (${i.unit})`}${i.kind === 'static' ? ', at admission' : ''}`,
+    count(i.referenceValues),
+    count(i.latestValues),
+    i.withheld !== null
+      ? 'too few to estimate'
+      : i.standardisedDifference === null
+        ? 'unbounded'
+        : signedDifference(i.standardisedDifference),
+    i.distance === null ? '–' : figureNumber(i.distance, 'decimal'),
+    pValueCell(i.adjustedPValue),
+    i.withheld !== null ? `withheld: ${i.withheld}` : i.drifted ? 'yes' : 'no',
+  ]);
+}
+
 /** What one row of a table is: "quarter of admission", "care unit". */
 export function periodNoun(period: PeriodRule): { one: string; many: string } {
   return 'calendar' in period
@@ -264,6 +343,12 @@ export function monitoringText(report: MonitoringReport): string {
         `  ${count(report.unplaced.unit)} stays have no ${attributeName(report.unit).toLowerCase()} and are left out.`,
       );
   }
+  if (report.inputDrift)
+    lines.push(
+      '',
+      `Inputs, ${driftReferenceWords(report.inputDrift)} against ${report.inputDrift.latestPeriod} (each stay's mean over its observation window):`,
+      ...table(inputDriftRows(report.inputDrift.inputs), INPUT_DRIFT_HEADER),
+    );
   lines.push(
     '',
     `Operating points (from the stored risks; the review queue at the run's budget of ${count(report.queueSize)} stays):`,
@@ -285,7 +370,13 @@ export const MONITORING_METHOD = [
   "observed outcomes stay by stay; the CUSUM is Steiner et al.'s (2000) risk-adjusted CUSUM, its",
   'limit found by simulating outcomes from the risks; the funnel plot follows Spiegelhalter (2005),',
   "with exact Poisson limits and his overdispersion test. Figures below the bias audit's minimum",
-  'counts (10 outcomes, 10 without, 10 alerts) are withheld.',
+  'counts (10 outcomes, 10 without, 10 alerts) are withheld. Input drift compares the latest period',
+  "with the reference periods (else the first period shown): each hourly input is a stay's mean over",
+  'its observation window, each numeric static input its value; an input drifted when its',
+  'standardised difference is at least 0.1 in size and its Kolmogorov–Smirnov p, Holm-adjusted across',
+  'the inputs, is below 0.05. An input with fewer stays with a value than the smallest group shown is',
+  "withheld. A stay's evidence rests on a drifted input when an hourly window of its evidence holds a",
+  'value of that input; that share has an exact (Clopper–Pearson) interval.',
 ] as const;
 
 export const FORECAST_HEADER = [

@@ -186,6 +186,45 @@ export interface VariableDrift {
   drifted: boolean;
 }
 
+/** One input's drift, as the monitoring reads it from the stays of two periods. */
+export interface InputDrift extends VariableDrift {
+  /** How a clinician names it ("Heart rate"), with its unit. */
+  label: string;
+  unit: string;
+  /** Hourly inputs are searched as windows; static ones are fixed priors, never evidence. */
+  kind: 'hourly' | 'static';
+  /** Stays of each side with a value (an hourly input: charted in at least one hour). */
+  referenceValues: number;
+  latestValues: number;
+  /** The KS test's asymptotic p, and the same Holm-adjusted across the inputs tested. */
+  pValue: number | null;
+  adjustedPValue: number | null;
+  /** Why its figures are withheld ("8 latest stays with a value (min 11)"), else null. */
+  withheld: string | null;
+}
+
+/**
+ * Whether the model's inputs moved between a reference and the latest period, and how many of
+ * the latest stays' evidence rests on an input that moved.
+ */
+export interface InputDriftReport {
+  /** The report's reference periods, or, without them, the first period shown. */
+  referenceKind: 'reference-periods' | 'first-period';
+  referencePeriods: string[];
+  latestPeriod: string;
+  referenceStays: number;
+  latestStays: number;
+  /** The rule: drifted when |standardised difference| ≥ this and the Holm-adjusted p < alpha. */
+  smdThreshold: number;
+  alpha: number;
+  inputs: InputDrift[];
+  /**
+   * Latest stays whose evidence holds an hourly window in which a drifted input was charted,
+   * out of the latest stays, with its exact interval.
+   */
+  evidenceOnDrifted: { stays: number; count: number; share: Estimate };
+}
+
 /** A figure of a group that is withheld, and why ("4 events (min 10)"). */
 export type WithheldFigures = Partial<
   Record<'sensitivity' | 'ppv' | 'auroc' | 'observedExpected' | 'calibration', string>
@@ -246,6 +285,8 @@ export interface MonitoringReport {
   /** The review budget's queue size the operating points are read at. */
   queueSize: number;
   forecastChecks: ForecastCheck[];
+  /** Input drift from the reference to the latest period; null with fewer than two periods shown. */
+  inputDrift: InputDriftReport | null;
 }
 
 /** One CSV file of a monitoring report (`runs.monitoringCsv`), for the caller to write or download. */
@@ -269,3 +310,16 @@ export const UNIT_ATTRIBUTES = [
 
 /** `runs.monitoring`'s defaults, kept in one place for the contract, the CLI and the app. */
 export const DEFAULT_MONITORING_PERIOD: PeriodRule = { calendar: 'quarter' };
+
+/**
+ * Stay attributes that name a period of admission, for sources that shift each patient's
+ * dates: MIMIC-IV's anchor_year_group ("2011 - 2013") is its only real calendar. They name
+ * when a stay happened, not who the patient is, so the bias audit leaves them out.
+ */
+export const PERIOD_ATTRIBUTES: readonly string[] = ['anchor_year_group'];
+
+/** The period the PDF and the app group by first: the cohort's period attribute, or quarters. */
+export function defaultMonitoringPeriod(attributes: readonly string[]): PeriodRule {
+  const named = PERIOD_ATTRIBUTES.find((name) => attributes.includes(name));
+  return named === undefined ? DEFAULT_MONITORING_PERIOD : { attribute: named };
+}

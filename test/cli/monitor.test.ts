@@ -3,7 +3,8 @@
  * (hospital mortality odds × 2.5 in April–June 2181 and in the SICU, which no model input
  * shows; docs/demo-cohort.md), a full audit with the shipped E1 bundle, then `toe monitor`.
  * The charts must find that known truth: the CUSUM signals in the drifted quarter, the p-chart
- * puts it above its limits, and the funnel plot names the SICU; the CSV files hold the figures.
+ * puts it above its limits, and the funnel plot names the SICU; no input is flagged as drifted
+ * (the drift is in the outcomes alone); the CSV files hold the figures.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +93,25 @@ describe('toe monitor on the drifted demo', () => {
       .split('\r\n');
     expect(sequence.length).toBe(1 + 4000);
     expect(existsSync(join(dir, 'csv', 'monitoring-operating-points.csv'))).toBe(true);
+  });
+
+  it('flags no input: the drift is in the outcomes, which no input shows', () => {
+    const drift = report.inputDrift!;
+    expect(drift).toMatchObject({
+      referenceKind: 'first-period',
+      referencePeriods: ['2180 Q1'],
+      latestPeriod: '2181 Q4',
+    });
+    expect(drift.inputs.length).toBeGreaterThan(0);
+    expect(drift.inputs.filter((i) => i.drifted).map((i) => i.variable)).toEqual([]);
+    expect(drift.evidenceOnDrifted.count).toBe(0);
+    expect(text).toMatch(
+      /From 2180 Q1, the first period shown, to 2181 Q4, none of the \d+ inputs drifted/,
+    );
+    const rows = readFileSync(join(dir, 'csv', 'monitoring-input-drift.csv'), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(rows.length).toBe(1 + drift.inputs.length);
   });
 
   it('refuses an attribute the stays do not have, naming the ones they do', () => {

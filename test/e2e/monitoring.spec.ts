@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import type { MonitoringReport } from '../../src/shared/monitoring';
 import {
   cusumFinding,
+  inputDriftFinding,
   periodNoun,
   periodWords,
   suppressedSentence,
@@ -93,6 +94,13 @@ test.describe('Monitoring (browser over toe serve)', () => {
 
     // What the charts found comes first, the CUSUM's sentence word for word as the CLI's.
     await expectPeriods(page, quarters, 'choose a longer period (Year)');
+
+    // Input drift, when two quarters are shown to compare: the sentence and a row per input.
+    if (quarters.inputDrift !== null) {
+      const drift = page.getByTestId('monitoring-input-drift');
+      await expect(drift).toContainText(inputDriftFinding(quarters.inputDrift));
+      await expect(drift.locator('tbody tr')).toHaveCount(quarters.inputDrift.inputs.length);
+    }
 
     // At 1024×768 nothing widens the page: wide tables scroll inside their cards.
     expect(await page.evaluate<string[]>(WIDER_THAN_THE_WINDOW)).toEqual([]);

@@ -276,6 +276,21 @@ describe('biasAudit: attributes the model also reads', () => {
     expect(without.attributes.every((a) => !a.alsoModelInput)).toBe(true);
     expect(without.notes.some((n) => /static input/.test(n))).toBe(false);
   });
+
+  it("marks MIMIC-IV's care_unit, which holds the static input first_careunit's values", () => {
+    const withUnit = new Map(
+      [...attributes].map(([stayId, values]) => [stayId, { ...values, care_unit: values.site! }]),
+    );
+    const audit = biasAudit(results, withUnit, {
+      ...BASE,
+      attributes: ['care_unit', 'site'],
+      modelInputs: ['first_careunit'],
+    });
+    expect(audit.attributes.map((a) => [a.attribute, a.alsoModelInput])).toEqual([
+      ['care_unit', true],
+      ['site', false],
+    ]);
+  });
 });
 
 describe('biasAudit: references, intersections, Benjamini–Hochberg', () => {

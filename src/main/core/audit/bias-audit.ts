@@ -52,6 +52,7 @@ import {
 import { stayColumns, type StayColumns } from './stay-columns';
 import {
   auditedAttributes,
+  isModelInput,
   intersect,
   partitionBy,
   type AttributesByStay,
@@ -310,7 +311,7 @@ export function biasAudit(
     auditPartition(
       c,
       p,
-      parts[i]!.some((name) => inputs.has(name)),
+      parts[i]!.some((name) => isModelInput(name, inputs)),
       reference,
       settings,
       pending,

@@ -1,11 +1,13 @@
 /**
  * A monitoring report as CSV files for a QI team's own spreadsheets and control-chart tools:
- * one row per period and unit, one per operating point, and one per stay in chart order (its
- * period, VLAD and CUSUM values). Numbers are written in full precision, empty where a figure
+ * one row per period and unit, one per operating point, one per stay in chart order (its
+ * period, VLAD and CUSUM values), and one per input with its drift (the share of the latest
+ * stays whose evidence rests on a drifted input repeated on each, so the file stays one table). Numbers are written in full precision, empty where a figure
  * is withheld or undefined, with the reason in its own column.
  */
 import type { Estimate } from '../../../shared/estimate';
 import type {
+  InputDriftReport,
   MonitoringCsvFile,
   MonitoringGroup,
   MonitoringReport,
@@ -64,6 +66,54 @@ function groupRecord(grouping: string, g: MonitoringGroup): string {
   ]);
 }
 
+function inputDriftCsv(drift: InputDriftReport): string {
+  const { evidenceOnDrifted } = drift;
+  return (
+    csvRecord([
+      'input',
+      'kind',
+      'unit',
+      'reference',
+      'reference_periods',
+      'latest_period',
+      'reference_values',
+      'latest_values',
+      'standardised_difference',
+      'ks_distance',
+      'ks_p',
+      'ks_p_holm',
+      'drifted',
+      'withheld',
+      'latest_stays',
+      'latest_stays_evidence_on_drifted',
+      ...named('evidence_on_drifted_share'),
+    ]) +
+    drift.inputs
+      .map((i) =>
+        csvRecord([
+          spreadsheetSafe(i.variable),
+          i.kind,
+          spreadsheetSafe(i.unit),
+          drift.referenceKind,
+          spreadsheetSafe(drift.referencePeriods.join('; ')),
+          spreadsheetSafe(drift.latestPeriod),
+          String(i.referenceValues),
+          String(i.latestValues),
+          number(i.standardisedDifference),
+          number(i.distance),
+          number(i.pValue),
+          number(i.adjustedPValue),
+          i.drifted ? 'yes' : 'no',
+          i.withheld ?? '',
+          String(evidenceOnDrifted.stays),
+          String(evidenceOnDrifted.count),
+          ...estimate(evidenceOnDrifted.share),
+        ]),
+      )
+      .join('')
+  );
+}
+
 export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
   const groups =
     csvRecord(GROUP_COLUMNS) +
@@ -116,5 +166,8 @@ export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
     { name: 'monitoring-groups.csv', csv: groups },
     { name: 'monitoring-operating-points.csv', csv: points },
     { name: 'monitoring-sequence.csv', csv: stays },
+    ...(report.inputDrift
+      ? [{ name: 'monitoring-input-drift.csv', csv: inputDriftCsv(report.inputDrift) }]
+      : []),
   ];
 }

@@ -4,9 +4,9 @@
  * per patient) and by the attribute naming their unit, each group with the figures a QI team
  * reads, then the charts registries use (p-chart, VLAD with a risk-adjusted CUSUM, funnel
  * plot), the operating points a team could choose and the risks' own forecast checked against
- * what happened. Groups below the bias audit's minimum size are suppressed, and figures below
- * its minimum counts withheld, the same way. The math is in the statistics layer; this file
- * reads the run and groups its stays.
+ * what happened, and whether the model's inputs drifted since the reference. Groups below the
+ * bias audit's minimum size are suppressed, and figures below its minimum counts withheld, the
+ * same way. The math is in the statistics layer; this file reads the run and groups its stays.
  */
 import type { Estimate } from '../../../shared/estimate';
 import {
@@ -23,6 +23,7 @@ import type {
   WithheldFigures,
 } from '../../../shared/monitoring';
 import { isError } from '../abstention/margin';
+import { inputDrift } from './monitoring-input-drift';
 import { calibrationSlopeIntercept, recalibratedRisk } from '../statistics/calibration-slope';
 import { pChart, riskAdjustedCusum, vlad } from '../statistics/control-charts';
 import { aurocEstimate } from '../statistics/delong';
@@ -340,6 +341,29 @@ export function runMonitoring(
     baseline === null ? s.result.pFull : recalibratedRisk(s.result.pFull, baseline.shift),
   );
   const outcomes = watched.map((s) => s.result.label);
+  // Drift compares the latest period with the reference, or with the first period shown.
+  const driftReference =
+    options.referencePeriods > 0
+      ? referenceLabels
+      : new Set(shownPeriods.slice(0, 1).map((g) => g.label));
+  const latestPeriod = shownPeriods.at(-1)?.label;
+  const drift =
+    latestPeriod === undefined || driftReference.has(latestPeriod)
+      ? null
+      : inputDrift(
+          store,
+          runId,
+          store.getCohort(run.spec.cohortId),
+          {
+            referenceKind: options.referencePeriods > 0 ? 'reference-periods' : 'first-period',
+            referencePeriods: [...driftReference],
+            latestPeriod,
+            reference: charted.filter((s) => driftReference.has(s.period!)).map((s) => s.result),
+            latest: charted.filter((s) => s.period === latestPeriod).map((s) => s.result),
+          },
+          options.minGroupSize,
+          level,
+        );
 
   return {
     runId,
@@ -393,5 +417,6 @@ export function runMonitoring(
     forecastChecks: periodGroups
       .filter(([label]) => !periods[order.get(label)!]!.suppressed)
       .map(([label, members]) => forecastCheck(label, members, threshold, level)),
+    inputDrift: drift,
   };
 }

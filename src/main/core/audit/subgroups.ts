@@ -4,6 +4,7 @@
  * value for an attribute is counted, under "Unknown", never dropped: dropping it would hide
  * exactly the stays whose recording is worst.
  */
+import { PERIOD_ATTRIBUTES } from '../../../shared/monitoring';
 import { BIAS_ATTRIBUTES } from '../import/clinical-variables';
 import type { StayAuditResult } from './audit-types';
 
@@ -31,6 +32,18 @@ export interface Partition {
   groups: Subgroup[];
 }
 
+/**
+ * Attributes that hold a model input's values under another name: MIMIC-IV's care_unit is
+ * icustays.first_careunit, which its models read as a static input.
+ */
+const SAME_AS_INPUT: Readonly<Record<string, string>> = { care_unit: 'first_careunit' };
+
+/** Whether grouping by `attribute` groups by something the model reads. */
+export function isModelInput(attribute: string, inputs: ReadonlySet<string>): boolean {
+  const twin = SAME_AS_INPUT[attribute];
+  return inputs.has(attribute) || (twin !== undefined && inputs.has(twin));
+}
+
 function valueOf(attributes: Readonly<Record<string, string>> | undefined, name: string): string {
   if (!attributes || !Object.hasOwn(attributes, name)) return UNKNOWN_GROUP;
   const value = attributes[name]!.trim();
@@ -55,7 +68,8 @@ export function auditedAttributes(
   if (requested) return [...new Set(requested)];
   const seen = new Set<string>();
   for (const r of results)
-    for (const name of Object.keys(attributesByStay.get(r.stayId) ?? {})) seen.add(name);
+    for (const name of Object.keys(attributesByStay.get(r.stayId) ?? {}))
+      if (!PERIOD_ATTRIBUTES.includes(name)) seen.add(name);
   const standard = BIAS_ATTRIBUTES.filter((a) => seen.has(a));
   return [...standard, ...[...seen].filter((a) => !standard.includes(a))];
 }

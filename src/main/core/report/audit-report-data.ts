@@ -6,7 +6,12 @@
  */
 import { hourlyWindowsOnly, runDecision } from '../../../shared/audit';
 import type { CohortDetail } from '../../../shared/domain';
-import { UNIT_ATTRIBUTES, type MonitoringReport } from '../../../shared/monitoring';
+import {
+  defaultMonitoringPeriod,
+  UNIT_ATTRIBUTES,
+  type MonitoringReport,
+  type PeriodRule,
+} from '../../../shared/monitoring';
 import type { RunSummary } from '../audit/audit-types';
 import { ReviewStore } from '../audit/review-store';
 import { queueRowsOf } from '../audit/run-abstention';
@@ -236,8 +241,9 @@ export function gatherReportData(
 }
 
 /**
- * The monitoring the report prints: by quarter of admission, or by year when fewer than two
- * quarters have enough stays to show; across units when the stays name one (UNIT_ATTRIBUTES).
+ * The monitoring the report prints: by the stays' own period attribute when they carry one
+ * (PERIOD_ATTRIBUTES), else by quarter of admission, or by year when fewer than two quarters
+ * have enough stays to show; across units when the stays name one (UNIT_ATTRIBUTES).
  */
 function reportMonitoring(
   store: Store,
@@ -247,16 +253,22 @@ function reportMonitoring(
   minGroupSize: number,
 ): MonitoringReport {
   const unit = UNIT_ATTRIBUTES.find((name) => attributes.includes(name)) ?? null;
-  const asked = (calendar: 'quarter' | 'year') =>
+  const asked = (period: PeriodRule) =>
     runFigures(store, {
       kind: 'monitoring',
       runId,
       seed,
-      period: { calendar },
+      period,
       unit,
       minGroupSize,
       referencePeriods: 0,
     });
-  const quarters = asked('quarter');
-  return quarters.periods.filter((g) => !g.suppressed).length >= 2 ? quarters : asked('year');
+  const period = defaultMonitoringPeriod(attributes);
+  // A cohort's own period attribute is its calendar; quarters give way to years when too few
+  // quarters have enough stays to show.
+  if (!('calendar' in period)) return asked(period);
+  const quarters = asked(period);
+  return quarters.periods.filter((g) => !g.suppressed).length >= 2
+    ? quarters
+    : asked({ calendar: 'year' });
 }

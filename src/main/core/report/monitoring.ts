@@ -1,7 +1,8 @@
 /**
  * Section 6, in the app's words (MonitoringView.vue, monitoring-text.ts): what the charts
  * found, in sentences, then the p-chart of outcomes, the VLAD and CUSUM, the funnel plot when
- * the stays name a unit, and the tables by period, by unit and by operating point.
+ * the stays name a unit, the tables by period, by unit and by operating point, and whether the
+ * model's inputs drifted (its sentence is among the findings; the table per input here).
  */
 import { attributeName } from '../../../shared/attribute-words';
 import {
@@ -13,7 +14,10 @@ import {
 import type { MonitoringGroup } from '../../../shared/monitoring';
 import {
   attributeNoun,
+  driftReferenceWords,
   GROUP_HEADER,
+  INPUT_DRIFT_HEADER,
+  inputDriftRows,
   groupRows,
   monitoringFindings,
   operatingPointRows,
@@ -111,6 +115,24 @@ export function drawMonitoring(layout: PdfLayout, data: ReportData): void {
       report.units,
       attributeNoun(report.unit),
       report.minGroupSize,
+    );
+  }
+  const drift = report.inputDrift;
+  if (drift) {
+    layout.heading("Have the model's inputs changed?");
+    layout.paragraph(
+      `Each input of the stays of ${drift.latestPeriod} against ${driftReferenceWords(drift)}${drift.referenceKind === 'first-period' ? ', the first period shown' : ', the reference period'}: an hourly input as each stay's mean over its observation window. An input drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance so large would arise by chance less than ${drift.alpha * 100}% of the time, counting every input tested.`,
+      { size: SIZE + 1 },
+    );
+    drawTable(
+      layout,
+      INPUT_DRIFT_HEADER.map((header, i) => ({
+        header: header === '' ? 'Input' : header,
+        weight: i === 0 ? 2.6 : i === INPUT_DRIFT_HEADER.length - 1 ? 2.6 : 1.4,
+        align: i === 0 || i === INPUT_DRIFT_HEADER.length - 1 ? 'left' : 'right',
+      })),
+      inputDriftRows(drift.inputs),
+      { zebra: true, size: SIZE },
     );
   }
   layout.heading('Operating points: other thresholds, from the stored risks');

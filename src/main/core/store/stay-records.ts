@@ -3,7 +3,7 @@
  * series, note or context is loaded to read a few labels, strings or masks.
  */
 import type { Split } from '../../../shared/domain';
-import { blobToUint8 } from './codec';
+import { blobToFloat32, blobToUint8 } from './codec';
 import type { Store } from './store';
 
 /** The cohort's stays (of one split, if given), in stay id order, with their label for `task`. */
@@ -68,4 +68,28 @@ export function missingMasksOfPlannedStays(store: Store, runId: number): Map<num
   const missing = new Map<number, Uint8Array>();
   for (const row of rows) missing.set(row.id, blobToUint8(row.missing));
   return missing;
+}
+
+/**
+ * The hourly series (hours × variables × mean, min, max) and missing masks of the given
+ * planned stays of a run, by stay. Rows stream past and only the asked-for stays are kept, so
+ * reading two periods of a large run holds no more than those.
+ */
+export function seriesOfPlannedStays(
+  store: Store,
+  runId: number,
+  stayIds: ReadonlySet<number>,
+): Map<number, { series: Float32Array; missing: Uint8Array }> {
+  const rows = store.db
+    .prepare(
+      `SELECT s.id, s.series, s.missing FROM run_stays p JOIN stays s ON s.id = p.stay_id
+       WHERE p.run_id = ?`,
+    )
+    .iterate(runId) as IterableIterator<{ id: number; series: Buffer; missing: Buffer }>;
+  const byStay = new Map<number, { series: Float32Array; missing: Uint8Array }>();
+  for (const row of rows) {
+    if (!stayIds.has(row.id)) continue;
+    byStay.set(row.id, { series: blobToFloat32(row.series), missing: blobToUint8(row.missing) });
+  }
+  return byStay;
 }

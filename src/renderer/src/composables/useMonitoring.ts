@@ -2,6 +2,7 @@ import { computed, ref, watch, type Ref } from 'vue';
 import type { CallArgs } from '../../../shared/contract';
 import {
   DEFAULT_MONITORING_PERIOD,
+  defaultMonitoringPeriod,
   UNIT_ATTRIBUTES,
   type PeriodRule,
 } from '../../../shared/monitoring';
@@ -36,12 +37,15 @@ export function useMonitoring(
     () => void attributes.reload(),
     { immediate: true },
   );
-  // The first unit-like attribute the stays carry, as the PDF report chooses it; none when
-  // the attributes cannot be read, so the report by period still comes.
+  // The first unit-like attribute the stays carry and their own period attribute (MIMIC-IV's
+  // anchor year group), as the PDF report chooses them; none when the attributes cannot be
+  // read, so the report by quarter still comes.
   watch([attributes.data, attributes.error], ([names, error]) => {
     if (unit.value !== undefined) return;
-    if (names !== null) unit.value = UNIT_ATTRIBUTES.find((name) => names.includes(name)) ?? null;
-    else if (error !== null) unit.value = null;
+    if (names !== null) {
+      period.value = defaultMonitoringPeriod(names);
+      unit.value = UNIT_ATTRIBUTES.find((name) => names.includes(name)) ?? null;
+    } else if (error !== null) unit.value = null;
   });
 
   const request = computed<CallArgs<'runs.monitoring'> | null>(() =>
