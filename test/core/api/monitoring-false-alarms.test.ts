@@ -36,6 +36,9 @@ function allowance(draws: number, rate: number): number {
   return k;
 }
 
+const anyInputDrifted = (r: MonitoringReport) =>
+  r.inputDrift?.inputs.some((input) => input.drifted) ?? false;
+
 describe('monitoring on the drift-free demo across 20 seeds', () => {
   const temp = tempStore();
   const reports: MonitoringReport[] = [];
@@ -76,7 +79,8 @@ describe('monitoring on the drift-free demo across 20 seeds', () => {
       `drift-free demo, ${SEEDS.length} seeds of ${STAYS} stays: CUSUM signalled in ` +
         `${count((r) => r.sequence.cusum.signals.length > 0)}, the outcome p-chart in ` +
         `${count((r) => r.eventChart.points.some((p) => p.signal !== null))}, the funnel plot ` +
-        `(beyond 99.8%) in ${count((r) => r.funnel!.points.some((p) => p.position === 'beyond-99.8'))}`,
+        `(beyond 99.8%) in ${count((r) => r.funnel!.points.some((p) => p.position === 'beyond-99.8'))}, ` +
+        `input drift in ${count(anyInputDrifted)}`,
     );
   }, 1_500_000);
   afterAll(() => temp.dispose());
@@ -104,5 +108,18 @@ describe('monitoring on the drift-free demo across 20 seeds', () => {
     const units = Math.max(...reports.map((r) => r.funnel!.points.length));
     expect(units).toBe(5);
     expect(signalled).toBeLessThanOrEqual(allowance(SEEDS.length, 1 - 0.998 ** units));
+  });
+
+  it('flags an input as drifted no more often than its stated rate', () => {
+    // The steady demo draws every stay's inputs alike in every period; Holm's adjustment holds
+    // the chance of any input flagged in a report to the stated alpha.
+    const compared = reports.filter((r) => r.inputDrift !== null);
+    expect(compared).toHaveLength(SEEDS.length);
+    const alpha = Math.max(...compared.map((r) => r.inputDrift!.alpha));
+    expect(alpha).toBeLessThanOrEqual(0.05);
+    expect(compared.every((r) => r.inputDrift!.inputs.length > 20)).toBe(true);
+    expect(compared.filter(anyInputDrifted).length).toBeLessThanOrEqual(
+      allowance(SEEDS.length, alpha),
+    );
   });
 });
