@@ -134,6 +134,13 @@ export function driftReferenceWords(drift: InputDriftReport): string {
   return first === last ? first : `${first} to ${last}`;
 }
 
+/** How the drift table was made and the rule that flags an input, for the app and the PDF. */
+export function inputDriftExplanation(drift: InputDriftReport): string {
+  const reference =
+    drift.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period';
+  return `Each input of the stays of ${drift.latestPeriod} set beside ${driftReferenceWords(drift)}, ${reference}: an hourly input as each stay's mean over its observation window. An input has drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance between the two distributions so large would arise by chance less than ${percent(drift.alpha)} of the time, counting every input tested.`;
+}
+
 /**
  * "From the reference period, 2180 Q1 to 2180 Q4, to 2181 Q4, 2 of 9 inputs drifted: heart rate
  * (standardised difference +0.31), …; the evidence of 12.0% (8.0–17.0%) of the 250 latest stays
@@ -176,7 +183,6 @@ export function monitoringFindings(report: MonitoringReport): string[] {
     ...pChartFindings(report),
     ...funnelFindings(report),
     ...forecastFindings(report),
-    // Truthy, not !== null: a report stored before drift was computed has no such field.
     ...(report.inputDrift ? [inputDriftFinding(report.inputDrift)] : []),
   ];
 }

@@ -183,6 +183,8 @@ export interface VariableDrift {
   standardisedDifference: number | null;
   /** Two-sample Kolmogorov–Smirnov distance between the two periods' values. */
   distance: number | null;
+  /** The KS test's asymptotic p for that distance. */
+  pValue: number | null;
   drifted: boolean;
 }
 
@@ -196,8 +198,7 @@ export interface InputDrift extends VariableDrift {
   /** Stays of each side with a value (an hourly input: charted in at least one hour). */
   referenceValues: number;
   latestValues: number;
-  /** The KS test's asymptotic p, and the same Holm-adjusted across the inputs tested. */
-  pValue: number | null;
+  /** The KS p (pValue), Holm-adjusted across the inputs tested. */
   adjustedPValue: number | null;
   /** Why its figures are withheld ("8 latest stays with a value (min 11)"), else null. */
   withheld: string | null;

@@ -136,6 +136,7 @@ describe('variableDrift', () => {
       variable: 'x',
       standardisedDifference: null,
       distance: null,
+      pValue: null,
       drifted: false,
     });
   });

@@ -2,8 +2,9 @@
  * A monitoring report as CSV files for a QI team's own spreadsheets and control-chart tools:
  * one row per period and unit, one per operating point, one per stay in chart order (its
  * period, VLAD and CUSUM values), and one per input with its drift (the share of the latest
- * stays whose evidence rests on a drifted input repeated on each, so the file stays one table). Numbers are written in full precision, empty where a figure
- * is withheld or undefined, with the reason in its own column.
+ * stays whose evidence rests on a drifted input repeated on each, so the file stays one
+ * table). Numbers are written in full precision, empty where a figure is withheld or
+ * undefined, with the reason in its own column.
  */
 import type { Estimate } from '../../../shared/estimate';
 import type {

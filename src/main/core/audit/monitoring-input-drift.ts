@@ -8,12 +8,12 @@
  */
 import type { CohortDetail } from '../../../shared/domain';
 import type { InputDrift, InputDriftReport } from '../../../shared/monitoring';
-import { CLINICAL_VARIABLES } from '../import/clinical-variables';
+import { clinicalVariable } from '../import/clinical-variables';
 import { proportionEstimate } from '../statistics/exact-intervals';
 import { holmAdjusted } from '../statistics/holm';
-import { kolmogorovSurvival, variableDrift } from '../statistics/unlabelled-performance';
+import { variableDrift } from '../statistics/unlabelled-performance';
 import type { Store } from '../store';
-import { seriesOfPlannedStays } from '../store/stay-records';
+import { seriesOfStays } from '../store/stay-records';
 import type { StayAuditResult } from './audit-types';
 
 /** The conventional threshold of a meaningful standardised difference (Austin 2009). */
@@ -29,10 +29,6 @@ interface InputValues {
   kind: 'hourly' | 'static';
   reference: number[];
   latest: number[];
-}
-
-function hourlyLabel(name: string, unit: string): string {
-  return CLINICAL_VARIABLES.find((c) => c.name === name && c.unit === unit)?.label ?? name;
 }
 
 /** The mean of a stay's hourly means of variable v over the hours it was charted; NaN if never. */
@@ -81,15 +77,14 @@ interface DriftSides {
  */
 export function inputDrift(
   store: Store,
-  runId: number,
   cohort: CohortDetail,
   sides: DriftSides,
   minimum: number,
   level: number,
 ): InputDriftReport {
   const { hours, variables } = cohort.featureSchema;
-  const ids = new Set([...sides.reference, ...sides.latest].map((r) => r.stayId));
-  const series = seriesOfPlannedStays(store, runId, ids);
+  const ids = [...new Set([...sides.reference, ...sides.latest].map((r) => r.stayId))];
+  const series = seriesOfStays(store, ids);
   const hourly = (results: readonly StayAuditResult[], v: number): number[] =>
     results.flatMap((r) => {
       const stay = series.get(r.stayId);
@@ -98,7 +93,7 @@ export function inputDrift(
   const numericStatics = (cohort.contextSchema.staticInputs ?? []).filter(
     (input) => input.kind === 'numeric',
   );
-  const statics = numericStatics.length === 0 ? null : store.staticInputsOf([...ids]);
+  const statics = numericStatics.length === 0 ? null : store.staticInputsOf(ids);
   const staticValues = (results: readonly StayAuditResult[], name: string): number[] =>
     results.map((r) => {
       const value = statics?.get(r.stayId)?.get(name);
@@ -107,7 +102,7 @@ export function inputDrift(
   const inputs: InputValues[] = [
     ...variables.map((variable, v) => ({
       name: variable.name,
-      label: hourlyLabel(variable.name, variable.unit),
+      label: clinicalVariable(variable.name, variable.unit)?.label ?? variable.name,
       unit: variable.unit,
       kind: 'hourly' as const,
       reference: hourly(sides.reference, v),
@@ -135,14 +130,7 @@ export function inputDrift(
             ksAlpha: 0,
           })
         : null;
-    const pValue =
-      drift === null || drift.distance === null
-        ? null
-        : kolmogorovSurvival(
-            Math.sqrt((reference.length * latest.length) / (reference.length + latest.length)) *
-              drift.distance,
-          );
-    return { input, reference, latest, withheld, drift, pValue };
+    return { input, reference, latest, withheld, drift, pValue: drift?.pValue ?? null };
   });
   const adjusted = holmAdjusted(tested.map((t) => t.pValue));
   const drifts: InputDrift[] = tested.map((t, i) => ({

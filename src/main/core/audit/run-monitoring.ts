@@ -352,7 +352,6 @@ export function runMonitoring(
       ? null
       : inputDrift(
           store,
-          runId,
           store.getCohort(run.spec.cohortId),
           {
             referenceKind: options.referencePeriods > 0 ? 'reference-periods' : 'first-period',

@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/stay-detail';
 import type { CohortDetail, VariableSpec } from '../../../shared/domain';
 import { conceptOf, inConceptOrder, ownConcept } from '../../../shared/variable-concepts';
-import { CLINICAL_VARIABLES } from '../import/clinical-variables';
+import { clinicalVariable } from '../import/clinical-variables';
 import { CxrCode, type StaticValue, type Stay } from '../store';
 
 /** Longer chunks are cut: a chunk is three sentences, so this only stops pathological input. */
@@ -42,14 +42,9 @@ const ECG_FIELD_TEXT: Record<string, { label: string; unit: string }> = {
   heart_rate: { label: 'Heart rate', unit: 'bpm' },
 };
 
-/**
- * A cohort's variable as the clinical table knows it: matched by name and unit, so a generic
- * import's "heart_rate" in another unit is never flagged against the wrong range.
- */
+/** A cohort's variable's label and normal range, where the clinical table knows it. */
 function clinicalReading(variable: VariableSpec): Pick<HourlyVariable, 'label' | 'normal'> {
-  const known = CLINICAL_VARIABLES.find(
-    (c) => c.name === variable.name && c.unit === variable.unit,
-  );
+  const known = clinicalVariable(variable.name, variable.unit);
   if (!known) return { label: variable.name, normal: null };
   const normal = known.normal && { low: known.normal[0], high: known.normal[1] };
   return { label: known.label, normal };

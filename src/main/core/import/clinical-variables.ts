@@ -255,6 +255,14 @@ export const CLINICAL_VARIABLES: ClinicalVariable[] = [
   },
 ];
 
+/**
+ * A cohort's variable as the clinical table knows it: matched by name and unit, so a generic
+ * import's "heart_rate" in another unit is never given the wrong label or range.
+ */
+export function clinicalVariable(name: string, unit: string): ClinicalVariable | undefined {
+  return CLINICAL_VARIABLES.find((c) => c.name === name && c.unit === unit);
+}
+
 /** Item 223761 is charted in °F; everything else is already in the table's unit. */
 export const FAHRENHEIT_ITEMS = new Set([223761]);
 

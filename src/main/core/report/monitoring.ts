@@ -14,7 +14,7 @@ import {
 import type { MonitoringGroup } from '../../../shared/monitoring';
 import {
   attributeNoun,
-  driftReferenceWords,
+  inputDriftExplanation,
   GROUP_HEADER,
   INPUT_DRIFT_HEADER,
   inputDriftRows,
@@ -120,10 +120,7 @@ export function drawMonitoring(layout: PdfLayout, data: ReportData): void {
   const drift = report.inputDrift;
   if (drift) {
     layout.heading("Have the model's inputs changed?");
-    layout.paragraph(
-      `Each input of the stays of ${drift.latestPeriod} against ${driftReferenceWords(drift)}${drift.referenceKind === 'first-period' ? ', the first period shown' : ', the reference period'}: an hourly input as each stay's mean over its observation window. An input drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance so large would arise by chance less than ${drift.alpha * 100}% of the time, counting every input tested.`,
-      { size: SIZE + 1 },
-    );
+    layout.paragraph(inputDriftExplanation(drift), { size: SIZE + 1 });
     drawTable(
       layout,
       INPUT_DRIFT_HEADER.map((header, i) => ({

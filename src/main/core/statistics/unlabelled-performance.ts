@@ -151,7 +151,13 @@ export function variableDrift(
   const r = reference.filter(Number.isFinite).sort((x, y) => x - y);
   const l = latest.filter(Number.isFinite).sort((x, y) => x - y);
   if (r.length < 2 || l.length < 2)
-    return { variable, standardisedDifference: null, distance: null, drifted: false };
+    return {
+      variable,
+      standardisedDifference: null,
+      distance: null,
+      pValue: null,
+      drifted: false,
+    };
   const [meanR, varR] = meanAndVariance(r);
   const [meanL, varL] = meanAndVariance(l);
   const pooled = Math.sqrt((varR + varL) / 2);
@@ -163,6 +169,7 @@ export function variableDrift(
     variable,
     standardisedDifference: smd,
     distance,
+    pValue: ksP,
     drifted: smd === null || Math.abs(smd) >= smdThreshold || ksP < ksAlpha,
   };
 }

@@ -71,25 +71,24 @@ export function missingMasksOfPlannedStays(store: Store, runId: number): Map<num
 }
 
 /**
- * The hourly series (hours × variables × mean, min, max) and missing masks of the given
- * planned stays of a run, by stay. Rows stream past and only the asked-for stays are kept, so
- * reading two periods of a large run holds no more than those.
+ * The hourly series (hours × variables × mean, min, max) and missing masks of the given stays,
+ * by stay: only their rows are read, so two periods of a large run cost no more than those.
  */
-export function seriesOfPlannedStays(
+export function seriesOfStays(
   store: Store,
-  runId: number,
-  stayIds: ReadonlySet<number>,
+  stayIds: readonly number[],
 ): Map<number, { series: Float32Array; missing: Uint8Array }> {
-  const rows = store.db
-    .prepare(
-      `SELECT s.id, s.series, s.missing FROM run_stays p JOIN stays s ON s.id = p.stay_id
-       WHERE p.run_id = ?`,
-    )
-    .iterate(runId) as IterableIterator<{ id: number; series: Buffer; missing: Buffer }>;
   const byStay = new Map<number, { series: Float32Array; missing: Uint8Array }>();
-  for (const row of rows) {
-    if (!stayIds.has(row.id)) continue;
-    byStay.set(row.id, { series: blobToFloat32(row.series), missing: blobToUint8(row.missing) });
+  // SQLite's parameter limit is generous but finite: read in slices, as loadStays does.
+  for (let start = 0; start < stayIds.length; start += 500) {
+    const slice = stayIds.slice(start, start + 500);
+    const rows = store.db
+      .prepare(
+        `SELECT id, series, missing FROM stays WHERE id IN (${slice.map(() => '?').join(',')})`,
+      )
+      .all(...slice) as { id: number; series: Buffer; missing: Buffer }[];
+    for (const row of rows)
+      byStay.set(row.id, { series: blobToFloat32(row.series), missing: blobToUint8(row.missing) });
   }
   return byStay;
 }
