@@ -144,6 +144,8 @@ export interface RunSummary {
   error: string | null;
   /** Stays of the cohort (or split) left out because they have no label for the task. */
   excludedStays?: number;
+  /** Of those, the ones the run scored (not searched) for monitoring's forecast. */
+  awaitingScoredStays?: number;
   convergedStays?: number;
   exhaustedStays?: number;
   /** When the run was last resumed (null if never). */
@@ -178,6 +180,15 @@ export interface RunLeaseInfo {
 export const LEASE_HEARTBEAT_SECONDS = 10;
 /** A lease whose heartbeat is older than this may be taken over (`toe resume --take-over`). */
 export const LEASE_STALE_SECONDS = 120;
+
+/** A stay in a run's scope whose outcome is not in yet: scored by the run's model, not searched. */
+export interface AwaitingStayRisk {
+  stayId: number;
+  /** On the scale the run decides on, as StayAuditResult.pFull. */
+  pFull: number;
+  rawPFull: number;
+  yFull: 0 | 1;
+}
 
 /** One stay's audit outcome: committed the moment the stay finishes. */
 export interface StayAuditResult {
@@ -263,4 +274,20 @@ export function runDecision(run: Pick<RunSummary, 'spec'>): RunDecision {
 /** Whether a run's evidence units are hourly windows only (a TS-only bundle). */
 export function hourlyWindowsOnly(provenance: Pick<RunProvenance, 'evidenceUnits'>): boolean {
   return provenance.evidenceUnits === HOURLY_WINDOWS_ONLY;
+}
+
+/**
+ * "183 stays with no E1 outcome yet: scored for monitoring's forecast, not searched", for
+ * the CLI, the app and the PDF alike; null when the run left none out.
+ */
+export function unsearchedStaysWords(
+  run: Pick<RunSummary, 'excludedStays' | 'awaitingScoredStays' | 'spec'>,
+): string | null {
+  const left = run.excludedStays ?? 0;
+  if (left === 0) return null;
+  const scored = run.awaitingScoredStays ?? 0;
+  const stays = `${left.toLocaleString('en-US')} ${left === 1 ? 'stay' : 'stays'} with no ${run.spec.task} outcome yet`;
+  if (scored === left) return `${stays}: scored for monitoring's forecast, not searched`;
+  if (scored === 0) return `${stays}: not searched`;
+  return `${stays}: ${scored.toLocaleString('en-US')} scored for monitoring's forecast so far, none searched`;
 }

@@ -168,6 +168,14 @@ export const calls = {
         spurious: z.boolean().default(false),
         /** A monitoring scenario (docs/demo-cohort.md); 'none' is the plain demo. */
         scenario: z.enum(DEMO_SCENARIOS).default('none'),
+        /**
+         * Stays admitted on or after this day (YYYY-MM-DD) get no outcome, as the latest stays
+         * of a model in service: runs score them for monitoring's forecast.
+         */
+        outcomesPendingFrom: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+          .optional(),
         jobId,
       })
       .strict(),

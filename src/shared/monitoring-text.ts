@@ -6,6 +6,8 @@
 import { attributeName } from './attribute-words';
 import { figureCell, figureNumber, pValueCell } from './figure-text';
 import type {
+  AwaitingForecast,
+  AwaitingOutcomes,
   ForecastCheck,
   FunnelPlacement,
   InputDrift,
@@ -109,6 +111,71 @@ function forecastFindings(report: MonitoringReport): string[] {
   );
 }
 
+/** Whether the forecast's assumption held where it could be checked, in words. */
+function checkedWords(checked: AwaitingOutcomes['checked']): string {
+  if (checked.periods === 0)
+    return 'no period with outcomes was large enough to check that assumption';
+  const all =
+    checked.periods === 1
+      ? 'the one period'
+      : checked.periods === 2
+        ? 'both periods'
+        : `all ${count(checked.periods)} periods`;
+  if (checked.within === checked.periods) return `it held in ${all} whose outcomes are in`;
+  const held = `it held in ${count(checked.within)} of the ${count(checked.periods)} periods whose outcomes are in`;
+  return checked.held
+    ? `${held}, as often as chance allows`
+    : `${held}, less often than chance allows (${checked.missesChance < 0.001 ? 'a chance below 0.001' : `a chance of ${pValueCell(checked.missesChance)}`} if the risks were calibrated), so these forecasts may be off`;
+}
+
+/**
+ * What a committee hears of the stays whose outcomes are not in yet: the latest such period's
+ * forecast, and how far the assumption behind it (the risks are calibrated) held.
+ */
+export function awaitingFinding(awaiting: AwaitingOutcomes): string {
+  const shown = awaiting.periods.filter((p) => !p.suppressed);
+  const stays = `${count(awaiting.stays)} ${awaiting.stays === 1 ? 'stay has' : 'stays have'} no outcome yet`;
+  const latest = shown.at(-1);
+  if (latest === undefined)
+    return `${stays}; no period of them has enough stays for a forecast to be shown.`;
+  const f = latest.forecast;
+  const caught =
+    f.expectedSensitivity === null
+      ? ''
+      : `, the ${count(latest.alerts)} alerts should catch about ${percent(f.expectedSensitivity)} of those outcomes`;
+  const right =
+    f.expectedPpv === null ? '' : ` and about ${percent(f.expectedPpv)} of alerts should be right`;
+  return `${stays}. If the model's risks are calibrated (${checkedWords(awaiting.checked)}), ${latest.label}'s ${count(latest.stays)} stays should see about ${expected(f.expectedEvents)} outcomes (95% range ${count(latest.lower)} to ${count(latest.upper)})${caught}${right}.`;
+}
+
+export const AWAITING_HEADER = [
+  '',
+  'Stays',
+  'Alerts',
+  'Outcomes expected (95% range)',
+  'Observed ÷ expected would be',
+  'Outcomes caught',
+  'Alerts right',
+];
+
+/** Each period's forecast for its stays without an outcome; periods too small are left to the sentence. */
+export function awaitingRows(periods: readonly AwaitingForecast[]): string[][] {
+  const share = (x: number | null) => (x === null ? 'not defined' : percent(x));
+  return periods
+    .filter((p) => !p.suppressed)
+    .map((p) => [
+      p.label,
+      count(p.stays),
+      count(p.alerts),
+      `${expected(p.forecast.expectedEvents)} (${count(p.lower)} to ${count(p.upper)})`,
+      p.observedExpectedRange === null
+        ? 'not defined'
+        : `${figureNumber(p.observedExpectedRange.lower, 'ratio')} to ${figureNumber(p.observedExpectedRange.upper, 'ratio')}`,
+      share(p.forecast.expectedSensitivity),
+      share(p.forecast.expectedPpv),
+    ]);
+}
+
 /** What the charts over time compare with: the model's own risks, or a reference's baseline. */
 export function baselineFinding(report: MonitoringReport): string {
   const reference = report.reference;
@@ -138,7 +205,11 @@ export function driftReferenceWords(drift: InputDriftReport): string {
 export function inputDriftExplanation(drift: InputDriftReport): string {
   const reference =
     drift.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period';
-  return `Each input of the stays of ${drift.latestPeriod} set beside ${driftReferenceWords(drift)}, ${reference}: an hourly input as each stay's mean over its observation window. An input has drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance between the two distributions so large would arise by chance less than ${percent(drift.alpha)} of the time, counting every input tested.`;
+  const awaiting =
+    drift.latestAwaiting === 0
+      ? ''
+      : ` ${count(drift.latestAwaiting)} of the ${count(drift.latestStays)} latest stays have no outcome yet: their inputs count, and only the stays searched can have evidence resting on a drifted input.`;
+  return `Each input of the stays of ${drift.latestPeriod} set beside ${driftReferenceWords(drift)}, ${reference}: an hourly input as each stay's mean over its observation window. An input has drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance between the two distributions so large would arise by chance less than ${percent(drift.alpha)} of the time, counting every input tested.${awaiting}`;
 }
 
 /**
@@ -169,7 +240,11 @@ export function inputDriftFinding(drift: InputDriftReport): string {
     )
     .join(', ');
   const { share, stays } = drift.evidenceOnDrifted;
-  return `${between}, ${count(drifted.length)} of ${count(tested.length)} inputs drifted: ${named}; the evidence of ${figureCell(share, 'percent')} of the ${count(stays)} latest stays rests on a drifted input.${tooFew}`;
+  const evidence =
+    stays === 0
+      ? `none of the latest stays has an outcome yet, so none was searched and no evidence can rest on a drifted input`
+      : `the evidence of ${figureCell(share, 'percent')} of the ${count(stays)} latest stays searched rests on a drifted input`;
+  return `${between}, ${count(drifted.length)} of ${count(tested.length)} inputs drifted: ${named}; ${evidence}.${tooFew}`;
 }
 
 /** What a committee hears first, in sentences. */
@@ -184,6 +259,7 @@ export function monitoringFindings(report: MonitoringReport): string[] {
     ...funnelFindings(report),
     ...forecastFindings(report),
     ...(report.inputDrift ? [inputDriftFinding(report.inputDrift)] : []),
+    ...(report.awaiting ? [awaitingFinding(report.awaiting)] : []),
   ];
 }
 
@@ -317,6 +393,25 @@ export function attributeNoun(attribute: string): { one: string; many: string } 
   return { one: name, many: `${name}s` };
 }
 
+/** The stays without an outcome that no forecast row shows: periods too small, or no period. */
+export function awaitingSuppressedSentence(
+  awaiting: AwaitingOutcomes,
+  report: Pick<MonitoringReport, 'period' | 'minGroupSize'>,
+): string | null {
+  const hidden = awaiting.periods.filter((p) => p.suppressed);
+  const parts: string[] = [];
+  if (hidden.length > 0) {
+    const noun = periodNoun(report.period);
+    const stays = hidden.reduce((sum, p) => sum + p.stays, 0);
+    parts.push(
+      `${count(stays)} of them fall in ${count(hidden.length)} ${hidden.length === 1 ? noun.one : noun.many} with fewer than ${report.minGroupSize} such stays, not forecast`,
+    );
+  }
+  if (awaiting.unplaced > 0)
+    parts.push(`${count(awaiting.unplaced)} have no ${periodWords(report.period)}`);
+  return parts.length === 0 ? null : `${parts.join('; ')}.`;
+}
+
 const table = (rows: string[][], header: string[]): string[] =>
   rows.length === 0 ? [] : pad([header, ...rows]).map((line) => `  ${line}`);
 const sentence = (text: string | null): string[] => (text === null ? [] : [`  ${text}`]);
@@ -355,6 +450,13 @@ export function monitoringText(report: MonitoringReport): string {
       `Inputs, ${driftReferenceWords(report.inputDrift)} against ${report.inputDrift.latestPeriod} (each stay's mean over its observation window):`,
       ...table(inputDriftRows(report.inputDrift.inputs), INPUT_DRIFT_HEADER),
     );
+  if (report.awaiting)
+    lines.push(
+      '',
+      `Stays without an outcome yet, forecast from their risks (by ${periodWords(report.period)}):`,
+      ...table(awaitingRows(report.awaiting.periods), AWAITING_HEADER),
+      ...sentence(awaitingSuppressedSentence(report.awaiting, report)),
+    );
   lines.push(
     '',
     `Operating points (from the stored risks; the review queue at the run's budget of ${count(report.queueSize)} stays):`,
@@ -382,7 +484,12 @@ export const MONITORING_METHOD = [
   'standardised difference is at least 0.1 in size and its Kolmogorov–Smirnov p, Holm-adjusted across',
   'the inputs, is below 0.05. An input with fewer stays with a value than the smallest group shown is',
   "withheld. A stay's evidence rests on a drifted input when an hourly window of its evidence holds a",
-  'value of that input; that share has an exact (Clopper–Pearson) interval.',
+  'value of that input; that share has an exact (Clopper–Pearson) interval. Stays whose outcomes are',
+  'not in yet are scored, not searched. Their forecast assumes the risks are calibrated: an alert of',
+  'risk p is right with probability p, a stay not alerted on has its outcome with probability p; the',
+  'range of outcomes is the 2.5% and 97.5% quantiles of the count those risks give (exact',
+  'Poisson-binomial up to 5,000 stays, normal beyond). That assumption is checked on the periods',
+  'with outcomes: whether their count fell in the range their risks forecast.',
 ] as const;
 
 export const FORECAST_HEADER = [

@@ -215,13 +215,15 @@ export interface InputDriftReport {
   latestPeriod: string;
   referenceStays: number;
   latestStays: number;
+  /** Of the latest stays, those whose outcome is not in yet: in the drift, not searched. */
+  latestAwaiting: number;
   /** The rule: drifted when |standardised difference| ≥ this and the Holm-adjusted p < alpha. */
   smdThreshold: number;
   alpha: number;
   inputs: InputDrift[];
   /**
    * Latest stays whose evidence holds an hourly window in which a drifted input was charted,
-   * out of the latest stays, with its exact interval.
+   * out of the latest stays searched (not those awaiting an outcome), with its exact interval.
    */
   evidenceOnDrifted: { stays: number; count: number; share: Estimate };
 }
@@ -245,6 +247,39 @@ export interface ForecastCheck {
   realisedPpv: number | null;
   /** Whether the realised count lies in the forecast's range. */
   within: boolean;
+}
+
+/**
+ * One period's stays whose outcomes are not in yet, and what the run's calibrated risks
+ * forecast for them (they were scored, not searched: a search explains a decision against the
+ * outcome it is audited on).
+ */
+export interface AwaitingForecast {
+  label: string;
+  stays: number;
+  alerts: number;
+  /** Fewer stays than the smallest group shown: counted, no forecast shown. */
+  suppressed: boolean;
+  forecast: ExpectedPerformance;
+  /** The range the period's outcome count falls in with 95% probability if the risks are calibrated. */
+  lower: number;
+  upper: number;
+  /** The observed ÷ expected ratio the period would show at each end of that range; null when no outcome is expected. */
+  observedExpectedRange: { lower: number; upper: number } | null;
+}
+
+/** The run's stays without an outcome yet, forecast period by period from their risks. */
+export interface AwaitingOutcomes {
+  stays: number;
+  periods: AwaitingForecast[];
+  /** Stays awaiting an outcome that have no period (no such attribute). */
+  unplaced: number;
+  /**
+   * The assumption the forecast rests on, checked: periods with outcomes whose count fell in
+   * its forecast range; the chance of so many misses if the risks are calibrated; and whether
+   * it held (that chance at least 5%).
+   */
+  checked: { periods: number; within: number; missesChance: number; held: boolean };
 }
 
 /** Phase I: the periods the charts' baseline was fitted on, and what it changed. */
@@ -288,6 +323,8 @@ export interface MonitoringReport {
   forecastChecks: ForecastCheck[];
   /** Input drift from the reference to the latest period; null with fewer than two periods shown. */
   inputDrift: InputDriftReport | null;
+  /** Stays of the run's scope whose outcomes are not in yet; null when it has none. */
+  awaiting: AwaitingOutcomes | null;
 }
 
 /** One CSV file of a monitoring report (`runs.monitoringCsv`), for the caller to write or download. */

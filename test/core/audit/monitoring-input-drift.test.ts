@@ -217,7 +217,7 @@ describe('input drift in the monitoring report', () => {
     expect(text).toContain(
       '- From 2180 Q1, the first period shown, to 2180 Q3, 1 of 3 inputs drifted: heart rate (standardised difference +',
     );
-    expect(text).toContain('of the 40 latest stays rests on a drifted input.');
+    expect(text).toContain('of the 40 latest stays searched rests on a drifted input.');
     expect(text).toContain('Inputs, 2180 Q1 against 2180 Q3');
     const csv = monitoringCsv(report).find((f) => f.name === 'monitoring-input-drift.csv')!;
     const lines = csv.csv.trim().split(/\r?\n/);

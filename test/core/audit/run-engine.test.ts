@@ -298,7 +298,7 @@ describe('audit runs', () => {
     runs.markFinished(runId, 'cancelled');
   });
 
-  it('audits a chosen subset, leaves out stays without a label, and refuses a changed cohort', async () => {
+  it('audits a chosen subset, scores without searching a stay without a label, and refuses a changed cohort', async () => {
     const keys = demo.store
       .listStays(demo.cohortId, { split: 'test', limit: 6 })
       .stays.map((s) => s.stayKey);
@@ -329,5 +329,29 @@ describe('audit runs', () => {
     const results = comparableResults(demo.store, subset.id);
     expect([...results.keys()]).toEqual(keys.slice(1));
     for (const [key, result] of results) expect(result).toEqual(expected.get(key));
+
+    // The stay without a label is scored, not searched: the risk its search gave it when it
+    // had a label, on the same scale and with the same decision.
+    const before = expected.get(keys[0]!)!;
+    const scored = {
+      stayId: unlabelled.id,
+      pFull: before.pFull,
+      rawPFull: before.rawPFull,
+      yFull: before.yFull,
+    };
+    expect(runs.awaitingRisks(subset.id)).toEqual([scored]);
+    expect(runs.unscoredAwaitingStayIds(subset.id)).toEqual([]);
+
+    // Cancelled before it scored anything, a run scores its stays awaiting outcomes on resume.
+    const halted = new AbortController();
+    halted.abort();
+    await expect(
+      startRun(demo.store, { ...request(), stayKeys: keys }, { ...cpu, signal: halted.signal }),
+    ).rejects.toThrow(RunCancelledError);
+    const [again] = runs.listRuns().slice(-1);
+    expect(runs.unscoredAwaitingStayIds(again!.id)).toEqual([unlabelled.id]);
+    expect(runs.awaitingRisks(again!.id)).toEqual([]);
+    await resumeRun(demo.store, again!.id, cpu);
+    expect(runs.awaitingRisks(again!.id)).toEqual([scored]);
   });
 });

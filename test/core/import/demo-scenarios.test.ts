@@ -232,3 +232,30 @@ describe('monitoring scenarios, 4,000 stays, seed 7', () => {
     });
   });
 });
+
+describe('outcomes pending from a day', () => {
+  it('writes the stays admitted on or after it without outcomes, and nothing else differs', async () => {
+    const day = '2181-07-01';
+    const full = (await generate({ scenario: 'steady' })).stays();
+    const served = (await generate({ scenario: 'steady', outcomesPendingFrom: day })).stays();
+    const pending = full.filter((s) => s.t0 >= day).map((s) => s.stayKey);
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.length).toBeLessThan(full.length);
+    served.forEach((stay, i) => {
+      const before = full[i]!;
+      expect(stay.stayKey).toBe(before.stayKey);
+      expect(stay.outcomes).toEqual(pending.includes(stay.stayKey) ? {} : before.outcomes);
+      expect(clinical(stay)).toBe(clinical(before));
+      expect(stay.attributes).toEqual(before.attributes);
+    });
+  });
+
+  it('refuses a day that is not a date, naming it', async () => {
+    await expect(generate({ outcomesPendingFrom: '2181-13-40' })).rejects.toThrow(
+      /outcomes are pending must be a date as YYYY-MM-DD; got "2181-13-40"/,
+    );
+    expect(
+      calls['cohorts.createDemo'].args.safeParse({ outcomesPendingFrom: '1 July 2181' }).success,
+    ).toBe(false);
+  });
+});

@@ -31,6 +31,7 @@ function report(inputs: InputDrift[], count: number): InputDriftReport {
     latestPeriod: '2181 Q4',
     referenceStays: 400,
     latestStays: 100,
+    latestAwaiting: 0,
     smdThreshold: 0.1,
     alpha: 0.05,
     inputs,
@@ -84,7 +85,7 @@ describe('input drift in words', () => {
   it('names the drifted inputs and the share of the latest stays resting on them', () => {
     const text = inputDriftFinding(report([HEART_RATE, SBP, input({}), WITHHELD], 12));
     expect(text).toBe(
-      'From the reference period, 2180 Q1 to 2180 Q4, to 2181 Q4, 2 of 3 inputs drifted: heart rate (standardised difference +0.31), systolic BP (standardised difference −0.40); the evidence of 12.0% (6.4–20.0%) of the 100 latest stays rests on a drifted input. 1 input has too few stays with a value to estimate its drift.',
+      'From the reference period, 2180 Q1 to 2180 Q4, to 2181 Q4, 2 of 3 inputs drifted: heart rate (standardised difference +0.31), systolic BP (standardised difference −0.40); the evidence of 12.0% (6.4–20.0%) of the 100 latest stays searched rests on a drifted input. 1 input has too few stays with a value to estimate its drift.',
     );
   });
 

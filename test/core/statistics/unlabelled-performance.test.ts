@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  forecastMissesChance,
   expectedEventsInterval,
   expectedPerformance,
   kolmogorovSurvival,
@@ -94,6 +95,21 @@ describe('expectedEventsInterval', () => {
   it('refuses what is not a risk or a level', () => {
     expect(() => expectedEventsInterval([1.5])).toThrow(RangeError);
     expect(() => expectedEventsInterval([0.5], 1)).toThrow(RangeError);
+  });
+});
+
+describe('forecastMissesChance', () => {
+  it('is the binomial upper tail of misses at 5% each (by hand)', () => {
+    expect(forecastMissesChance(0, 7)).toBe(1);
+    // 1 − 0.95^7
+    expect(forecastMissesChance(1, 7)).toBeCloseTo(0.3016627, 6);
+    // 1 − 0.95^7 − 7 × 0.05 × 0.95^6
+    expect(forecastMissesChance(2, 7)).toBeCloseTo(0.0443805, 6);
+    expect(forecastMissesChance(3, 3)).toBeCloseTo(0.05 ** 3, 12);
+  });
+
+  it('refuses more misses than periods', () => {
+    expect(() => forecastMissesChance(4, 3)).toThrow(RangeError);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   runAbstention,
   runDecision,
   searchExtentOf,
+  unsearchedStaysWords,
   type RunProgress,
   type RunSummary,
 } from '../../../shared/audit';
@@ -147,7 +148,8 @@ function formatSummary(
     ...transportNote(run, decision),
     ...unitLines(run.provenance),
     ...variableLines(run.provenance),
-    `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}; left out (no ${run.spec.task} label): ${run.excludedStays ?? 0}`,
+    `  converged ${run.convergedStays ?? 0}, exhausted ${run.exhaustedStays ?? 0}`,
+    ...[unsearchedStaysWords(run)].filter((line) => line !== null).map((line) => `  ${line}`),
     ...(statistics ? outcomeLines(run.spec.task, statistics) : []),
     ...(review ? reviewLines(review) : []),
     ...(review

@@ -242,6 +242,14 @@ export function registerCohortCommands(program: Command, context: CliContext): v
         'monitoring scenario (docs/demo-cohort.md): steady dates stays over 2180-2181 with care units, drift adds known excess deaths',
       ),
     )
+    .addOption(
+      contractOption(
+        'cohorts.createDemo',
+        'outcomesPendingFrom',
+        '--outcomes-pending-from <day>',
+        'stays admitted on or after this day (YYYY-MM-DD) get no outcome, as the latest stays of a model in service',
+      ),
+    )
     .option('--replace', 'replace an existing cohort of that name', false)
     .action(
       async (options: {
@@ -250,6 +258,7 @@ export function registerCohortCommands(program: Command, context: CliContext): v
         name: string;
         spurious: boolean;
         scenario: DemoScenario;
+        outcomesPendingFrom?: string;
         replace: boolean;
       }) => {
         // Through the contract, as the app's "Generate demo cohort" does.

@@ -3,6 +3,7 @@
  * core keeps importing them from here.
  */
 export type {
+  AwaitingStayRisk,
   ReviewVerdict,
   RunProgress,
   RunProvenance,

@@ -3,11 +3,13 @@
  * one row per period and unit, one per operating point, one per stay in chart order (its
  * period, VLAD and CUSUM values), and one per input with its drift (the share of the latest
  * stays whose evidence rests on a drifted input repeated on each, so the file stays one
- * table). Numbers are written in full precision, empty where a figure is withheld or
+ * table), and one per period of stays whose outcomes are not in yet, with their forecast.
+ * Numbers are written in full precision, empty where a figure is withheld or
  * undefined, with the reason in its own column.
  */
 import type { Estimate } from '../../../shared/estimate';
 import type {
+  AwaitingOutcomes,
   InputDriftReport,
   MonitoringCsvFile,
   MonitoringGroup,
@@ -170,5 +172,58 @@ export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
     ...(report.inputDrift
       ? [{ name: 'monitoring-input-drift.csv', csv: inputDriftCsv(report.inputDrift) }]
       : []),
+    ...(report.awaiting
+      ? [{ name: 'monitoring-awaiting-outcomes.csv', csv: awaitingCsv(report.awaiting) }]
+      : []),
   ];
+}
+
+/** One row per period of stays without an outcome yet; a suppressed period gives its size only. */
+function awaitingCsv(awaiting: AwaitingOutcomes): string {
+  return (
+    csvRecord([
+      'period',
+      'stays',
+      'suppressed',
+      'alerts',
+      'expected_events',
+      'events_range_lower',
+      'events_range_upper',
+      'observed_expected_range_lower',
+      'observed_expected_range_upper',
+      'expected_sensitivity',
+      'expected_ppv',
+      'expected_true_positives',
+      'expected_false_positives',
+      'expected_false_negatives',
+      'expected_true_negatives',
+    ]) +
+    awaiting.periods
+      .map((p) => {
+        const f = p.forecast;
+        const shown = p.suppressed
+          ? Array<string>(12).fill('')
+          : [
+              String(p.alerts),
+              number(f.expectedEvents),
+              String(p.lower),
+              String(p.upper),
+              number(p.observedExpectedRange?.lower ?? null),
+              number(p.observedExpectedRange?.upper ?? null),
+              number(f.expectedSensitivity),
+              number(f.expectedPpv),
+              number(f.expected.tp),
+              number(f.expected.fp),
+              number(f.expected.fn),
+              number(f.expected.tn),
+            ];
+        return csvRecord([
+          spreadsheetSafe(p.label),
+          String(p.stays),
+          p.suppressed ? 'yes' : 'no',
+          ...shown,
+        ]);
+      })
+      .join('')
+  );
 }

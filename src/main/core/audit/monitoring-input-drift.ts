@@ -14,7 +14,6 @@ import { holmAdjusted } from '../statistics/holm';
 import { variableDrift } from '../statistics/unlabelled-performance';
 import type { Store } from '../store';
 import { seriesOfStays } from '../store/stay-records';
-import type { StayAuditResult } from './audit-types';
 
 /** The conventional threshold of a meaningful standardised difference (Austin 2009). */
 const DRIFT_SMD_THRESHOLD = 0.1;
@@ -59,12 +58,18 @@ function shortfall(reference: number, latest: number, minimum: number): string |
   return short.length === 0 ? null : `${short.join(', ')} (min ${minimum})`;
 }
 
+/** A stay on either side: audited (with its evidence), or awaiting its outcome (not searched). */
+export interface DriftStay {
+  stayId: number;
+  evidence: readonly number[] | null;
+}
+
 interface DriftSides {
   referenceKind: InputDriftReport['referenceKind'];
   referencePeriods: string[];
   latestPeriod: string;
-  reference: readonly StayAuditResult[];
-  latest: readonly StayAuditResult[];
+  reference: readonly DriftStay[];
+  latest: readonly DriftStay[];
 }
 
 /**
@@ -85,7 +90,7 @@ export function inputDrift(
   const { hours, variables } = cohort.featureSchema;
   const ids = [...new Set([...sides.reference, ...sides.latest].map((r) => r.stayId))];
   const series = seriesOfStays(store, ids);
-  const hourly = (results: readonly StayAuditResult[], v: number): number[] =>
+  const hourly = (results: readonly DriftStay[], v: number): number[] =>
     results.flatMap((r) => {
       const stay = series.get(r.stayId);
       return stay === undefined ? [] : [stayMean(stay, v, hours, variables.length)];
@@ -94,7 +99,7 @@ export function inputDrift(
     (input) => input.kind === 'numeric',
   );
   const statics = numericStatics.length === 0 ? null : store.staticInputsOf(ids);
-  const staticValues = (results: readonly StayAuditResult[], name: string): number[] =>
+  const staticValues = (results: readonly DriftStay[], name: string): number[] =>
     results.map((r) => {
       const value = statics?.get(r.stayId)?.get(name);
       return typeof value === 'number' ? value : NaN;
@@ -149,29 +154,34 @@ export function inputDrift(
   }));
 
   const driftedHourly = variables.map((_, v) => v).filter((v) => drifts[v]!.drifted);
-  const restsOnDrift = (result: StayAuditResult): boolean => {
-    const stay = series.get(result.stayId);
+  const restsOnDrift = (evidence: readonly number[], stayId: number): boolean => {
+    const stay = series.get(stayId);
     if (stay === undefined) return false;
     // Units below `hours` are hourly windows (docs/method.md, "Units and ids"); notes never drift here.
-    return result.evidence.some(
+    return evidence.some(
       (unit) =>
         unit < hours && driftedHourly.some((v) => stay.missing[unit * variables.length + v] === 0),
     );
   };
-  const count = sides.latest.filter(restsOnDrift).length;
+  // Only searched stays have evidence; stays awaiting an outcome count in the drift itself.
+  const searched = sides.latest.flatMap((s) =>
+    s.evidence === null ? [] : [{ stayId: s.stayId, evidence: s.evidence }],
+  );
+  const count = searched.filter((s) => restsOnDrift(s.evidence, s.stayId)).length;
   return {
     referenceKind: sides.referenceKind,
     referencePeriods: sides.referencePeriods,
     latestPeriod: sides.latestPeriod,
     referenceStays: sides.reference.length,
     latestStays: sides.latest.length,
+    latestAwaiting: sides.latest.length - searched.length,
     smdThreshold: DRIFT_SMD_THRESHOLD,
     alpha: DRIFT_ALPHA,
     inputs: drifts,
     evidenceOnDrifted: {
-      stays: sides.latest.length,
+      stays: searched.length,
       count,
-      share: proportionEstimate(count, sides.latest.length, level),
+      share: proportionEstimate(count, searched.length, level),
     },
   };
 }

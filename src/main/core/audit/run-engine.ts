@@ -28,6 +28,7 @@ import type { SearchParams } from '../search';
 import type { Store } from '../store';
 import { searchExtentOf, type SearchExtent } from '../../../shared/audit';
 import type { RunProgress, RunSpec, RunSummary } from './audit-types';
+import { scoreAwaitingStays } from './awaiting-scoring';
 import { precomputeNoteEmbeddings } from './note-precompute';
 import { RunCancelledError, RunFailedError } from './run-errors';
 import { RunProgressMeter } from './run-progress';
@@ -256,6 +257,7 @@ async function execute(
   const { lease } = keeper;
   const { spec, provenance, totalStays } = runs.getRun(runId);
   const remaining = runs.remainingStayIds(runId);
+  const awaiting = runs.unscoredAwaitingStayIds(runId);
   const { progress } = options;
   // Stops on the caller's cancel and on the loss of the lease alike.
   const signal = options.signal ? AbortSignal.any([options.signal, keeper.signal]) : keeper.signal;
@@ -273,7 +275,9 @@ async function execute(
           signal,
           onStay: () => embedding.tick(),
         });
+        await precomputeNoteEmbeddings(runtime, store, awaiting, { signal });
       }
+      await scoreAwaitingStays(runtime, store, runs, { id: runId, spec, lease }, awaiting, signal);
     } finally {
       await runtime.close();
     }

@@ -15,6 +15,8 @@ import {
   type EstimabilityCount,
 } from '../../../shared/bias-audit';
 import type {
+  AwaitingForecast,
+  AwaitingOutcomes,
   CalendarPeriod,
   ForecastCheck,
   MonitoringGroup,
@@ -31,8 +33,17 @@ import { proportionEstimate } from '../statistics/exact-intervals';
 import { funnelPlot } from '../statistics/funnel-plot';
 import { observedExpectedEstimate } from '../statistics/observed-expected';
 import { operatingPoints } from '../statistics/operating-points';
-import { expectedEventsInterval, expectedPerformance } from '../statistics/unlabelled-performance';
-import { NotFoundError, startTimesOfPlannedStays, type Store } from '../store';
+import {
+  expectedEventsInterval,
+  expectedPerformance,
+  forecastMissesChance,
+} from '../statistics/unlabelled-performance';
+import {
+  NotFoundError,
+  placesOfAwaitingStays,
+  startTimesOfPlannedStays,
+  type Store,
+} from '../store';
 import type { StayAuditResult } from './audit-types';
 import { runReviewQueue } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
@@ -249,7 +260,7 @@ function groupBy(
     group.push(stay);
     groups.set(label, group);
   }
-  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...groups.entries()].sort(byLabel);
 }
 
 function forecastCheck(
@@ -278,6 +289,95 @@ function forecastCheck(
   };
 }
 
+/** A stay's period: of its start, or the attribute naming one; null when it has none. */
+function periodOf(
+  t0: string,
+  attributes: Record<string, string>,
+  period: PeriodRule,
+): string | null {
+  return 'calendar' in period
+    ? calendarPeriod(t0, period.calendar)
+    : (attributes[period.attribute] ?? null);
+}
+
+/** Labels in sorted order (calendar labels sort in time), as the monitoring's groups. */
+function byLabel<T>([a]: [string, T], [b]: [string, T]): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether the labelled periods' forecasts missed more often than calibrated risks allow. */
+function forecastAssumption(
+  checks: readonly ForecastCheck[],
+  level: number,
+): AwaitingOutcomes['checked'] {
+  const within = checks.filter((c) => c.within).length;
+  const missesChance = forecastMissesChance(checks.length - within, checks.length, level);
+  return { periods: checks.length, within, missesChance, held: missesChance >= 0.05 };
+}
+
+/** A scored stay awaiting its outcome, placed in its period (null: it has none). */
+interface AwaitingStay {
+  stayId: number;
+  pFull: number;
+  period: string | null;
+}
+
+function awaitingStays(store: Store, runId: number, period: PeriodRule): AwaitingStay[] {
+  const scored = new RunStore(store).awaitingRisks(runId);
+  if (scored.length === 0) return [];
+  const places = placesOfAwaitingStays(store, runId);
+  return scored.map((stay) => {
+    const place = places.get(stay.stayId)!;
+    return {
+      stayId: stay.stayId,
+      pFull: stay.pFull,
+      period: periodOf(place.t0, place.attributes, period),
+    };
+  });
+}
+
+/**
+ * The stays whose outcomes are not in yet, forecast period by period from their risks; null
+ * when the run has none. `checks` are the labelled periods' forecasts beside what happened:
+ * the forecast's assumption, tested where it can be.
+ */
+function awaitingOutcomes(
+  stays: readonly AwaitingStay[],
+  options: { threshold: number; minGroupSize: number; level: number },
+  checks: readonly ForecastCheck[],
+): AwaitingOutcomes | null {
+  if (stays.length === 0) return null;
+  const groups = new Map<string, number[]>();
+  for (const stay of stays) {
+    if (stay.period === null) continue;
+    const risks = groups.get(stay.period) ?? [];
+    risks.push(stay.pFull);
+    groups.set(stay.period, risks);
+  }
+  const periods = [...groups.entries()].sort(byLabel).map(([label, risks]): AwaitingForecast => {
+    const forecast = expectedPerformance(risks, options.threshold);
+    const [lower, upper] = expectedEventsInterval(risks, options.level);
+    const expected = forecast.expectedEvents;
+    return {
+      label,
+      stays: risks.length,
+      alerts: risks.filter((p) => p >= options.threshold).length,
+      suppressed: risks.length < options.minGroupSize,
+      forecast,
+      lower,
+      upper,
+      observedExpectedRange:
+        expected > 0 ? { lower: lower / expected, upper: upper / expected } : null,
+    };
+  });
+  return {
+    stays: stays.length,
+    periods,
+    unplaced: stays.filter((s) => s.period === null).length,
+    checked: forecastAssumption(checks, options.level),
+  };
+}
+
 /** What `runs.monitoring` answers for a run with results. */
 export function runMonitoring(
   store: Store,
@@ -300,10 +400,7 @@ export function runMonitoring(
     return {
       result,
       t0,
-      period:
-        'calendar' in period
-          ? calendarPeriod(t0, period.calendar)
-          : (own[period.attribute] ?? null),
+      period: periodOf(t0, own, period),
       unit: options.unit === null ? null : (own[options.unit] ?? null),
       queued: flagged.has(result.stayId),
     };
@@ -346,7 +443,17 @@ export function runMonitoring(
     options.referencePeriods > 0
       ? referenceLabels
       : new Set(shownPeriods.slice(0, 1).map((g) => g.label));
-  const latestPeriod = shownPeriods.at(-1)?.label;
+  // Stays awaiting an outcome have inputs though no outcome: the latest period may be theirs.
+  const awaiting = awaitingStays(store, runId, period);
+  const awaitingShown = new Map<string, number>();
+  for (const s of awaiting)
+    if (s.period !== null) awaitingShown.set(s.period, (awaitingShown.get(s.period) ?? 0) + 1);
+  const latestPeriod = [
+    ...shownPeriods.map((g) => g.label),
+    ...[...awaitingShown].filter(([, n]) => n >= options.minGroupSize).map(([label]) => label),
+  ]
+    .sort()
+    .at(-1);
   const drift =
     latestPeriod === undefined || driftReference.has(latestPeriod)
       ? null
@@ -358,11 +465,20 @@ export function runMonitoring(
             referencePeriods: [...driftReference],
             latestPeriod,
             reference: charted.filter((s) => driftReference.has(s.period!)).map((s) => s.result),
-            latest: charted.filter((s) => s.period === latestPeriod).map((s) => s.result),
+            latest: [
+              ...charted.filter((s) => s.period === latestPeriod).map((s) => s.result),
+              ...awaiting
+                .filter((s) => s.period === latestPeriod)
+                .map((s) => ({ stayId: s.stayId, evidence: null })),
+            ],
           },
           options.minGroupSize,
           level,
         );
+
+  const forecastChecks = periodGroups
+    .filter(([label]) => !periods[order.get(label)!]!.suppressed)
+    .map(([label, members]) => forecastCheck(label, members, threshold, level));
 
   return {
     runId,
@@ -413,9 +529,12 @@ export function runMonitoring(
       { runThreshold: threshold, queueSize: queue.queueSize, level },
     ),
     queueSize: queue.queueSize,
-    forecastChecks: periodGroups
-      .filter(([label]) => !periods[order.get(label)!]!.suppressed)
-      .map(([label, members]) => forecastCheck(label, members, threshold, level)),
+    forecastChecks,
     inputDrift: drift,
+    awaiting: awaitingOutcomes(
+      awaiting,
+      { threshold, minGroupSize: options.minGroupSize, level },
+      forecastChecks,
+    ),
   };
 }

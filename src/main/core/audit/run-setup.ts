@@ -46,9 +46,14 @@ export interface StayPlan {
   stayIds: number[];
   /** Stays in scope without a label for the task. */
   excluded: number;
+  /** Those stays' ids: the run scores them (not searched) for the forecast of outcomes not in yet. */
+  awaitingStayIds: number[];
 }
 
-/** The stays a run audits, in stay id (import) order: those in scope with a task label. */
+/**
+ * The stays a run audits, in stay id (import) order: those in scope with a task label; those
+ * without one are only scored, for monitoring's forecast.
+ */
 export function planStays(
   store: Store,
   cohort: CohortDetail,
@@ -89,7 +94,12 @@ export function planStays(
       `no stays${split ? ` in the ${split} split` : ''} are labelled for ${task}, so there is nothing to audit.`,
     );
   }
-  return { stayIds: labelled.map((r) => r.id), excluded: inScope.length - labelled.length };
+  const awaiting = inScope.filter((r) => r.label === null);
+  return {
+    stayIds: labelled.map((r) => r.id),
+    excluded: awaiting.length,
+    awaitingStayIds: awaiting.map((r) => r.id),
+  };
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   type Store,
 } from '../store';
 import type {
+  AwaitingStayRisk,
   RunProvenance,
   RunSpec,
   RunStatus,
@@ -48,8 +49,10 @@ export interface NewRun {
   provenance: RunProvenance;
   /** The plan, in audit order. */
   stayIds: readonly number[];
-  /** Stays of the cohort (or split) left out for lack of a label. */
+  /** Stays of the cohort (or split) left out of the audit for lack of a label. */
   excluded: number;
+  /** Those stays, to be scored for the forecast of outcomes not in yet (default: none). */
+  awaitingStayIds?: readonly number[];
   /** The lease the new run starts under (default: a new one for this process). */
   lease?: RunLease;
   /** Canonical JSON of the bundle's manifest (so a resume can name a changed field). */
@@ -115,6 +118,7 @@ export class RunStore {
       provenance: run.provenance,
       stayIds: run.stayIds,
       excluded: run.excluded,
+      awaitingStayIds: run.awaitingStayIds ?? [],
       lease: run.lease ?? newLease(),
       bundleManifest: run.bundleManifest ?? null,
     });
@@ -155,6 +159,25 @@ export class RunStore {
       detail,
       lease ? () => this.requireLease(runId, lease) : undefined,
     );
+  }
+
+  /** Stays awaiting an outcome that the run has still to score. */
+  unscoredAwaitingStayIds(runId: number): number[] {
+    return this.records.unscoredAwaitingStayIds(runId);
+  }
+
+  /** Records risks of stays awaiting an outcome, under the run's lease when given. */
+  scoreAwaiting(runId: number, risks: readonly AwaitingStayRisk[], lease?: RunLease): void {
+    this.records.scoreAwaiting(
+      runId,
+      risks,
+      lease ? () => this.requireLease(runId, lease) : undefined,
+    );
+  }
+
+  /** The run's scored stays awaiting an outcome, in stay order. */
+  awaitingRisks(runId: number): AwaitingStayRisk[] {
+    return this.records.awaitingRisks(runId);
   }
 
   /** Results without traces, in plan order; a page of them when offset/limit are given. */
@@ -340,6 +363,7 @@ function summaryFromRecord(row: RunRecord): RunSummary {
     doneStays: row.done,
     error: row.error,
     excludedStays: row.excluded_stays,
+    awaitingScoredStays: row.awaiting_scored,
     convergedStays: converged,
     exhaustedStays: row.done - converged,
     resumedAt: row.resumed_at,

@@ -4,7 +4,7 @@
  * warnings a reader must see before any figure: synthetic data, an unfinished run, a cohort
  * or bundle that changed since the run.
  */
-import { describeSearchExtent, searchExtentOf } from '../../../shared/audit';
+import { describeSearchExtent, searchExtentOf, unsearchedStaysWords } from '../../../shared/audit';
 import { describeDecision } from '../../../shared/calibration';
 import { HOURLY_WINDOWS_ONLY, hourlyWindowsOnly } from '../../../shared/evidence-units';
 import { variableMatchSentences } from '../../../shared/variable-match';
@@ -59,6 +59,7 @@ function trainedOn(b: BundleFacts, task: string): string {
 
 export function drawCover(layout: PdfLayout, data: ReportData): void {
   const { run, cohort, model } = data;
+  const unsearched = unsearchedStaysWords(run);
   const doc = layout.doc;
   layout.style({ size: TYPE.title, bold: true, colour: COLOURS.accent });
   doc.text('ToE Audit report', layout.left, layout.top + 10, { width: layout.width });
@@ -117,7 +118,7 @@ export function drawCover(layout: PdfLayout, data: ReportData): void {
     ['Audited scope', scope(data)],
     [
       'Stays audited',
-      `${run.doneStays} of ${run.totalStays} planned; ${run.excludedStays ?? 0} left out (no ${model.task} label)`,
+      `${run.doneStays} of ${run.totalStays} planned${unsearched === null ? '' : `; ${unsearched}`}`,
     ],
     [
       'Cohort content hash',

@@ -6,7 +6,7 @@
  * (fixture: training/reference/funnel_reference.py).
  */
 import type { ExpectedPerformance, VariableDrift } from '../../../shared/monitoring';
-import { standardNormalQuantile } from './special-functions';
+import { binomialCdf, standardNormalQuantile } from './special-functions';
 
 function checkRisks(name: string, risks: readonly number[]): void {
   for (const p of risks)
@@ -172,4 +172,16 @@ export function variableDrift(
     pValue: ksP,
     drifted: smd === null || Math.abs(smd) >= smdThreshold || ksP < ksAlpha,
   };
+}
+
+/**
+ * The chance, if the risks are calibrated, that at least `misses` of `periods` realised counts
+ * fall outside their forecast ranges at `level`: each range misses with probability at most
+ * 1 − level, independently across periods, so this upper-tail binomial probability is
+ * conservative. 1 when nothing missed.
+ */
+export function forecastMissesChance(misses: number, periods: number, level = 0.95): number {
+  if (!(Number.isInteger(misses) && Number.isInteger(periods) && misses >= 0 && misses <= periods))
+    throw new RangeError(`forecastMissesChance: ${misses} misses of ${periods} periods`);
+  return misses === 0 ? 1 : 1 - binomialCdf(misses - 1, periods, 1 - level);
 }

@@ -287,4 +287,22 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: "a run's stays whose outcomes are not in yet, with their risks",
+    sql: `
+      -- Stays in a run's scope without a label for its task: not searched (a search is audited
+      -- against the stay's outcome), but scored, so monitoring can forecast what their outcomes
+      -- will show. Risks are NULL until the run has scored the stay (a resume scores the rest).
+      CREATE TABLE run_awaiting_stays (
+        run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        stay_id INTEGER NOT NULL REFERENCES stays (id) ON DELETE CASCADE,
+        p_full REAL,
+        raw_p_full REAL,
+        y_full INTEGER CHECK (y_full IN (0, 1)),
+        CHECK ((p_full IS NULL) = (y_full IS NULL) AND (p_full IS NULL) = (raw_p_full IS NULL)),
+        PRIMARY KEY (run_id, stay_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -6,6 +6,7 @@
  * stands first takes a `guard`, called inside the write's transaction, that throws to refuse.
  */
 import type {
+  AwaitingStayRisk,
   RunProvenance,
   RunSpec,
   RunStatus,
@@ -45,6 +46,8 @@ export interface RunRecord {
   error: string | null;
   done: number;
   converged: number | null;
+  /** Stays awaiting an outcome that the run has scored (migration 8; 0 for earlier runs). */
+  awaiting_scored: number;
 }
 
 /** Who holds a run, and since when. */
@@ -68,6 +71,8 @@ export interface NewRunRecord {
   /** The plan, in audit order. */
   stayIds: readonly number[];
   excluded: number;
+  /** Stays in scope without a label: scored for the forecast, not audited. */
+  awaitingStayIds: readonly number[];
   lease: RunLease;
   bundleManifest: string | null;
 }
@@ -79,7 +84,9 @@ const RUN_COLUMNS = `r.id, r.spec, r.provenance, r.status, r.created_at, r.start
   r.lease_token, r.heartbeat_at, r.error`;
 
 const SUMMARY_SELECT = `
-  SELECT ${RUN_COLUMNS}, COUNT(x.stay_id) AS done, SUM(x.status = 'converged') AS converged
+  SELECT ${RUN_COLUMNS}, COUNT(x.stay_id) AS done, SUM(x.status = 'converged') AS converged,
+    (SELECT COUNT(*) FROM run_awaiting_stays w WHERE w.run_id = r.id AND w.p_full IS NOT NULL)
+      AS awaiting_scored
   FROM runs r LEFT JOIN run_results x ON x.run_id = r.id`;
 
 function recordFromRow(row: StoredRunRow): RunRecord {
@@ -142,6 +149,10 @@ export class RunRecords {
         'INSERT INTO run_stays (run_id, position, stay_id) VALUES (?, ?, ?)',
       );
       run.stayIds.forEach((stayId, position) => plan.run(id, position, stayId));
+      const awaiting = this.db.prepare(
+        'INSERT INTO run_awaiting_stays (run_id, stay_id) VALUES (?, ?)',
+      );
+      for (const stayId of run.awaitingStayIds) awaiting.run(id, stayId);
       return id;
     })();
   }
@@ -186,6 +197,48 @@ export class RunRecords {
       )
       .all(runId) as { stay_id: number }[];
     return rows.map((r) => r.stay_id);
+  }
+
+  /** Stays awaiting an outcome that the run has not scored yet, in stay order. */
+  unscoredAwaitingStayIds(runId: number): number[] {
+    const rows = this.db
+      .prepare(
+        'SELECT stay_id FROM run_awaiting_stays WHERE run_id = ? AND p_full IS NULL ORDER BY stay_id',
+      )
+      .all(runId) as { stay_id: number }[];
+    return rows.map((r) => r.stay_id);
+  }
+
+  /** Records the risks of stays awaiting an outcome in one transaction, after `guard`. */
+  scoreAwaiting(runId: number, risks: readonly AwaitingStayRisk[], guard?: () => void): void {
+    const update = this.db.prepare(
+      `UPDATE run_awaiting_stays SET p_full = ?, raw_p_full = ?, y_full = ?
+       WHERE run_id = ? AND stay_id = ? AND p_full IS NULL`,
+    );
+    this.db.transaction(() => {
+      guard?.();
+      for (const r of risks) {
+        const { changes } = update.run(r.pFull, r.rawPFull, r.yFull, runId, r.stayId);
+        if (changes !== 1)
+          throw new Error(`Audit run ${runId} has no unscored awaiting stay ${r.stayId}.`);
+      }
+    })();
+  }
+
+  /** The scored stays awaiting an outcome, in stay order. */
+  awaitingRisks(runId: number): AwaitingStayRisk[] {
+    const rows = this.db
+      .prepare(
+        `SELECT stay_id, p_full, raw_p_full, y_full FROM run_awaiting_stays
+         WHERE run_id = ? AND p_full IS NOT NULL ORDER BY stay_id`,
+      )
+      .all(runId) as { stay_id: number; p_full: number; raw_p_full: number; y_full: 0 | 1 }[];
+    return rows.map((r) => ({
+      stayId: r.stay_id,
+      pFull: r.p_full,
+      rawPFull: r.raw_p_full,
+      yFull: r.y_full,
+    }));
   }
 
   /** Inserts one stay's result in one transaction, after `guard`; a second one for it fails. */

@@ -92,3 +92,29 @@ export function seriesOfStays(
   }
   return byStay;
 }
+
+/**
+ * When each of the run's stays awaiting an outcome began, and its attributes: what monitoring
+ * needs to place them by period.
+ */
+export function placesOfAwaitingStays(
+  store: Store,
+  runId: number,
+): Map<number, { t0: string; attributes: Record<string, string> }> {
+  const places = new Map<number, { t0: string; attributes: Record<string, string> }>();
+  const starts = store.db
+    .prepare(
+      `SELECT s.id, s.t0 FROM run_awaiting_stays w JOIN stays s ON s.id = w.stay_id
+       WHERE w.run_id = ?`,
+    )
+    .all(runId) as { id: number; t0: string }[];
+  for (const row of starts) places.set(row.id, { t0: row.t0, attributes: {} });
+  const attributes = store.db
+    .prepare(
+      `SELECT a.stay_id, a.name, a.value FROM run_awaiting_stays w
+       JOIN attributes a ON a.stay_id = w.stay_id WHERE w.run_id = ?`,
+    )
+    .all(runId) as { stay_id: number; name: string; value: string }[];
+  for (const row of attributes) places.get(row.stay_id)!.attributes[row.name] = row.value;
+  return places;
+}

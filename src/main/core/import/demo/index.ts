@@ -30,6 +30,8 @@ export interface DemoCohortOptions {
   spurious: boolean;
   /** A monitoring scenario (scenario.ts); absent or 'none', the plain demo. */
   scenario?: DemoScenario;
+  /** Stays admitted on or after this day (YYYY-MM-DD) are written without outcomes. */
+  outcomesPendingFrom?: string | undefined;
 }
 
 /** Bumped whenever the same seed would give different content: recorded in every report. */
@@ -48,13 +50,18 @@ export function demoCohortDescription({
   seed,
   spurious,
   scenario = 'none',
+  outcomesPendingFrom,
 }: DemoCohortOptions): string {
   const base =
     `SYNTHETIC demo cohort: ${stays.toLocaleString('en-US')} simulated ICU stays from ToE Audit's built-in generator ` +
     `(version ${DEMO_GENERATOR_VERSION}, seed ${seed}). This is NOT patient data: every vital sign, lab value, radiology ` +
     'report, date and attribute is simulated from a hidden patient state, and no real person is described. Use it to learn ' +
     'the app and to try audits, never to draw clinical conclusions.';
-  return [base, spurious ? describeSpuriousArtefact() : null, describeScenario(scenario)]
+  const pending =
+    outcomesPendingFrom === undefined
+      ? null
+      : `Stays admitted on or after ${outcomesPendingFrom} have no outcome yet, as the latest stays of a model in service.`;
+  return [base, spurious ? describeSpuriousArtefact() : null, describeScenario(scenario), pending]
     .filter((part) => part !== null)
     .join(' ');
 }
@@ -81,7 +88,18 @@ function demoCohort(options: DemoCohortOptions): NewCohort {
   };
 }
 
-function checkOptions({ stays, seed }: DemoCohortOptions): void {
+function checkOptions({ stays, seed, outcomesPendingFrom }: DemoCohortOptions): void {
+  if (
+    outcomesPendingFrom !== undefined &&
+    !(
+      /^\d{4}-\d{2}-\d{2}$/.test(outcomesPendingFrom) &&
+      !Number.isNaN(Date.parse(`${outcomesPendingFrom}T00:00:00Z`))
+    )
+  ) {
+    throw new RangeError(
+      `The day from which outcomes are pending must be a date as YYYY-MM-DD; got "${outcomesPendingFrom}".`,
+    );
+  }
   if (!Number.isInteger(stays) || stays < 1 || stays > DEMO_MAX_STAYS) {
     throw new RangeError(
       `The demo cohort takes 1 to ${DEMO_MAX_STAYS.toLocaleString('en-US')} stays; got ${stays}.`,
@@ -143,6 +161,7 @@ function* generatedStays(
   let values = 0;
   let reports = 0;
   let dropped = 0;
+  let awaiting = 0;
   for (let index = 0; index < options.stays; index++) {
     const generated = generator.generate(index);
     report.staysSeen++;
@@ -153,9 +172,17 @@ function* generatedStays(
       values += n;
     });
     reports += generated.reports;
-    yield generated.stay;
+    // ISO 8601 starts compare as strings: the same day or later is pending.
+    const pending =
+      options.outcomesPendingFrom !== undefined && generated.stay.t0 >= options.outcomesPendingFrom;
+    if (pending) awaiting++;
+    yield pending ? { ...generated.stay, outcomes: {} } : generated.stay;
   }
   report.countRows('simulated charted values', values + dropped);
   report.countRows('simulated radiology reports', reports);
   report.note(demoCohortDescription(options));
+  if (options.outcomesPendingFrom !== undefined)
+    report.note(
+      `${awaiting.toLocaleString('en-US')} stays were admitted on or after ${options.outcomesPendingFrom} and have no outcome yet.`,
+    );
 }
