@@ -27,6 +27,7 @@ import { searchParamOverridesSchema } from './search-params';
 import { DEFAULT_MIN_GROUP_SIZE, type BiasAudit } from './bias-audit';
 import {
   DEFAULT_MONITORING_PERIOD,
+  MAX_SERIES_RUNS,
   periodRuleSchema,
   type MonitoringCsvFile,
   type MonitoringReport,
@@ -106,6 +107,14 @@ const monitoringRequest = z
     minGroupSize: z.number().int().min(1).max(100_000).default(DEFAULT_MIN_GROUP_SIZE),
     /** Leading periods whose outcomes set the charts' baseline (Phase I); 0: the model's own risks. */
     referencePeriods: z.number().int().min(0).max(1000).default(0),
+    /**
+     * Earlier runs of the same bundle over successive cohorts, oldest first, watched with this
+     * one as a series (docs/monitoring.md, "A series of runs"); empty: the run alone.
+     */
+    seriesRunIds: z
+      .array(runId)
+      .max(MAX_SERIES_RUNS - 1)
+      .default([]),
   })
   .strict();
 

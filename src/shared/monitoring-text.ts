@@ -22,6 +22,7 @@ import { taskTitle } from './task-titles';
 
 /** "quarter of admission", "anchor year group". */
 export function periodWords(period: PeriodRule): string {
+  if ('cohort' in period) return 'cohort of the series';
   return 'calendar' in period
     ? `${period.calendar} of admission`
     : attributeName(period.attribute).toLowerCase();
@@ -383,6 +384,7 @@ export function inputDriftRows(inputs: readonly InputDrift[]): string[][] {
 
 /** What one row of a table is: "quarter of admission", "care unit". */
 export function periodNoun(period: PeriodRule): { one: string; many: string } {
+  if ('cohort' in period) return { one: 'cohort of the series', many: 'cohorts of the series' };
   return 'calendar' in period
     ? { one: `${period.calendar} of admission`, many: `${period.calendar}s of admission` }
     : attributeNoun(period.attribute);
@@ -416,10 +418,25 @@ const table = (rows: string[][], header: string[]): string[] =>
   rows.length === 0 ? [] : pad([header, ...rows]).map((line) => `  ${line}`);
 const sentence = (text: string | null): string[] => (text === null ? [] : [`  ${text}`]);
 
+/**
+ * "A series of 3 runs of one bundle, oldest first: run 3 on “jan” (410 stays), …"; null for a
+ * run watched alone.
+ */
+export function seriesSentence(report: Pick<MonitoringReport, 'series'>): string | null {
+  if (report.series.length < 2) return null;
+  const runs = report.series.map(
+    (r) =>
+      `run ${r.runId} on “${r.cohortName}” (${count(r.stays)} stays${r.awaiting > 0 ? `, ${count(r.awaiting)} awaiting an outcome` : ''})`,
+  );
+  return `A series of ${count(report.series.length)} runs of one bundle over successive cohorts, oldest first: ${runs.join(', ')}. Their stays are watched together.`;
+}
+
 /** The whole report as terminal text. */
 export function monitoringText(report: MonitoringReport): string {
+  const series = seriesSentence(report);
   const lines = [
     `Monitoring audit run ${report.runId}: ${taskTitle(report.task)}, by ${periodWords(report.period)}${report.unit === null ? '' : ` and by ${attributeName(report.unit).toLowerCase()}`}.`,
+    ...(series === null ? [] : [series]),
     '',
     ...monitoringFindings(report).map((sentence) => `- ${sentence}`),
     '',

@@ -9,14 +9,22 @@
 import { z } from 'zod';
 import type { Estimate } from './estimate';
 
-/** How stays are grouped in time: by the calendar of their start (t0) or by an attribute. */
+/**
+ * How stays are grouped in time: by the calendar of their start (t0), by an attribute, or,
+ * over a series of runs, by the cohort each run audited (one extract per period, in the
+ * series' order).
+ */
 export const CALENDAR_PERIODS = ['month', 'quarter', 'year'] as const;
 export type CalendarPeriod = (typeof CALENDAR_PERIODS)[number];
 export const periodRuleSchema = z.union([
   z.object({ calendar: z.enum(CALENDAR_PERIODS) }).strict(),
   z.object({ attribute: z.string().min(1).max(200) }).strict(),
+  z.object({ cohort: z.literal(true) }).strict(),
 ]);
 export type PeriodRule = z.infer<typeof periodRuleSchema>;
+
+/** Most runs a monitoring series pools, the report's own included: a decade of monthly extracts. */
+export const MAX_SERIES_RUNS = 120;
 
 /** One point of a p-chart: a period's rate against the centre line's exact binomial limits. */
 export interface PChartPoint {
@@ -295,9 +303,23 @@ export interface MonitoringReference {
   oddsRatio: number;
 }
 
+/** One run of a monitoring series: the cohort it audited and its stays. */
+export interface SeriesRun {
+  runId: number;
+  cohortName: string;
+  /** Stays the run audited, and those it scored awaiting an outcome. */
+  stays: number;
+  awaiting: number;
+}
+
 /** What `runs.monitoring` computes: a run's stays over time and across units. */
 export interface MonitoringReport {
   runId: number;
+  /**
+   * The runs whose stays the report pools, oldest first, the report's run last: a series of
+   * one bundle over successive cohorts. Just the report's run without a series.
+   */
+  series: SeriesRun[];
   task: string;
   threshold: number;
   period: PeriodRule;

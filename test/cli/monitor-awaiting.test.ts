@@ -100,4 +100,34 @@ describe('toe monitor with outcomes not in yet', () => {
     // The steady demo's inputs do not move.
     expect(drift.inputs.filter((i) => i.drifted)).toEqual([]);
   });
+
+  it('watches a later extract with this run as a series, one period per cohort', () => {
+    for (const args of [
+      ['demo-cohort', '--stays', '300', '--seed', '6', '--scenario', 'steady', '--name', 'next'],
+      ['audit', '--cohort', 'next', '--task', 'E1'],
+    ]) {
+      const step = toe(...args);
+      expect(step.status, `${args.join(' ')}: ${step.stderr}`).toBe(0);
+    }
+    const later = (JSON.parse(toe('runs', '--json').stdout) as RunSummary[]).at(-1)!;
+    const series = ['monitor', String(later.id), '--series', String(run.id), '--period', 'cohort'];
+    const json = toe(...series, '--json');
+    expect(json.status, json.stderr).toBe(0);
+    const pooled = JSON.parse(json.stdout) as MonitoringReport;
+    expect(pooled.series.map((r) => [r.runId, r.cohortName])).toEqual([
+      [run.id, 'service'],
+      [later.id, 'next'],
+    ]);
+    expect(pooled.periods.map((g) => [g.label, g.stays])).toEqual([
+      ['service', STAYS - pending],
+      ['next', 300],
+    ]);
+    expect(pooled.awaiting!.periods.map((p) => [p.label, p.stays])).toEqual([['service', pending]]);
+    expect(toe(...series).stdout).toContain(
+      `A series of 2 runs of one bundle over successive cohorts, oldest first: run ${run.id} on “service”`,
+    );
+    const refused = toe('monitor', String(later.id), '--series', 'last');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('expected run ids separated by commas');
+  });
 });

@@ -15,22 +15,35 @@ interface MonitorCommandOptions {
   minGroupSize: number;
   referencePeriods: number;
   seed: number;
+  series: number[];
   csv?: string;
 }
 
-/** "quarter" → a calendar period; "attribute:anchor_year_group" → an attribute naming one. */
+/**
+ * "quarter" → a calendar period; "attribute:anchor_year_group" → an attribute naming one;
+ * "cohort" → each run of a series is one period.
+ */
 function periodRule(raw: string): PeriodRule {
   const calendar = CALENDAR_PERIODS.find((period) => period === raw);
   if (calendar) return { calendar };
+  if (raw === 'cohort') return { cohort: true };
   const attribute = /^attribute:(.+)$/.exec(raw)?.[1]?.trim();
   if (attribute) return { attribute };
   throw new InvalidArgumentError(
-    `expected ${CALENDAR_PERIODS.join(', ')} or attribute:NAME (an attribute that names a period, e.g. attribute:anchor_year_group)`,
+    `expected ${CALENDAR_PERIODS.join(', ')}, cohort (with --series) or attribute:NAME (an attribute that names a period, e.g. attribute:anchor_year_group)`,
   );
 }
 
+/** "3,5,8" → [3, 5, 8]: run ids, oldest first. */
+function runList(raw: string): number[] {
+  const ids = raw.split(',').map((part) => part.trim());
+  if (ids.length === 0 || ids.some((id) => !/^[1-9]\d*$/.test(id)))
+    throw new InvalidArgumentError('expected run ids separated by commas, e.g. 3,5,8');
+  return ids.map(Number);
+}
+
 /**
- * `toe monitor RUN [--period quarter] [--unit care_unit] [--csv DIR]`: a run's stays over
+ * `toe monitor RUN [--period quarter] [--unit care_unit] [--series 3,5] [--csv DIR]`: a run's stays over
  * time and across units (`runs.monitoring`, as the app's Monitoring view shows it), and its
  * CSV files (`runs.monitoringCsv`).
  */
@@ -42,7 +55,7 @@ export function registerMonitorCommand(program: Command, context: CliContext): v
     .argument('<run>', 'run id (`toe runs` lists them)', integerOption(1, Number.MAX_SAFE_INTEGER))
     .option(
       '--period <period>',
-      `how stays are grouped in time: ${CALENDAR_PERIODS.join(', ')} of admission, or attribute:NAME`,
+      `how stays are grouped in time: ${CALENDAR_PERIODS.join(', ')} of admission, attribute:NAME, or cohort (each run of --series)`,
       periodRule,
       { calendar: 'quarter' } satisfies PeriodRule,
     )
@@ -74,6 +87,12 @@ export function registerMonitorCommand(program: Command, context: CliContext): v
         "the first n periods set the baseline the charts over time watch for change (0: the model's own risks)",
       ),
     )
+    .option(
+      '--series <runs>',
+      'earlier runs of the same bundle over successive cohorts, oldest first (e.g. 3,5), watched with this run as one series',
+      runList,
+      [],
+    )
     .option('--csv <folder>', 'also write the report as CSV files into this folder')
     .action(async (runId: number, options: MonitorCommandOptions) => {
       const client = new ContractClient(context.openStore());
@@ -84,6 +103,7 @@ export function registerMonitorCommand(program: Command, context: CliContext): v
         unit: options.unit ?? null,
         minGroupSize: options.minGroupSize,
         referencePeriods: options.referencePeriods,
+        seriesRunIds: options.series,
       };
       const report = await client.call('runs.monitoring', args);
       const written: string[] = [];

@@ -40,6 +40,7 @@ export type FiguresRequest =
       unit: string | null;
       minGroupSize: number;
       referencePeriods: number;
+      seriesRunIds?: number[];
     }
   /** The audited stays' missing inputs; noteSlots: the bundle's (0 for an hourly-windows-only run). */
   | { kind: 'coverage'; runId: number; noteSlots: number };
@@ -73,13 +74,14 @@ export function computeFigures<R extends FiguresRequest>(store: Store, request: 
     return inputCoverage(store, stayIds, cohort, request.noteSlots) as FiguresOf<R>;
   }
   if (request.kind === 'monitoring') {
-    const { period, unit, minGroupSize, seed, referencePeriods } = request;
+    const { period, unit, minGroupSize, seed, referencePeriods, seriesRunIds } = request;
     return runMonitoring(store, request.runId, {
       period,
       unit,
       minGroupSize,
       seed,
       referencePeriods,
+      seriesRunIds: seriesRunIds ?? [],
     }) as FiguresOf<R>;
   }
   const p = run.spec.params;

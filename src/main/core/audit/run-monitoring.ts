@@ -44,7 +44,9 @@ import {
   startTimesOfPlannedStays,
   type Store,
 } from '../store';
-import type { StayAuditResult } from './audit-types';
+import type { RunSummary, StayAuditResult } from './audit-types';
+import { InputError } from '../errors/input-error';
+import { seriesRuns } from './monitoring-series';
 import { runReviewQueue } from './run-abstention';
 import { runStayAttributes } from './run-attributes';
 import type { AttributesByStay } from './subgroups';
@@ -57,6 +59,8 @@ export interface MonitoringOptions {
   seed: number;
   /** Leading periods shown that set the risks' baseline for the charts over time (0: none). */
   referencePeriods: number;
+  /** Earlier runs of the same bundle over successive cohorts, oldest first (monitoring-series.ts). */
+  seriesRunIds?: readonly number[];
   level?: number;
 }
 
@@ -67,7 +71,7 @@ export interface MonitoringOptions {
 export function checkMonitoringAttributes(
   attributes: AttributesByStay,
   runId: number,
-  options: Pick<MonitoringOptions, 'period' | 'unit'>,
+  options: Pick<MonitoringOptions, 'period' | 'unit' | 'seriesRunIds'>,
 ): void {
   const known = new Set([...attributes.values()].flatMap((a) => Object.keys(a)));
   for (const name of [
@@ -79,6 +83,13 @@ export function checkMonitoringAttributes(
         `The stays of audit run ${runId} have no attribute "${name}". Their attributes: ${[...known].sort().join(', ') || 'none'}.`,
       );
   }
+  if ('cohort' in options.period && (options.seriesRunIds ?? []).length === 0)
+    throw new InputError(
+      'period',
+      null,
+      null,
+      `grouping by cohort needs a series: name the earlier runs of the same bundle to watch with run ${runId}.`,
+    );
 }
 
 /**
@@ -111,6 +122,8 @@ function referenceBaseline(
 interface PlacedStay {
   result: StayAuditResult;
   t0: string;
+  /** Position of the stay's run in the series (0 without one): charts go run by run. */
+  seriesIndex: number;
   period: string | null;
   unit: string | null;
   queued: boolean;
@@ -247,10 +260,11 @@ function groupFigures(
   };
 }
 
-/** Stays by group label, labels in sorted order (calendar labels sort in time). */
+/** Stays by group label, labels in `order`. */
 function groupBy(
   stays: readonly PlacedStay[],
   key: (s: PlacedStay) => string | null,
+  order: LabelOrder,
 ): [string, PlacedStay[]][] {
   const groups = new Map<string, PlacedStay[]>();
   for (const stay of stays) {
@@ -260,7 +274,7 @@ function groupBy(
     group.push(stay);
     groups.set(label, group);
   }
-  return [...groups.entries()].sort(byLabel);
+  return [...groups.entries()].sort(([a], [b]) => order(a, b));
 }
 
 function forecastCheck(
@@ -289,20 +303,32 @@ function forecastCheck(
   };
 }
 
-/** A stay's period: of its start, or the attribute naming one; null when it has none. */
+/**
+ * A stay's period: of its start, the attribute naming one, or its run's cohort in a series;
+ * null when it has none.
+ */
 function periodOf(
   t0: string,
   attributes: Record<string, string>,
   period: PeriodRule,
+  cohortName: string,
 ): string | null {
+  if ('cohort' in period) return cohortName;
   return 'calendar' in period
     ? calendarPeriod(t0, period.calendar)
     : (attributes[period.attribute] ?? null);
 }
 
-/** Labels in sorted order (calendar labels sort in time), as the monitoring's groups. */
-function byLabel<T>([a]: [string, T], [b]: [string, T]): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** How labels are ordered: as written (calendar labels sort in time), or by a given rank. */
+type LabelOrder = (a: string, b: string) => number;
+
+const asWritten: LabelOrder = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The series' cohorts in the series' order, which is time's; other labels as written. */
+function periodOrder(period: PeriodRule, cohortNames: readonly string[]): LabelOrder {
+  if (!('cohort' in period)) return asWritten;
+  const rank = new Map(cohortNames.map((name, i) => [name, i]));
+  return (a, b) => rank.get(a)! - rank.get(b)!;
 }
 
 /** Whether the labelled periods' forecasts missed more often than calibrated risks allow. */
@@ -322,16 +348,21 @@ interface AwaitingStay {
   period: string | null;
 }
 
-function awaitingStays(store: Store, runId: number, period: PeriodRule): AwaitingStay[] {
-  const scored = new RunStore(store).awaitingRisks(runId);
+/** A stay awaiting its outcome, with its run's place in the series. */
+interface SeriesAwaitingStay extends AwaitingStay {
+  seriesIndex: number;
+}
+
+function awaitingStays(store: Store, run: RunSummary, period: PeriodRule): AwaitingStay[] {
+  const scored = new RunStore(store).awaitingRisks(run.id);
   if (scored.length === 0) return [];
-  const places = placesOfAwaitingStays(store, runId);
+  const places = placesOfAwaitingStays(store, run.id);
   return scored.map((stay) => {
     const place = places.get(stay.stayId)!;
     return {
       stayId: stay.stayId,
       pFull: stay.pFull,
-      period: periodOf(place.t0, place.attributes, period),
+      period: periodOf(place.t0, place.attributes, period, run.provenance.cohortName),
     };
   });
 }
@@ -343,7 +374,7 @@ function awaitingStays(store: Store, runId: number, period: PeriodRule): Awaitin
  */
 function awaitingOutcomes(
   stays: readonly AwaitingStay[],
-  options: { threshold: number; minGroupSize: number; level: number },
+  options: { threshold: number; minGroupSize: number; level: number; order: LabelOrder },
   checks: readonly ForecastCheck[],
 ): AwaitingOutcomes | null {
   if (stays.length === 0) return null;
@@ -354,22 +385,24 @@ function awaitingOutcomes(
     risks.push(stay.pFull);
     groups.set(stay.period, risks);
   }
-  const periods = [...groups.entries()].sort(byLabel).map(([label, risks]): AwaitingForecast => {
-    const forecast = expectedPerformance(risks, options.threshold);
-    const [lower, upper] = expectedEventsInterval(risks, options.level);
-    const expected = forecast.expectedEvents;
-    return {
-      label,
-      stays: risks.length,
-      alerts: risks.filter((p) => p >= options.threshold).length,
-      suppressed: risks.length < options.minGroupSize,
-      forecast,
-      lower,
-      upper,
-      observedExpectedRange:
-        expected > 0 ? { lower: lower / expected, upper: upper / expected } : null,
-    };
-  });
+  const periods = [...groups.entries()]
+    .sort(([a], [b]) => options.order(a, b))
+    .map(([label, risks]): AwaitingForecast => {
+      const forecast = expectedPerformance(risks, options.threshold);
+      const [lower, upper] = expectedEventsInterval(risks, options.level);
+      const expected = forecast.expectedEvents;
+      return {
+        label,
+        stays: risks.length,
+        alerts: risks.filter((p) => p >= options.threshold).length,
+        suppressed: risks.length < options.minGroupSize,
+        forecast,
+        lower,
+        upper,
+        observedExpectedRange:
+          expected > 0 ? { lower: lower / expected, upper: upper / expected } : null,
+      };
+    });
   return {
     stays: stays.length,
     periods,
@@ -385,32 +418,52 @@ export function runMonitoring(
   options: MonitoringOptions,
 ): MonitoringReport {
   const level = options.level ?? 0.95;
-  const runs = new RunStore(store);
-  const run = runs.getRun(runId);
+  const series = seriesRuns(store, runId, options.seriesRunIds ?? []);
+  const run = series.at(-1)!;
   const threshold = run.spec.params.threshold;
-  const attributes = runStayAttributes(store, runId);
-  checkMonitoringAttributes(attributes, runId, options);
-  const starts = startTimesOfPlannedStays(store, runId);
-  const queue = runReviewQueue(store, runId);
-  const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
   const period = options.period;
-  const stays: PlacedStay[] = runs.results(runId).map((result) => {
-    const t0 = starts.get(result.stayId) ?? '';
-    const own = attributes.get(result.stayId) ?? {};
-    return {
-      result,
-      t0,
-      period: periodOf(t0, own, period),
-      unit: options.unit === null ? null : (own[options.unit] ?? null),
-      queued: flagged.has(result.stayId),
-    };
+  const runs = new RunStore(store);
+  const stays: PlacedStay[] = [];
+  const awaiting: SeriesAwaitingStay[] = [];
+  let queueSize = 0;
+  const attributesByRun = series.map((r) => runStayAttributes(store, r.id));
+  checkMonitoringAttributes(
+    new Map(attributesByRun.flatMap((byStay) => [...byStay])),
+    runId,
+    options,
+  );
+  series.forEach((member, seriesIndex) => {
+    const attributes = attributesByRun[seriesIndex]!;
+    const starts = startTimesOfPlannedStays(store, member.id);
+    const queue = runReviewQueue(store, member.id);
+    queueSize += queue.queueSize;
+    const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
+    const cohortName = member.provenance.cohortName;
+    for (const result of runs.results(member.id)) {
+      const t0 = starts.get(result.stayId) ?? '';
+      const own = attributes.get(result.stayId) ?? {};
+      stays.push({
+        result,
+        t0,
+        seriesIndex,
+        period: periodOf(t0, own, period, cohortName),
+        unit: options.unit === null ? null : (own[options.unit] ?? null),
+        queued: flagged.has(result.stayId),
+      });
+    }
+    for (const stay of awaitingStays(store, member, period))
+      awaiting.push({ ...stay, seriesIndex });
   });
+  const comparePeriods = periodOrder(
+    period,
+    series.map((r) => r.provenance.cohortName),
+  );
 
-  const periodGroups = groupBy(stays, (s) => s.period);
+  const periodGroups = groupBy(stays, (s) => s.period, comparePeriods);
   const periods = periodGroups.map(([label, members]) =>
     groupFigures(label, members, options.minGroupSize, level),
   );
-  const unitGroups = options.unit === null ? null : groupBy(stays, (s) => s.unit);
+  const unitGroups = options.unit === null ? null : groupBy(stays, (s) => s.unit, asWritten);
   const units =
     unitGroups?.map(([label, members]) =>
       groupFigures(label, members, options.minGroupSize, level),
@@ -423,6 +476,7 @@ export function runMonitoring(
     .sort(
       (a, b) =>
         order.get(a.period!)! - order.get(b.period!)! ||
+        a.seriesIndex - b.seriesIndex ||
         (a.t0 < b.t0 ? -1 : a.t0 > b.t0 ? 1 : 0) ||
         a.result.stayId - b.result.stayId,
     );
@@ -444,7 +498,6 @@ export function runMonitoring(
       ? referenceLabels
       : new Set(shownPeriods.slice(0, 1).map((g) => g.label));
   // Stays awaiting an outcome have inputs though no outcome: the latest period may be theirs.
-  const awaiting = awaitingStays(store, runId, period);
   const awaitingShown = new Map<string, number>();
   for (const s of awaiting)
     if (s.period !== null) awaitingShown.set(s.period, (awaitingShown.get(s.period) ?? 0) + 1);
@@ -452,7 +505,7 @@ export function runMonitoring(
     ...shownPeriods.map((g) => g.label),
     ...[...awaitingShown].filter(([, n]) => n >= options.minGroupSize).map(([label]) => label),
   ]
-    .sort()
+    .sort(comparePeriods)
     .at(-1);
   const drift =
     latestPeriod === undefined || driftReference.has(latestPeriod)
@@ -482,6 +535,12 @@ export function runMonitoring(
 
   return {
     runId,
+    series: series.map((member, i) => ({
+      runId: member.id,
+      cohortName: member.provenance.cohortName,
+      stays: stays.filter((st) => st.seriesIndex === i).length,
+      awaiting: awaiting.filter((st) => st.seriesIndex === i).length,
+    })),
     task: run.spec.task,
     threshold,
     period,
@@ -526,14 +585,14 @@ export function runMonitoring(
     operatingPoints: operatingPoints(
       stays.map((s) => s.result.pFull),
       stays.map((s) => s.result.label),
-      { runThreshold: threshold, queueSize: queue.queueSize, level },
+      { runThreshold: threshold, queueSize, level },
     ),
-    queueSize: queue.queueSize,
+    queueSize,
     forecastChecks,
     inputDrift: drift,
     awaiting: awaitingOutcomes(
       awaiting,
-      { threshold, minGroupSize: options.minGroupSize, level },
+      { threshold, minGroupSize: options.minGroupSize, level, order: comparePeriods },
       forecastChecks,
     ),
   };

@@ -27,22 +27,43 @@ export function figuresRequestKey(request: FiguresRequest): string {
 
 /**
  * Everything a run's figures depend on besides the request: its results (inserted once,
- * so their number and the run's creation time identify them), its spec (parameters,
+ * so their number and the run's creation time identify them), its scored stays awaiting an
+ * outcome (likewise), its spec (parameters,
  * decision, abstention settings) and the validation run its fitted policies learn from.
  * The cohort's attributes and static inputs are fixed once imported.
  */
-export function figuresFingerprint(store: Store, run: RunSummary): string {
+export function figuresFingerprint(
+  store: Store,
+  run: RunSummary,
+  request?: FiguresRequest,
+): string {
   const validationId = run.spec.abstention?.validationRunId ?? null;
   const validation = validationId === null ? null : new RunStore(store).getRun(validationId);
   const state = [
     FIGURES_VERSION,
+    seriesState(store, request),
     APP_VERSION,
     run.createdAt,
     run.doneStays,
+    // Stays awaiting an outcome are scored before the audit: a resume can add some alone.
+    run.awaitingScoredStays ?? 0,
     run.spec,
     validation && [validation.createdAt, validation.status, validation.doneStays, validation.spec],
   ];
   return createHash('sha256').update(JSON.stringify(state)).digest('hex');
+}
+
+/**
+ * What a monitoring series' earlier runs add to the figures' state: each one's results and
+ * scored stays (empty for every other request), so a series run that grows makes them stale.
+ */
+export function seriesState(store: Store, request: FiguresRequest | undefined): unknown[] {
+  if (request?.kind !== 'monitoring') return [];
+  const runs = new RunStore(store);
+  return (request.seriesRunIds ?? []).map((id) => {
+    const run = runs.getRun(id);
+    return [id, run.createdAt, run.doneStays, run.awaitingScoredStays ?? 0, run.spec];
+  });
 }
 
 /** Where a request's figures stand: the run, its fingerprint, and the stored figures if current. */
@@ -58,7 +79,7 @@ export function lookUpFigures<R extends FiguresRequest>(
   run: RunSummary,
   request: R,
 ): FiguresLookup<R> {
-  const fingerprint = figuresFingerprint(store, run);
+  const fingerprint = figuresFingerprint(store, run, request);
   const stored = readCachedFigures(
     store,
     run.id,

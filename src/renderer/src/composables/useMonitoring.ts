@@ -25,6 +25,36 @@ export function useMonitoring(
   const unit = ref<string | null | undefined>(undefined);
   /** Leading periods that set the charts' baseline (0: the model's own risks). */
   const referencePeriods = ref(0);
+  /** Earlier runs watched with this one as a series, oldest first (none: the run alone). */
+  const seriesRunIds = ref<number[]>([]);
+
+  /**
+   * Runs a series may hold: earlier runs of the same task, bundle files and threshold on other
+   * cohorts, with results (the core checks the cohorts' inputs and says why it refuses).
+   */
+  const seriesCandidates = useAsyncResource(async () => {
+    const own = run.value;
+    if (own === null) return [];
+    const decidedWith = (r: RunSummary) =>
+      r.provenance.bundleFingerprint ?? JSON.stringify(r.provenance.bundleHashes);
+    return (await api.call('runs.list', {})).filter(
+      (r) =>
+        r.id < own.id &&
+        r.doneStays > 0 &&
+        r.spec.task === own.spec.task &&
+        r.spec.cohortId !== own.spec.cohortId &&
+        r.spec.params.threshold === own.spec.params.threshold &&
+        decidedWith(r) === decidedWith(own),
+    );
+  });
+  watch(
+    () => run.value?.id,
+    () => {
+      seriesRunIds.value = [];
+      void seriesCandidates.reload();
+    },
+    { immediate: true },
+  );
 
   const attributes = useAsyncResource(async () => {
     const cohortId = run.value?.spec.cohortId;
@@ -56,6 +86,7 @@ export function useMonitoring(
           period: period.value,
           unit: unit.value,
           referencePeriods: referencePeriods.value,
+          seriesRunIds: seriesRunIds.value,
         },
   );
   const report = useAsyncResource(async () =>
@@ -63,5 +94,14 @@ export function useMonitoring(
   );
   watch(request, () => void report.reload(), { immediate: true });
 
-  return { report, request, attributes, period, unit, referencePeriods };
+  return {
+    report,
+    request,
+    attributes,
+    period,
+    unit,
+    referencePeriods,
+    seriesRunIds,
+    seriesCandidates,
+  };
 }

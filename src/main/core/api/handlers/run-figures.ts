@@ -9,9 +9,10 @@ import { parseArgs, type CallArgs, type ParsedArgs } from '../../../../shared/co
 import { runWithResults, type FiguresOf, type FiguresRequest } from '../../audit/run-figures';
 import { monitoringCsv } from '../../audit/monitoring-csv';
 import { runStayAttributes } from '../../audit/run-attributes';
+import { seriesRuns } from '../../audit/monitoring-series';
 import { checkMonitoringAttributes } from '../../audit/run-monitoring';
 import { RunStore } from '../../audit/run-store';
-import { runFiguresOffThread } from '../../audit/stored-figures';
+import { runFiguresOffThread, seriesState } from '../../audit/stored-figures';
 import { FiguresCache } from '../figures-cache';
 import type { HandlerContext, HandlerGroup } from '../handler-types';
 
@@ -60,8 +61,10 @@ export function runFigureHandlers(
       request,
       run.createdAt,
       run.doneStays,
+      run.awaitingScoredStays ?? 0,
       run.spec.abstention,
       validationDone,
+      seriesState(store, request),
     ]);
     return cache.get(key, () => runFiguresOffThread(store, run, request));
   }
@@ -69,8 +72,19 @@ export function runFigureHandlers(
   /** Refuses an attribute the stays lack here, before the figures thread, keeping its kind. */
   function monitoring(request: ParsedArgs<'runs.monitoring'>) {
     runWithResults(store, request.runId);
-    checkMonitoringAttributes(runStayAttributes(store, request.runId), request.runId, request);
-    return figures({ kind: 'monitoring', ...request });
+    const series = seriesRuns(store, request.runId, request.seriesRunIds);
+    checkMonitoringAttributes(
+      new Map(series.flatMap((run) => [...runStayAttributes(store, run.id)])),
+      request.runId,
+      request,
+    );
+    // Without a series, the request is the one the PDF makes: both share its stored figures.
+    const { seriesRunIds, ...alone } = request;
+    return figures({
+      kind: 'monitoring',
+      ...alone,
+      ...(seriesRunIds.length > 0 ? { seriesRunIds } : {}),
+    });
   }
 
   return {

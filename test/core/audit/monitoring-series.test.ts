@@ -1,0 +1,224 @@
+/**
+ * A monitoring series (issue 27, item 1): runs of one bundle over successive cohorts, watched
+ * as one. Hand-built: "zulu" (the older extract, 30 stays, 10 with the outcome) then "alpha"
+ * (the newer, 20 stays, 12 with the outcome), so the series' order is not the names' order.
+ * Grouped by cohort, the periods follow the series; grouped by quarter, the stays pool; runs
+ * that did not decide alike, or audited one cohort twice, are refused with the reason.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunSpec, StayAuditDetail } from '../../../src/main/core/audit/audit-types';
+import { runMonitoring, type MonitoringOptions } from '../../../src/main/core/audit/run-monitoring';
+import { RunStore } from '../../../src/main/core/audit/run-store';
+import { figuresFingerprint } from '../../../src/main/core/audit/stored-figures';
+import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
+import type { NewCohort, Store } from '../../../src/main/core/store';
+import { monitoringText } from '../../../src/shared/monitoring-text';
+import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
+
+function detail(stayId: number, stayKey: string, label: 0 | 1): StayAuditDetail {
+  const pFull = label === 1 ? 0.6 : 0.2;
+  return {
+    stayId,
+    stayKey,
+    label,
+    pFull,
+    rawPFull: pFull,
+    yFull: pFull >= 0.5 ? 1 : 0,
+    evidence: [0],
+    pEvidence: pFull,
+    pWithoutEvidence: 0.5,
+    leaderPath: [pFull],
+    confidence: 0.9,
+    stability: 0.9,
+    score: 1,
+    status: 'converged',
+    reachable: true,
+    steps: 1,
+    statesScored: 3,
+    noteUnits: 0,
+    elapsedMs: 1,
+    trace: [],
+    candidates: [0, 1],
+  };
+}
+
+interface Extract {
+  name: string;
+  day: string;
+  stays: number;
+  events: number;
+  task?: string;
+  threshold?: number;
+  cohort?: Partial<NewCohort>;
+  /** Audit this existing cohort again instead of importing one. */
+  cohortId?: number;
+}
+
+function audit(store: Store, extract: Extract): { runId: number; cohortId: number } {
+  let cohortId = extract.cohortId;
+  const keys: { id: number; key: string; label: 0 | 1 }[] = [];
+  if (cohortId === undefined) {
+    cohortId = store.createCohort({
+      ...TINY_SCHEMA,
+      tasks: ['E1', 'E2'],
+      name: extract.name,
+      ...extract.cohort,
+    });
+    const write = store.stayWriter(cohortId);
+    for (let i = 0; i < extract.stays; i++) {
+      const label = (i < extract.events ? 1 : 0) as 0 | 1;
+      const key = `${extract.name}-${i}`;
+      const id = write(
+        tinyStay(key, {
+          t0: `${extract.day}T${String(i % 24).padStart(2, '0')}:00:00.000Z`,
+          outcomes: { E1: label, E2: label },
+        }),
+      );
+      keys.push({ id, key, label });
+    }
+  } else {
+    for (const stay of store.loadStays(store.stayIds(cohortId)))
+      keys.push({ id: stay.id, key: stay.stayKey, label: stay.outcomes.E1! });
+  }
+  const runs = new RunStore(store);
+  const spec: RunSpec = {
+    cohortId,
+    task: extract.task ?? 'E1',
+    split: 'test',
+    bundleDir: '/bundles/E1',
+    params: { ...SEARCH_PARAM_DEFAULTS, threshold: extract.threshold ?? 0.5 },
+    workers: 1,
+    stayKeys: null,
+  };
+  const runId = runs.createRun({
+    spec,
+    provenance: {
+      appVersion: '0.0.0-test',
+      bundleTask: 'E1',
+      bundleHashes: { 'manifest.json': 'ab'.repeat(32) },
+      executionProvider: 'cpu',
+      cohortContentHash: 'cd'.repeat(32),
+      cohortName: store.getCohort(cohortId).name,
+      synthetic: true,
+    },
+    stayIds: keys.map((s) => s.id),
+    excluded: 0,
+  });
+  for (const s of keys) runs.saveResult(runId, detail(s.id, s.key, s.label));
+  return { runId, cohortId };
+}
+
+describe('a monitoring series of runs over successive cohorts', () => {
+  let temp: ReturnType<typeof tempStore>;
+  let older: ReturnType<typeof audit>;
+  let newer: ReturnType<typeof audit>;
+  beforeEach(() => {
+    temp = tempStore();
+    older = audit(temp.store, { name: 'zulu', day: '2180-01-15', stays: 30, events: 10 });
+    newer = audit(temp.store, { name: 'alpha', day: '2180-04-15', stays: 20, events: 12 });
+  });
+  afterEach(() => temp.dispose());
+
+  const options = (overrides: Partial<MonitoringOptions> = {}): MonitoringOptions => ({
+    period: { cohort: true },
+    unit: null,
+    minGroupSize: 11,
+    seed: 1,
+    referencePeriods: 0,
+    seriesRunIds: [older.runId],
+    ...overrides,
+  });
+
+  it('gives each run of the series one period, in the series order', () => {
+    const report = runMonitoring(temp.store, newer.runId, options());
+    expect(report.series).toEqual([
+      { runId: older.runId, cohortName: 'zulu', stays: 30, awaiting: 0 },
+      { runId: newer.runId, cohortName: 'alpha', stays: 20, awaiting: 0 },
+    ]);
+    expect(report.periods.map((g) => [g.label, g.stays, g.events])).toEqual([
+      ['zulu', 30, 10],
+      ['alpha', 20, 12],
+    ]);
+    // The charts run through the older extract first.
+    expect(report.sequence.period).toEqual([
+      ...Array<string>(30).fill('zulu'),
+      ...Array<string>(20).fill('alpha'),
+    ]);
+    expect(report.inputDrift).toMatchObject({ referencePeriods: ['zulu'], latestPeriod: 'alpha' });
+    expect(monitoringText(report)).toContain(
+      `A series of 2 runs of one bundle over successive cohorts, oldest first: run ${older.runId} on “zulu” (30 stays), run ${newer.runId} on “alpha” (20 stays).`,
+    );
+  });
+
+  it('pools the stays when grouped by calendar, and reads the queue of every run', () => {
+    const pooled = runMonitoring(
+      temp.store,
+      newer.runId,
+      options({ period: { calendar: 'year' } }),
+    );
+    expect(pooled.periods.map((g) => [g.label, g.stays, g.events])).toEqual([['2180', 50, 22]]);
+    const alone = [older.runId, newer.runId].map(
+      (runId) =>
+        runMonitoring(
+          temp.store,
+          runId,
+          options({ period: { calendar: 'year' }, seriesRunIds: [] }),
+        ).queueSize,
+    );
+    expect(pooled.queueSize).toBe(alone[0]! + alone[1]!);
+  });
+
+  it('refuses runs that did not decide alike, or one cohort twice, saying why', () => {
+    const other = (extract: Omit<Extract, 'day' | 'stays' | 'events'>) =>
+      audit(temp.store, { day: '2180-07-15', stays: 12, events: 4, ...extract }).runId;
+    const refused = (seriesRunIds: number[]) => () =>
+      runMonitoring(temp.store, newer.runId, options({ seriesRunIds }));
+    expect(refused([other({ name: 'e2', task: 'E2' })])).toThrow(
+      /audited different outcomes \(E2 and E1\)/,
+    );
+    expect(refused([other({ name: 'strict', threshold: 0.4 })])).toThrow(
+      /alerted at different thresholds \(0\.4 and 0\.5\)/,
+    );
+    const withAge = {
+      ...TINY_SCHEMA.contextSchema,
+      staticInputs: [{ name: 'age', kind: 'numeric' as const, unit: 'years' }],
+    };
+    expect(refused([other({ name: 'aged', cohort: { contextSchema: withAge } })])).toThrow(
+      /read cohorts with different inputs \("aged" and "alpha"\)/,
+    );
+    const again = audit(temp.store, { ...older, name: 'zulu', day: '', stays: 0, events: 0 });
+    expect(refused([older.runId, again.runId])).toThrow(/audited the same cohort "zulu"/);
+    expect(refused([older.runId, older.runId])).toThrow(/is named twice/);
+    expect(() => runMonitoring(temp.store, newer.runId, options({ seriesRunIds: [] }))).toThrow(
+      /grouping by cohort needs a series/,
+    );
+  });
+
+  it("keeps a series' figures current: an earlier run that grows changes their fingerprint", () => {
+    const runs = new RunStore(temp.store);
+    const request = {
+      kind: 'monitoring' as const,
+      runId: newer.runId,
+      seed: 1,
+      period: { cohort: true as const },
+      unit: null,
+      minGroupSize: 11,
+      referencePeriods: 0,
+      seriesRunIds: [older.runId],
+    };
+    const before = figuresFingerprint(temp.store, runs.getRun(newer.runId), request);
+    const alone = figuresFingerprint(temp.store, runs.getRun(newer.runId), {
+      ...request,
+      seriesRunIds: [],
+    });
+    expect(before).not.toBe(alone);
+    const id = temp.store.stayWriter(older.cohortId)(
+      tinyStay('zulu-late', { t0: '2180-02-01T00:00:00.000Z' }),
+    );
+    temp.store.db
+      .prepare('INSERT INTO run_stays (run_id, position, stay_id) VALUES (?, 30, ?)')
+      .run(older.runId, id);
+    runs.saveResult(older.runId, detail(id, 'zulu-late', 1));
+    expect(figuresFingerprint(temp.store, runs.getRun(newer.runId), request)).not.toBe(before);
+  });
+});
