@@ -222,3 +222,66 @@ describe('a monitoring series of runs over successive cohorts', () => {
     expect(figuresFingerprint(temp.store, runs.getRun(newer.runId), request)).not.toBe(before);
   });
 });
+
+describe('the order of periods and units', () => {
+  it('reads the numbers in their labels by value: Q2 before Q10, ICU 9 before ICU 10', () => {
+    const temp = tempStore();
+    try {
+      const cohortId = temp.store.createCohort({
+        ...TINY_SCHEMA,
+        name: 'numbered',
+        attributes: ['era', 'unit'],
+      });
+      const write = temp.store.stayWriter(cohortId);
+      const labels = ['Q10', 'Q2', 'Q1'];
+      const stays = labels.flatMap((era, e) =>
+        Array.from({ length: 12 }, (_, i) => {
+          const key = `${era}-${i}`;
+          const label = (i % 3 === 0 ? 1 : 0) as 0 | 1;
+          const unit = `ICU ${[10, 9, 1][e]}`;
+          return {
+            key,
+            label,
+            id: write(tinyStay(key, { attributes: { era, unit }, outcomes: { E1: label } })),
+          };
+        }),
+      );
+      const runs = new RunStore(temp.store);
+      const runId = runs.createRun({
+        spec: {
+          cohortId,
+          task: 'E1',
+          split: 'test',
+          bundleDir: '/bundles/E1',
+          params: { ...SEARCH_PARAM_DEFAULTS, threshold: 0.5 },
+          workers: 1,
+          stayKeys: null,
+        },
+        provenance: {
+          appVersion: '0.0.0-test',
+          bundleTask: 'E1',
+          bundleHashes: { 'manifest.json': 'ab'.repeat(32) },
+          executionProvider: 'cpu',
+          cohortContentHash: 'cd'.repeat(32),
+          cohortName: 'numbered',
+          synthetic: true,
+        },
+        stayIds: stays.map((s) => s.id),
+        excluded: 0,
+      });
+      for (const s of stays) runs.saveResult(runId, detail(s.id, s.key, s.label));
+      const report = runMonitoring(temp.store, runId, {
+        period: { attribute: 'era' },
+        unit: 'unit',
+        minGroupSize: 11,
+        seed: 1,
+        referencePeriods: 0,
+      });
+      expect(report.periods.map((g) => g.label)).toEqual(['Q1', 'Q2', 'Q10']);
+      expect(report.units!.map((g) => g.label)).toEqual(['ICU 1', 'ICU 9', 'ICU 10']);
+      expect(report.inputDrift?.latestPeriod).toBe('Q10');
+    } finally {
+      temp.dispose();
+    }
+  });
+});

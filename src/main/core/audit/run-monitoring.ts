@@ -319,10 +319,14 @@ function periodOf(
     : (attributes[period.attribute] ?? null);
 }
 
-/** How labels are ordered: as written (calendar labels sort in time), or by a given rank. */
+/** How labels are ordered: by their words and numbers, or by a given rank. */
 type LabelOrder = (a: string, b: string) => number;
 
-const asWritten: LabelOrder = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Labels by their words, numbers by value: calendar labels sort in time, and "Q2" comes
+ * before "Q10", "ICU 9" before "ICU 10".
+ */
+const asWritten: LabelOrder = new Intl.Collator('en', { numeric: true }).compare;
 
 /** The series' cohorts in the series' order, which is time's; other labels as written. */
 function periodOrder(period: PeriodRule, cohortNames: readonly string[]): LabelOrder {
