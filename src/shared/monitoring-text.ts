@@ -28,6 +28,12 @@ export function periodWords(period: PeriodRule): string {
     : attributeName(period.attribute).toLowerCase();
 }
 
+/** "Quarter of admission": the period's words as a column or axis title. */
+export function periodTitle(period: PeriodRule): string {
+  const words = periodWords(period);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 const percent = (x: number) => figureNumber(x, 'percent');
 const count = (x: number) => x.toLocaleString('en-US');
 const expected = (x: number) => x.toFixed(1);

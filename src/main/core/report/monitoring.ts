@@ -14,6 +14,11 @@ import {
 import type { MonitoringGroup } from '../../../shared/monitoring';
 import {
   attributeNoun,
+  AWAITING_HEADER,
+  awaitingFinding,
+  awaitingRows,
+  awaitingSuppressedSentence,
+  periodTitle,
   inputDriftExplanation,
   GROUP_HEADER,
   INPUT_DRIFT_HEADER,
@@ -116,6 +121,25 @@ export function drawMonitoring(layout: PdfLayout, data: ReportData): void {
       attributeNoun(report.unit),
       report.minGroupSize,
     );
+  }
+  const awaiting = report.awaiting;
+  if (awaiting) {
+    layout.heading('Stays without an outcome yet');
+    layout.paragraph(awaitingFinding(awaiting), { size: SIZE + 1 });
+    const rows = awaitingRows(awaiting.periods);
+    if (rows.length > 0)
+      drawTable(
+        layout,
+        AWAITING_HEADER.map((header, i) => ({
+          header: header === '' ? periodTitle(report.period) : header,
+          weight: i === 0 ? 2.2 : i === 3 || i === 4 ? 2.4 : 1.3,
+          align: i === 0 ? 'left' : 'right',
+        })),
+        rows,
+        { zebra: true, size: SIZE },
+      );
+    const hidden = awaitingSuppressedSentence(awaiting, report);
+    if (hidden !== null) layout.paragraph(hidden, { size: SIZE + 1 });
   }
   const drift = report.inputDrift;
   if (drift) {
