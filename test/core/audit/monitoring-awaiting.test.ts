@@ -8,50 +8,21 @@
  * with no evidence to weigh since none of those stays was searched.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunSpec, StayAuditDetail } from '../../../src/main/core/audit/audit-types';
 import { monitoringCsv } from '../../../src/main/core/audit/monitoring-csv';
 import { runMonitoring } from '../../../src/main/core/audit/run-monitoring';
 import { RunStore } from '../../../src/main/core/audit/run-store';
-import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import {
   expectedEventsInterval,
   forecastMissesChance,
 } from '../../../src/main/core/statistics/unlabelled-performance';
 import type { Store } from '../../../src/main/core/store';
 import { monitoringText } from '../../../src/shared/monitoring-text';
+import { handBuiltResult, handBuiltRun } from '../../support/hand-built-run';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
 
 const PER_QUARTER = 40;
 const AUDITED_QUARTERS = ['2180-01-15', '2180-04-15', '2180-07-15'];
 const Q4_RISKS = [...Array<number>(10).fill(0.6), ...Array<number>(20).fill(0.1)];
-
-function detail(stayId: number, stayKey: string, i: number): StayAuditDetail {
-  const label = (i % 2) as 0 | 1;
-  const pFull = label === 1 ? 0.6 : 0.3;
-  return {
-    stayId,
-    stayKey,
-    label,
-    pFull,
-    rawPFull: pFull,
-    yFull: pFull >= 0.5 ? 1 : 0,
-    evidence: [0],
-    pEvidence: pFull,
-    pWithoutEvidence: 0.5,
-    leaderPath: [pFull],
-    confidence: 0.9,
-    stability: 0.9,
-    score: 1,
-    status: 'converged',
-    reachable: true,
-    steps: 1,
-    statesScored: 3,
-    noteUnits: 0,
-    elapsedMs: 1,
-    trace: [],
-    candidates: [0, 1],
-  };
-}
 
 function buildRun(store: Store): number {
   const cohortId = store.createCohort({ ...TINY_SCHEMA, name: 'awaiting' });
@@ -82,32 +53,15 @@ function buildRun(store: Store): number {
     stay(`q3-${i}`, '2180-10-15', i, 100 + (20 * i) / (Q4_RISKS.length - 1), false),
   );
   const next = [0, 1, 2, 3, 4].map((i) => stay(`q4-${i}`, '2181-01-15', i, 80, false));
-  const runs = new RunStore(store);
-  const spec: RunSpec = {
+  const runId = handBuiltRun(store, {
     cohortId,
-    task: 'E1',
-    split: 'test',
-    bundleDir: '/bundles/E1',
-    params: { ...SEARCH_PARAM_DEFAULTS, threshold: 0.5 },
-    workers: 1,
-    stayKeys: null,
-  };
-  const runId = runs.createRun({
-    spec,
-    provenance: {
-      appVersion: '0.0.0-test',
-      bundleTask: 'E1',
-      bundleHashes: { 'manifest.json': 'ab'.repeat(32) },
-      executionProvider: 'cpu',
-      cohortContentHash: 'cd'.repeat(32),
-      cohortName: 'awaiting',
-      synthetic: true,
-    },
-    stayIds: audited.map((s) => s.id),
-    excluded: q4.length + next.length,
+    cohortName: 'awaiting',
+    results: audited.map((s) =>
+      handBuiltResult(s.id, s.key, (s.i % 2) as 0 | 1, { pFull: s.i % 2 === 1 ? 0.6 : 0.3 }),
+    ),
     awaitingStayIds: [...q4, ...next],
   });
-  for (const s of audited) runs.saveResult(runId, detail(s.id, s.key, s.i));
+  const runs = new RunStore(store);
   const risk = (stayId: number, p: number) => ({
     stayId,
     pFull: p,

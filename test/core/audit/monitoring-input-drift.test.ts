@@ -6,15 +6,13 @@
  * whose evidence holds an hour with a charted heart rate are counted exactly.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunSpec, StayAuditDetail } from '../../../src/main/core/audit/audit-types';
 import { monitoringCsv } from '../../../src/main/core/audit/monitoring-csv';
 import { holmAdjusted } from '../../../src/main/core/statistics/holm';
 import { runMonitoring } from '../../../src/main/core/audit/run-monitoring';
-import { RunStore } from '../../../src/main/core/audit/run-store';
-import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import { clopperPearson } from '../../../src/main/core/statistics/exact-intervals';
 import type { NewCohort, Store } from '../../../src/main/core/store';
 import { monitoringText } from '../../../src/shared/monitoring-text';
+import { handBuiltResult, handBuiltRun } from '../../support/hand-built-run';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
 
 const COHORT: NewCohort = {
@@ -51,34 +49,6 @@ function series(heartRate: number, lactate: number, sbp: number | null): Float32
   ]);
 }
 
-function detail(stayId: number, stayKey: string, i: number, evidence: number[]): StayAuditDetail {
-  const label = (i % 2) as 0 | 1;
-  const pFull = label === 1 ? 0.6 : 0.3;
-  return {
-    stayId,
-    stayKey,
-    label,
-    pFull,
-    rawPFull: pFull,
-    yFull: pFull >= 0.5 ? 1 : 0,
-    evidence,
-    pEvidence: pFull,
-    pWithoutEvidence: 0.5,
-    leaderPath: [pFull],
-    confidence: 0.9,
-    stability: 0.9,
-    score: 1,
-    status: 'converged',
-    reachable: true,
-    steps: 1,
-    statesScored: 3,
-    noteUnits: 1,
-    elapsedMs: 1,
-    trace: [],
-    candidates: [0, 1, 2],
-  };
-}
-
 /** The last quarter: stays 0–9 rest on hour 0 (heart rate charted), 10–19 on hour 1 (not), the rest on a note. */
 function evidenceOf(quarter: number, i: number): number[] {
   if (quarter < 2) return [0];
@@ -111,32 +81,16 @@ function buildRun(store: Store): number {
       stays.push({ id, key, quarter, i });
     }
   });
-  const runs = new RunStore(store);
-  const spec: RunSpec = {
+  const runId = handBuiltRun(store, {
     cohortId,
-    task: 'E1',
-    split: 'test',
-    bundleDir: '/bundles/E1',
-    params: SEARCH_PARAM_DEFAULTS,
-    workers: 1,
-    stayKeys: null,
-  };
-  const runId = runs.createRun({
-    spec,
-    provenance: {
-      appVersion: '0.0.0-test',
-      bundleTask: 'E1',
-      bundleHashes: { 'manifest.json': 'ab'.repeat(32) },
-      executionProvider: 'cpu',
-      cohortContentHash: 'cd'.repeat(32),
-      cohortName: COHORT.name,
-      synthetic: true,
-    },
-    stayIds: stays.map((s) => s.id),
-    excluded: 0,
+    cohortName: COHORT.name,
+    results: stays.map((s) =>
+      handBuiltResult(s.id, s.key, (s.i % 2) as 0 | 1, {
+        pFull: s.i % 2 === 1 ? 0.6 : 0.3,
+        evidence: evidenceOf(s.quarter, s.i),
+      }),
+    ),
   });
-  for (const s of stays)
-    runs.saveResult(runId, detail(s.id, s.key, s.i, evidenceOf(s.quarter, s.i)));
   return runId;
 }
 

@@ -6,41 +6,16 @@
  * that did not decide alike, or audited one cohort twice, are refused with the reason.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunSpec, StayAuditDetail } from '../../../src/main/core/audit/audit-types';
 import { runMonitoring, type MonitoringOptions } from '../../../src/main/core/audit/run-monitoring';
 import { RunStore } from '../../../src/main/core/audit/run-store';
 import { figuresFingerprint } from '../../../src/main/core/audit/stored-figures';
-import { SEARCH_PARAM_DEFAULTS } from '../../../src/main/core/search';
 import type { NewCohort, Store } from '../../../src/main/core/store';
 import { monitoringText } from '../../../src/shared/monitoring-text';
+import { handBuiltResult, handBuiltRun } from '../../support/hand-built-run';
 import { TINY_SCHEMA, tempStore, tinyStay } from '../../support/temp-store';
 
-function detail(stayId: number, stayKey: string, label: 0 | 1): StayAuditDetail {
-  const pFull = label === 1 ? 0.6 : 0.2;
-  return {
-    stayId,
-    stayKey,
-    label,
-    pFull,
-    rawPFull: pFull,
-    yFull: pFull >= 0.5 ? 1 : 0,
-    evidence: [0],
-    pEvidence: pFull,
-    pWithoutEvidence: 0.5,
-    leaderPath: [pFull],
-    confidence: 0.9,
-    stability: 0.9,
-    score: 1,
-    status: 'converged',
-    reachable: true,
-    steps: 1,
-    statesScored: 3,
-    noteUnits: 0,
-    elapsedMs: 1,
-    trace: [],
-    candidates: [0, 1],
-  };
-}
+const result = (stayId: number, stayKey: string, label: 0 | 1) =>
+  handBuiltResult(stayId, stayKey, label, { pFull: label === 1 ? 0.6 : 0.2 });
 
 interface Extract {
   name: string;
@@ -80,31 +55,13 @@ function audit(store: Store, extract: Extract): { runId: number; cohortId: numbe
     for (const stay of store.loadStays(store.stayIds(cohortId)))
       keys.push({ id: stay.id, key: stay.stayKey, label: stay.outcomes.E1! });
   }
-  const runs = new RunStore(store);
-  const spec: RunSpec = {
+  const runId = handBuiltRun(store, {
     cohortId,
-    task: extract.task ?? 'E1',
-    split: 'test',
-    bundleDir: '/bundles/E1',
-    params: { ...SEARCH_PARAM_DEFAULTS, threshold: extract.threshold ?? 0.5 },
-    workers: 1,
-    stayKeys: null,
-  };
-  const runId = runs.createRun({
-    spec,
-    provenance: {
-      appVersion: '0.0.0-test',
-      bundleTask: 'E1',
-      bundleHashes: { 'manifest.json': 'ab'.repeat(32) },
-      executionProvider: 'cpu',
-      cohortContentHash: 'cd'.repeat(32),
-      cohortName: store.getCohort(cohortId).name,
-      synthetic: true,
-    },
-    stayIds: keys.map((s) => s.id),
-    excluded: 0,
+    cohortName: store.getCohort(cohortId).name,
+    results: keys.map((s) => result(s.id, s.key, s.label)),
+    ...(extract.task ? { task: extract.task } : {}),
+    ...(extract.threshold ? { threshold: extract.threshold } : {}),
   });
-  for (const s of keys) runs.saveResult(runId, detail(s.id, s.key, s.label));
   return { runId, cohortId };
 }
 
@@ -218,7 +175,7 @@ describe('a monitoring series of runs over successive cohorts', () => {
     temp.store.db
       .prepare('INSERT INTO run_stays (run_id, position, stay_id) VALUES (?, 30, ?)')
       .run(older.runId, id);
-    runs.saveResult(older.runId, detail(id, 'zulu-late', 1));
+    runs.saveResult(older.runId, result(id, 'zulu-late', 1));
     expect(figuresFingerprint(temp.store, runs.getRun(newer.runId), request)).not.toBe(before);
   });
 });
@@ -246,30 +203,11 @@ describe('the order of periods and units', () => {
           };
         }),
       );
-      const runs = new RunStore(temp.store);
-      const runId = runs.createRun({
-        spec: {
-          cohortId,
-          task: 'E1',
-          split: 'test',
-          bundleDir: '/bundles/E1',
-          params: { ...SEARCH_PARAM_DEFAULTS, threshold: 0.5 },
-          workers: 1,
-          stayKeys: null,
-        },
-        provenance: {
-          appVersion: '0.0.0-test',
-          bundleTask: 'E1',
-          bundleHashes: { 'manifest.json': 'ab'.repeat(32) },
-          executionProvider: 'cpu',
-          cohortContentHash: 'cd'.repeat(32),
-          cohortName: 'numbered',
-          synthetic: true,
-        },
-        stayIds: stays.map((s) => s.id),
-        excluded: 0,
+      const runId = handBuiltRun(temp.store, {
+        cohortId,
+        cohortName: 'numbered',
+        results: stays.map((s) => result(s.id, s.key, s.label)),
       });
-      for (const s of stays) runs.saveResult(runId, detail(s.id, s.key, s.label));
       const report = runMonitoring(temp.store, runId, {
         period: { attribute: 'era' },
         unit: 'unit',
