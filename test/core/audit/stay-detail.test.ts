@@ -78,6 +78,12 @@ describe('stayDetail', () => {
         admissionType: 'EW EMER.',
         careUnit: 'Coronary Care Unit (CCU)',
       });
+      // Without the static input, the unit attribute monitoring groups by (the demo's).
+      const demoStay = temp.store.stayWriter(cohortId)(
+        tinyStay('b', { attributes: { sex: 'M', care_unit: 'MICU' } }),
+      );
+      const [withUnit] = temp.store.loadStays([demoStay]) as [Stay];
+      expect(stayDetail(withUnit, cohort, 2).patient.careUnit).toBe('MICU');
     } finally {
       temp.dispose();
     }

@@ -139,7 +139,8 @@ function patientFacts(
     ageBand: attributes.age_band ?? null,
     sex: text('sex', 'sex'),
     admissionType: text('admission_type', 'admission_type'),
-    careUnit: text('first_careunit', 'first_careunit'),
+    // MIMIC-IV's static input, else the unit attribute monitoring groups by (the demo's).
+    careUnit: text('first_careunit', 'care_unit') ?? attributes.first_careunit ?? null,
   };
 }
 
