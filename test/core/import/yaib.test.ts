@@ -289,6 +289,22 @@ describe('YAIB import: hourly and regression labels', () => {
     for (const stay of staysOf(store, cohortId).values()) {
       expect(stay.outcomes.aki, stay.stayKey).toBe(positive.has(Number(stay.stayKey)) ? 1 : 0);
     }
+    // Each positive stay's onset: its first hour with a positive label, as the file holds it.
+    const firstPositive = new Map<number, number>();
+    for (const r of outc.filter((row) => row.label === true)) {
+      const hour = Number(r.time) / 3600;
+      const id = Number(r.stay_id);
+      firstPositive.set(id, Math.min(firstPositive.get(id) ?? hour, hour));
+    }
+    const onsets = store.db
+      .prepare(
+        `SELECT s.stay_key, o.onset_hour FROM outcomes o JOIN stays s ON s.id = o.stay_id
+         WHERE s.cohort_id = ? AND o.onset_hour IS NOT NULL`,
+      )
+      .all(cohortId) as { stay_key: string; onset_hour: number }[];
+    expect(onsets).toHaveLength(positive.size);
+    for (const { stay_key, onset_hour } of onsets)
+      expect(onset_hour, stay_key).toBe(firstPositive.get(Number(stay_key)));
     const later = await importYaib(store, folder('aki', 'mimic_demo'), {
       labelRule: 'onset-within:48',
     });

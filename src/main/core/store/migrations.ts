@@ -289,8 +289,13 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 8,
-    name: "a run's stays whose outcomes are not in yet, with their risks",
+    name: "a run's stays whose outcomes are not in yet, with their risks; outcomes' onset hours",
     sql: `
+      -- When an outcome with hourly labels (YAIB's aki, sepsis) began: the first hour, counted
+      -- from the start of the stay's window, with a positive hourly label. NULL where the
+      -- labels are one per stay or the outcome did not happen. Monitoring's lead time reads it.
+      ALTER TABLE outcomes ADD COLUMN onset_hour REAL;
+
       -- Stays in a run's scope without a label for its task: not searched (a search is audited
       -- against the stay's outcome), but scored, so monitoring can forecast what their outcomes
       -- will show. Risks are NULL until the run has scored the stay (a resume scores the rest).

@@ -203,7 +203,7 @@ export class Store {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertOutcome = this.db.prepare(
-      'INSERT INTO outcomes (stay_id, task, label) VALUES (?, ?, ?)',
+      'INSERT INTO outcomes (stay_id, task, label, onset_hour) VALUES (?, ?, ?, ?)',
     );
     const insertAttribute = this.db.prepare(
       'INSERT INTO attributes (stay_id, name, value) VALUES (?, ?, ?)',
@@ -240,7 +240,8 @@ export class Store {
           uint8ToBlob(stay.missing),
         ).lastInsertRowid,
       );
-      for (const [task, label] of Object.entries(stay.outcomes)) insertOutcome.run(id, task, label);
+      for (const [task, label] of Object.entries(stay.outcomes))
+        insertOutcome.run(id, task, label, stay.onsets?.[task] ?? null);
       for (const [name, value] of Object.entries(stay.attributes))
         insertAttribute.run(id, name, value);
       stay.notes.forEach((chunk, position) =>

@@ -48,6 +48,11 @@ export interface NewStay {
   /** hours x variables; 1 = nothing charted in that hour. */
   missing: Uint8Array;
   outcomes: Record<string, 0 | 1>;
+  /**
+   * For tasks with hourly labels, the hour (from the window's start) at which the outcome
+   * began, where it happened; absent for per-stay labels.
+   */
+  onsets?: Readonly<Record<string, number>>;
   attributes: Record<string, string>;
   /** Note units in time order, already chunked by the cohort's note rule. */
   notes: NoteChunk[];

@@ -192,6 +192,8 @@ function toNewStay(stay: YaibStay, task: string, hours: number, variables: numbe
     series,
     missing,
     outcomes: { [task]: stay.label! },
+    // The onset of a stay labelled 1 by the rule: its first positive hour, before the rule's.
+    ...(stay.label === 1 && stay.onsetHour !== null ? { onsets: { [task]: stay.onsetHour } } : {}),
     attributes: stay.attributes,
     notes: [],
     cxr: null,

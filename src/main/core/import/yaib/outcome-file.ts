@@ -71,6 +71,7 @@ export async function readOutcomes(
         }
         const hour = stored * scale.hoursPerUnit;
         stay.lastLabelHour = Math.max(stay.lastLabelHour ?? hour, hour);
+        if (label === 1) stay.onsetHour = Math.min(stay.onsetHour ?? hour, hour);
         if (stay.label !== 1) stay.label = label === 1 && hour < rule.hours ? 1 : 0;
       }
       rows++;
@@ -104,7 +105,7 @@ export async function readOutcomes(
     (s) => s.label === 0 && s.lastLabelHour !== null && s.lastLabelHour < last,
   ).length;
   report.note(
-    `${OUTCOME_FILE}: hourly labels made one label per stay by the rule ${describeRule(rule)}: 1 when any hourly label is 1 at a time before hour ${rule.hours}, else 0 (YAIB's hourly labels, as given in the file, with their own look-ahead).${
+    `${OUTCOME_FILE}: hourly labels made one label per stay by the rule ${describeRule(rule)}: 1 when any hourly label is 1 at a time before hour ${rule.hours}, else 0 (YAIB's hourly labels, as given in the file, with their own look-ahead). Each stay labelled 1 keeps its onset, its first hour with a label of 1, for monitoring's lead time.${
       shortFollowUp > 0
         ? ` ${counted(shortFollowUp, 'stay')} labelled 0 ${shortFollowUp === 1 ? 'has' : 'have'} hourly labels only to before hour ${last}: 0 there means no onset while followed.`
         : ''

@@ -120,6 +120,7 @@ export async function readStatic(
         staticInputs,
         label: null,
         lastLabelHour: null,
+        onsetHour: null,
         dynRows: 0,
         windowRows: 0,
         bins: null,

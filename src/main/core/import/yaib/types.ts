@@ -14,6 +14,8 @@ export interface YaibStay {
   label: 0 | 1 | null;
   /** Hourly labels only: the latest hour with a label (how far the stay was followed). */
   lastLabelHour: number | null;
+  /** Hourly labels only: the first hour with a positive label (the outcome's onset), if any. */
+  onsetHour: number | null;
   dynRows: number;
   /** dyn.parquet rows inside the window (their values may all be null). */
   windowRows: number;
