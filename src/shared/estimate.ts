@@ -50,6 +50,17 @@ export interface Estimate {
 }
 
 /** Said instead of an interval that cannot be shown (see `printedBounds`). */
+/** A figure withheld (too small a group, too few counts): no value, no interval. */
+export const NOT_SHOWN: Estimate = {
+  estimate: null,
+  missing: 'undefined',
+  lower: null,
+  upper: null,
+  method: 'none',
+  resamples: 0,
+  skipped: 0,
+};
+
 export const NO_INTERVAL = 'too few stays to estimate an interval';
 /** The same for a narrow table cell. */
 export const NO_INTERVAL_SHORT = 'too few to estimate';

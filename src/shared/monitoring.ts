@@ -303,6 +303,34 @@ export interface MonitoringReference {
   oddsRatio: number;
 }
 
+/**
+ * How long before its outcome began the model alerted, over the stays it alerted on whose
+ * outcome happened and has an onset hour (tasks with hourly labels: YAIB's aki, sepsis).
+ */
+export interface LeadTimeGroup {
+  label: string;
+  /** Alerted stays whose outcome happened, with an onset hour. */
+  caught: number;
+  /** Of those, the ones alerted on before the outcome began. */
+  beforeOnset: number;
+  /** beforeOnset ÷ caught, with its exact interval; not shown below the minimum count. */
+  shareBeforeOnset: Estimate;
+  /** Hours from the alert to the onset (negative: the onset came first); null when too few. */
+  median: number | null;
+  lowerQuartile: number | null;
+  upperQuartile: number | null;
+}
+
+export interface LeadTimeReport {
+  /** When the model decides: the end of its observation window, in hours from the window's start. */
+  alertHour: number;
+  /** The fewest caught stays a lead time is estimated on. */
+  minimum: number;
+  overall: LeadTimeGroup;
+  /** The periods shown that have any caught stay with an onset. */
+  periods: LeadTimeGroup[];
+}
+
 /** One run of a monitoring series: the cohort it audited and its stays. */
 export interface SeriesRun {
   runId: number;
@@ -347,6 +375,8 @@ export interface MonitoringReport {
   inputDrift: InputDriftReport | null;
   /** Stays of the run's scope whose outcomes are not in yet; null when it has none. */
   awaiting: AwaitingOutcomes | null;
+  /** Lead time from alert to onset, where the task's labels are hourly; null elsewhere. */
+  leadTime: LeadTimeReport | null;
 }
 
 /** One CSV file of a monitoring report (`runs.monitoringCsv`), for the caller to write or download. */

@@ -3,7 +3,8 @@
  * one row per period and unit, one per operating point, one per stay in chart order (its
  * period, VLAD and CUSUM values), and one per input with its drift (the share of the latest
  * stays whose evidence rests on a drifted input repeated on each, so the file stays one
- * table), and one per period of stays whose outcomes are not in yet, with their forecast.
+ * table), one per period of stays whose outcomes are not in yet, with their forecast, and
+ * the lead time from alert to onset where the task's labels are hourly.
  * Numbers are written in full precision, empty where a figure is withheld or
  * undefined, with the reason in its own column.
  */
@@ -11,6 +12,7 @@ import type { Estimate } from '../../../shared/estimate';
 import type {
   AwaitingOutcomes,
   InputDriftReport,
+  LeadTimeReport,
   MonitoringCsvFile,
   MonitoringGroup,
   MonitoringReport,
@@ -175,7 +177,40 @@ export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
     ...(report.awaiting
       ? [{ name: 'monitoring-awaiting-outcomes.csv', csv: awaitingCsv(report.awaiting) }]
       : []),
+    ...(report.leadTime
+      ? [{ name: 'monitoring-lead-time.csv', csv: leadTimeCsv(report.leadTime) }]
+      : []),
   ];
+}
+
+/** All stays, then each period: the caught stays' lead times from the alert to the onset. */
+function leadTimeCsv(lead: LeadTimeReport): string {
+  return (
+    csvRecord([
+      'group',
+      'alert_hour',
+      'alerted_stays_with_outcome',
+      'alerted_before_onset',
+      ...named('share_before_onset'),
+      'median_hours_alert_to_onset',
+      'lower_quartile_hours',
+      'upper_quartile_hours',
+    ]) +
+    [lead.overall, ...lead.periods]
+      .map((g) =>
+        csvRecord([
+          spreadsheetSafe(g.label),
+          String(lead.alertHour),
+          String(g.caught),
+          String(g.beforeOnset),
+          ...estimate(g.shareBeforeOnset),
+          number(g.median),
+          number(g.lowerQuartile),
+          number(g.upperQuartile),
+        ]),
+      )
+      .join('')
+  );
 }
 
 /** One row per period of stays without an outcome yet; a suppressed period gives its size only. */

@@ -8,7 +8,7 @@
  * bias audit's minimum size are suppressed, and figures below its minimum counts withheld, the
  * same way. The math is in the statistics layer; this file reads the run and groups its stays.
  */
-import type { Estimate } from '../../../shared/estimate';
+import { NOT_SHOWN, type Estimate } from '../../../shared/estimate';
 import {
   DEFAULT_MINIMUMS,
   ESTIMABILITY_RULES,
@@ -26,6 +26,7 @@ import type {
 } from '../../../shared/monitoring';
 import { isError } from '../abstention/margin';
 import { inputDrift } from './monitoring-input-drift';
+import { leadTimeReport } from './monitoring-lead-time';
 import { calibrationSlopeIntercept, recalibratedRisk } from '../statistics/calibration-slope';
 import { pChart, riskAdjustedCusum, vlad } from '../statistics/control-charts';
 import { aurocEstimate } from '../statistics/delong';
@@ -40,6 +41,7 @@ import {
 } from '../statistics/unlabelled-performance';
 import {
   NotFoundError,
+  onsetsOfPlannedStays,
   placesOfAwaitingStays,
   startTimesOfPlannedStays,
   type Store,
@@ -124,6 +126,8 @@ interface PlacedStay {
   t0: string;
   /** Position of the stay's run in the series (0 without one): charts go run by run. */
   seriesIndex: number;
+  /** Hour from the window's start at which the outcome began (hourly labels only), else null. */
+  onset: number | null;
   period: string | null;
   unit: string | null;
   queued: boolean;
@@ -138,16 +142,6 @@ export function calendarPeriod(t0: string, calendar: CalendarPeriod): string | n
   if (calendar === 'month') return `${year}-${month}`;
   return `${year} Q${Math.floor((Number(month) - 1) / 3) + 1}`;
 }
-
-const NOT_SHOWN: Estimate = {
-  estimate: null,
-  missing: 'undefined',
-  lower: null,
-  upper: null,
-  method: 'none',
-  resamples: 0,
-  skipped: 0,
-};
 
 const COUNT_WORDS: Record<EstimabilityCount, string> = {
   events: 'events',
@@ -425,6 +419,8 @@ export function runMonitoring(
   const series = seriesRuns(store, runId, options.seriesRunIds ?? []);
   const run = series.at(-1)!;
   const threshold = run.spec.params.threshold;
+  // The series' cohorts share their inputs (monitoring-series.ts): one schema serves them all.
+  const cohort = store.getCohort(run.spec.cohortId);
   const period = options.period;
   const runs = new RunStore(store);
   const stays: PlacedStay[] = [];
@@ -443,6 +439,7 @@ export function runMonitoring(
     queueSize += queue.queueSize;
     const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
     const cohortName = member.provenance.cohortName;
+    const onsets = onsetsOfPlannedStays(store, member.id, member.spec.task);
     for (const result of runs.results(member.id)) {
       const t0 = starts.get(result.stayId) ?? '';
       const own = attributes.get(result.stayId) ?? {};
@@ -450,6 +447,7 @@ export function runMonitoring(
         result,
         t0,
         seriesIndex,
+        onset: onsets.get(result.stayId) ?? null,
         period: periodOf(t0, own, period, cohortName),
         unit: options.unit === null ? null : (own[options.unit] ?? null),
         queued: flagged.has(result.stayId),
@@ -516,7 +514,7 @@ export function runMonitoring(
       ? null
       : inputDrift(
           store,
-          store.getCohort(run.spec.cohortId),
+          cohort,
           {
             referenceKind: options.referencePeriods > 0 ? 'reference-periods' : 'first-period',
             referencePeriods: [...driftReference],
@@ -594,6 +592,20 @@ export function runMonitoring(
     queueSize,
     forecastChecks,
     inputDrift: drift,
+    leadTime: leadTimeReport(
+      stays.flatMap((s) =>
+        s.result.yFull === 1 && s.result.label === 1 && s.onset !== null
+          ? [{ period: s.period, lead: s.onset - cohort.featureSchema.hours }]
+          : [],
+      ),
+      {
+        anyOnset: stays.some((s) => s.onset !== null),
+        alertHour: cohort.featureSchema.hours,
+        periods: shownPeriods.map((g) => g.label),
+        minimum: DEFAULT_MINIMUMS.events,
+        level,
+      },
+    ),
     awaiting: awaitingOutcomes(
       awaiting,
       { threshold, minGroupSize: options.minGroupSize, level, order: comparePeriods },

@@ -18,6 +18,9 @@ import {
   awaitingFinding,
   awaitingRows,
   awaitingSuppressedSentence,
+  LEAD_TIME_HEADER,
+  leadTimeFinding,
+  leadTimeRows,
   periodTitle,
   inputDriftExplanation,
   GROUP_HEADER,
@@ -140,6 +143,21 @@ export function drawMonitoring(layout: PdfLayout, data: ReportData): void {
       );
     const hidden = awaitingSuppressedSentence(awaiting, report);
     if (hidden !== null) layout.paragraph(hidden, { size: SIZE + 1 });
+  }
+  const lead = report.leadTime;
+  if (lead) {
+    layout.heading('How long before the outcome the model alerted');
+    layout.paragraph(leadTimeFinding(lead), { size: SIZE + 1 });
+    drawTable(
+      layout,
+      LEAD_TIME_HEADER.map((header, i) => ({
+        header: header === '' ? 'Stays' : header,
+        weight: i === 0 ? 2.2 : 1.6,
+        align: i === 0 ? 'left' : 'right',
+      })),
+      leadTimeRows(lead),
+      { zebra: true, size: SIZE },
+    );
   }
   const drift = report.inputDrift;
   if (drift) {

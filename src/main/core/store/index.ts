@@ -20,6 +20,7 @@ export { EvaluationRecords } from './evaluation-records';
 export { cacheFigures, readCachedFigures } from './figure-cache';
 export {
   attributesOfPlannedStays,
+  onsetsOfPlannedStays,
   placesOfAwaitingStays,
   missingMasksOfPlannedStays,
   startTimesOfPlannedStays,

@@ -118,3 +118,19 @@ export function placesOfAwaitingStays(
   for (const row of attributes) places.get(row.stay_id)!.attributes[row.name] = row.value;
   return places;
 }
+
+/** The onset hour of the task's outcome for each of the run's planned stays that has one. */
+export function onsetsOfPlannedStays(
+  store: Store,
+  runId: number,
+  task: string,
+): Map<number, number> {
+  const rows = store.db
+    .prepare(
+      `SELECT o.stay_id, o.onset_hour FROM run_stays p
+       JOIN outcomes o ON o.stay_id = p.stay_id AND o.task = ?
+       WHERE p.run_id = ? AND o.onset_hour IS NOT NULL`,
+    )
+    .all(task, runId) as { stay_id: number; onset_hour: number }[];
+  return new Map(rows.map((row) => [row.stay_id, row.onset_hour]));
+}
