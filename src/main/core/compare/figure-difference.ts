@@ -8,7 +8,7 @@
  * Benjamini–Hochberg is applied once every p-value of a family is known, then each
  * difference is read in words (`readFamily`).
  */
-import type { Estimate } from '../../../shared/estimate';
+import { NOT_SHOWN, type Estimate } from '../../../shared/estimate';
 import type {
   BetterDirection,
   ComparisonReading,
@@ -125,15 +125,7 @@ export function exactDifference(
 }
 
 /** An estimate a run cannot have (an hour or a variable its cohort lacks, a test not made). */
-export const ABSENT: Estimate = {
-  estimate: null,
-  missing: 'undefined',
-  lower: null,
-  upper: null,
-  method: 'none',
-  resamples: 0,
-  skipped: 0,
-};
+export const ABSENT: Estimate = NOT_SHOWN;
 
 /** A figure only one run has: shown on its side (as `shown` when given), never tested. */
 export function oneSided(
