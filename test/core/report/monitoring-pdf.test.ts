@@ -3,7 +3,11 @@
  * their own subsection, in the formatter's words, only when the report has any.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { AwaitingOutcomes, MonitoringReport } from '../../../src/shared/monitoring';
+import type {
+  AwaitingOutcomes,
+  LeadTimeReport,
+  MonitoringReport,
+} from '../../../src/shared/monitoring';
 
 const tables: { headers: string[]; rows: string[][] }[] = [];
 
@@ -63,7 +67,10 @@ const AWAITING: AwaitingOutcomes = {
   checked: { periods: 6, within: 6, missesChance: 1, held: true },
 };
 
-function report(awaiting: AwaitingOutcomes | null): MonitoringReport {
+function report(
+  awaiting: AwaitingOutcomes | null,
+  leadTime: LeadTimeReport | null = null,
+): MonitoringReport {
   return {
     runId: 1,
     series: [{ runId: 1, cohortName: 'Demo', stays: 500, awaiting: awaiting?.stays ?? 0 }],
@@ -82,10 +89,14 @@ function report(awaiting: AwaitingOutcomes | null): MonitoringReport {
     reference: null,
     funnel: null,
     awaiting,
+    leadTime,
   } as unknown as MonitoringReport;
 }
 
-function draw(awaiting: AwaitingOutcomes | null): { text: string[] } {
+function draw(
+  awaiting: AwaitingOutcomes | null,
+  leadTime: LeadTimeReport | null = null,
+): { text: string[] } {
   tables.length = 0;
   const text: string[] = [];
   const layout = {
@@ -94,7 +105,7 @@ function draw(awaiting: AwaitingOutcomes | null): { text: string[] } {
     paragraph: (t: string) => text.push(t),
     bullets: (items: readonly string[]) => text.push(...items),
   } as unknown as Layout;
-  drawMonitoring(layout, { monitoring: report(awaiting) } as unknown as Data);
+  drawMonitoring(layout, { monitoring: report(awaiting, leadTime) } as unknown as Data);
   return { text };
 }
 
@@ -120,5 +131,48 @@ describe('the PDF monitoring section: stays without an outcome yet', () => {
     const { text } = draw(null);
     expect(text).not.toContain('Stays without an outcome yet');
     expect(tables.some((t) => t.headers.includes('Outcomes expected (95% range)'))).toBe(false);
+  });
+});
+
+describe('the PDF monitoring section: lead time', () => {
+  const group = (label: string, caught: number, median: number | null) => ({
+    label,
+    caught,
+    beforeOnset: 3,
+    shareBeforeOnset: {
+      estimate: median === null ? null : 3 / caught,
+      missing: median === null ? ('undefined' as const) : null,
+      lower: median === null ? null : 0.023,
+      upper: median === null ? null : 0.282,
+      method: median === null ? ('none' as const) : ('clopper-pearson' as const),
+      resamples: 0,
+      skipped: 0,
+    },
+    median,
+    lowerQuartile: median === null ? null : -21.25,
+    upperQuartile: median === null ? null : -5.75,
+  });
+  const LEAD: LeadTimeReport = {
+    alertHour: 24,
+    minimum: 10,
+    overall: group('all stays', 28, -18),
+    periods: [group('2182 Q1', 6, null)],
+  };
+
+  it('draws the finding and a row for all stays and for each period, too few said so', () => {
+    const { text } = draw(null, LEAD);
+    const at = text.indexOf('How long before the outcome the model alerted');
+    expect(at).toBeGreaterThan(-1);
+    expect(text[at + 1]).toMatch(/^The model decides at hour 24 of a stay/);
+    expect(text[at + 1]).toContain('the median time from alert to onset was −18.0 h');
+    const table = tables.find((t) => t.headers.includes('Alert to onset: median'))!;
+    expect(table.rows.map((r) => [r[0], r[1], r[3]])).toEqual([
+      ['All stays', '28', '−18.0 h'],
+      ['2182 Q1', '6', 'too few to estimate'],
+    ]);
+  });
+
+  it('leaves it out where the labels are one per stay', () => {
+    expect(draw(null).text).not.toContain('How long before the outcome the model alerted');
   });
 });
