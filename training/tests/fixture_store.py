@@ -128,8 +128,10 @@ def make_store(path: str | Path, n_stays: int = 300, seed: int = 1, cohort: str 
             (f"S{i:05d}", f"P{i:05d}", split, series.astype("<f4").tobytes(), missing.tobytes()),
         )
         sid = cur.lastrowid
-        conn.execute("INSERT INTO outcomes VALUES (?, 'E1', ?)", (sid, label))
-        conn.execute("INSERT INTO outcomes VALUES (?, 'E2', ?)", (sid, int(rng.random() < 0.3)))
+        conn.execute("INSERT INTO outcomes (stay_id, task, label) VALUES (?, 'E1', ?)", (sid, label))
+        conn.execute(
+            "INSERT INTO outcomes (stay_id, task, label) VALUES (?, 'E2', ?)", (sid, int(rng.random() < 0.3))
+        )
         n_chunks = int(rng.integers(0, 8))
         for pos in range(n_chunks):
             pool = RISKY if (risk > 0.8 and rng.random() < 0.5) else NEUTRAL
