@@ -499,13 +499,18 @@ export function runMonitoring(
     options.referencePeriods > 0
       ? referenceLabels
       : new Set(shownPeriods.slice(0, 1).map((g) => g.label));
+  const forecastChecks = periodGroups
+    .filter(([label]) => !periods[order.get(label)!]!.suppressed)
+    .map(([label, members]) => forecastCheck(label, members, threshold, level));
+  const awaitingReport = awaitingOutcomes(
+    awaiting,
+    { threshold, minGroupSize: options.minGroupSize, level, order: comparePeriods },
+    forecastChecks,
+  );
   // Stays awaiting an outcome have inputs though no outcome: the latest period may be theirs.
-  const awaitingShown = new Map<string, number>();
-  for (const s of awaiting)
-    if (s.period !== null) awaitingShown.set(s.period, (awaitingShown.get(s.period) ?? 0) + 1);
   const latestPeriod = [
     ...shownPeriods.map((g) => g.label),
-    ...[...awaitingShown].filter(([, n]) => n >= options.minGroupSize).map(([label]) => label),
+    ...(awaitingReport?.periods.filter((p) => !p.suppressed).map((p) => p.label) ?? []),
   ]
     .sort(comparePeriods)
     .at(-1);
@@ -530,10 +535,6 @@ export function runMonitoring(
           options.minGroupSize,
           level,
         );
-
-  const forecastChecks = periodGroups
-    .filter(([label]) => !periods[order.get(label)!]!.suppressed)
-    .map(([label, members]) => forecastCheck(label, members, threshold, level));
 
   return {
     runId,
@@ -606,10 +607,6 @@ export function runMonitoring(
         level,
       },
     ),
-    awaiting: awaitingOutcomes(
-      awaiting,
-      { threshold, minGroupSize: options.minGroupSize, level, order: comparePeriods },
-      forecastChecks,
-    ),
+    awaiting: awaitingReport,
   };
 }
