@@ -8,6 +8,8 @@ import { figureCell, figureNumber, pValueCell } from './figure-text';
 import type {
   AwaitingForecast,
   AwaitingOutcomes,
+  CompositionRow,
+  EvidenceCompositionReport,
   ForecastCheck,
   FunnelPlacement,
   InputDrift,
@@ -294,6 +296,130 @@ export function inputDriftFinding(drift: InputDriftReport): string {
   return `${between}, ${count(drifted.length)} of ${count(tested.length)} inputs drifted: ${named}; ${evidence}.${tooFew}`;
 }
 
+/** "Heart rate (bpm)", "Hours 19–24", "Notes": what one composition row counts. */
+export function compositionLabel(row: CompositionRow): string {
+  return row.unit === '' || row.unit === row.label ? row.label : `${row.label} (${row.unit})`;
+}
+
+/** "2180 Q1 to 2180 Q4", "2180 Q1": the periods the latest is set beside. */
+function compositionReferenceWords(c: EvidenceCompositionReport): string {
+  const [first, last] = [c.referencePeriods[0]!, c.referencePeriods.at(-1)!];
+  return first === last ? first : `${first} to ${last}`;
+}
+
+/** The row of a kind the latest period's evidence held most often, with its share. */
+function mostHeld(
+  c: EvidenceCompositionReport,
+  kind: CompositionRow['kind'],
+): { row: CompositionRow; share: number } | null {
+  const last = c.periods.length - 1;
+  let best: { row: CompositionRow; share: number } | null = null;
+  for (const row of c.rows) {
+    const share = row.byPeriod[last]?.share.estimate ?? null;
+    if (row.kind !== kind || share === null) continue;
+    if (best === null || share > best.share) best = { row, share };
+  }
+  return best;
+}
+
+const shiftWords = (row: CompositionRow) =>
+  `${inSentence(row.label)} (${percent(row.shift!.referenceShare.estimate!)} of stays, then ${percent(row.shift!.latestShare.estimate!)})`;
+
+/**
+ * What a committee hears of the evidence: what the latest period's evidence leans on most,
+ * and whether that moved since the reference by more than chance and a small shift allow.
+ */
+export function compositionFinding(c: EvidenceCompositionReport): string {
+  const latest = c.periods.at(-1)!;
+  const variable = mostHeld(c, 'variable');
+  const band = mostHeld(c, 'hours');
+  const most =
+    variable === null || band === null || band.share === 0
+      ? `In ${latest.label}, no stay's evidence held an hourly window.`
+      : `In ${latest.label}, the evidence of its ${count(latest.stays)} stays searched most often held a window where ${inSentence(variable.row.label)} was charted (${percent(variable.share)} of stays) and a window of ${inSentence(band.row.label)} (${percent(band.share)}).`;
+  if (c.latestPeriod === null)
+    return `${most} With one period shown, there is no earlier one to set it beside.`;
+  const tested = c.rows.filter((r) => r.shift !== null);
+  const more = tested.filter((r) => r.shift!.direction === 'more');
+  const less = tested.filter((r) => r.shift!.direction === 'less');
+  const between = `from ${compositionReferenceWords(c)} to ${c.latestPeriod}`;
+  if (more.length + less.length === 0)
+    return `${most} What the evidence leans on did not shift ${between}: none of the ${count(tested.length)} variables, bands of hours${tested.some((r) => r.kind === 'notes') ? ' and notes' : ''} moved by more than chance and a small shift allow.`;
+  const parts = [
+    more.length === 0 ? null : `more on ${more.map(shiftWords).join(', ')}`,
+    less.length === 0 ? null : `less on ${less.map(shiftWords).join(', ')}`,
+  ].filter((part): part is string => part !== null);
+  return `${most} ${between.charAt(0).toUpperCase()}${between.slice(1)}, the evidence came to lean ${parts.join(', and ')}: ${count(more.length + less.length)} of ${count(tested.length)} rows shifted by more than chance and a small shift allow, so the reasons behind the model's decisions have changed.`;
+}
+
+/** How the composition was counted and the rule that flags a shift, for the app and the PDF. */
+export function compositionExplanation(c: EvidenceCompositionReport): string {
+  const beside =
+    c.latestPeriod === null
+      ? ''
+      : ` ${c.latestPeriod} is set beside ${compositionReferenceWords(c)}, ${c.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period'} (${count(c.referenceStays)} stays): a row has shifted when its standardised difference is at least ${c.smdThreshold} in size and a difference so large would arise by chance less than ${percent(c.alpha)} of the time, counting every row tested.`;
+  return `Each share counts a period's searched stays whose evidence holds an hourly window where the variable was charted, a window in that band of the ${count(c.hours)}-hour observation window, or a note.${beside}`;
+}
+
+/** Each row's share per period: "62.0%", or with its exact interval, "62.0% (55.1–68.3%)". */
+export function compositionRows(
+  c: EvidenceCompositionReport,
+  cell: 'share' | 'interval',
+  periods: readonly number[] = c.periods.map((_, i) => i),
+): string[][] {
+  return c.rows.map((row) => [
+    compositionLabel(row),
+    ...periods.map((k) => {
+      const share = row.byPeriod[k]!.share;
+      return cell === 'interval' ? figureCell(share, 'percent') : estimateShare(share.estimate);
+    }),
+  ]);
+}
+
+const estimateShare = (x: number | null) => (x === null ? 'n/a' : percent(x));
+
+/** "", then "2181 Q4 (183 stays)" for each period: the per-period table's columns. */
+export function compositionPeriodHeader(
+  c: EvidenceCompositionReport,
+  periods: readonly number[] = c.periods.map((_, i) => i),
+): string[] {
+  return [
+    '',
+    ...periods.map((k) => `${c.periods[k]!.label} (${count(c.periods[k]!.stays)} stays)`),
+  ];
+}
+
+export const COMPOSITION_SHIFT_HEADER = [
+  '',
+  'Reference',
+  'Latest',
+  'Standardised difference',
+  'Chance of so large a difference',
+  'Shifted',
+];
+
+/** The latest period beside the reference, row by row; none when there is no reference. */
+export function compositionShiftRows(c: EvidenceCompositionReport): string[][] {
+  return c.rows.flatMap((row) => {
+    const shift = row.shift;
+    if (shift === null) return [];
+    return [
+      [
+        compositionLabel(row),
+        figureCell(shift.referenceShare, 'percent'),
+        figureCell(shift.latestShare, 'percent'),
+        shift.standardisedDifference === null
+          ? shift.latestShare.estimate === shift.referenceShare.estimate
+            ? 'none: neither varies'
+            : 'unbounded: all or none'
+          : signedDifference(shift.standardisedDifference),
+        pValueCell(shift.adjustedPValue),
+        shift.direction === 'more' ? 'yes: more' : shift.direction === 'less' ? 'yes: less' : 'no',
+      ],
+    ];
+  });
+}
+
 /** What a committee hears first, in sentences. */
 export function monitoringFindings(report: MonitoringReport): string[] {
   return [
@@ -306,6 +432,7 @@ export function monitoringFindings(report: MonitoringReport): string[] {
     ...funnelFindings(report),
     ...forecastFindings(report),
     ...(report.inputDrift ? [inputDriftFinding(report.inputDrift)] : []),
+    ...(report.evidenceComposition ? [compositionFinding(report.evidenceComposition)] : []),
     ...(report.awaiting ? [awaitingFinding(report.awaiting)] : []),
     ...(report.leadTime ? [leadTimeFinding(report.leadTime)] : []),
   ];
@@ -514,6 +641,20 @@ export function monitoringText(report: MonitoringReport): string {
       `Inputs, ${driftReferenceWords(report.inputDrift)} against ${report.inputDrift.latestPeriod} (each stay's mean over its observation window):`,
       ...table(inputDriftRows(report.inputDrift.inputs), INPUT_DRIFT_HEADER),
     );
+  const composition = report.evidenceComposition;
+  if (composition) {
+    lines.push(
+      '',
+      `What the evidence leans on, by ${periodWords(report.period)} (share of stays searched):`,
+      ...table(compositionRows(composition, 'share'), compositionPeriodHeader(composition)),
+    );
+    if (composition.latestPeriod !== null)
+      lines.push(
+        '',
+        `What the evidence leans on, ${compositionReferenceWords(composition)} against ${composition.latestPeriod} (95% intervals):`,
+        ...table(compositionShiftRows(composition), COMPOSITION_SHIFT_HEADER),
+      );
+  }
   if (report.awaiting)
     lines.push(
       '',
@@ -565,7 +706,11 @@ export const MONITORING_METHOD = [
   'an alerted stay whose outcome happened has a lead time of its onset hour (its first positive',
   "hourly label) minus the window's length. The share alerted before onset has an exact",
   "(Clopper–Pearson) interval; the median and quartiles are order statistics (numpy's linear rule),",
-  'shown from 10 such stays.',
+  'shown from 10 such stays. What the evidence leans on: per period, the share of stays searched whose',
+  'evidence holds an hourly window where each variable was charted, a window in each quarter of the',
+  'observation window, or a note, with exact (Clopper–Pearson) intervals; a row shifted from the',
+  'reference to the latest period when the standardised difference of its two shares is at least 0.1',
+  "in size and Fisher's exact p, Holm-adjusted across the rows, is below 0.05.",
 ] as const;
 
 export const FORECAST_HEADER = [

@@ -236,6 +236,59 @@ export interface InputDriftReport {
   evidenceOnDrifted: { stays: number; count: number; share: Estimate };
 }
 
+/** A period of the evidence composition: its stays searched (those shown in its column). */
+export interface CompositionPeriod {
+  label: string;
+  stays: number;
+}
+
+/** One thing a stay's evidence can lean on, period by period. */
+export interface CompositionRow {
+  /** A variable charted in an evidence window, a band of the window's hours, or a note. */
+  kind: 'variable' | 'hours' | 'notes';
+  /** "Heart rate", "Hours 19–24", "Notes". */
+  label: string;
+  /** The variable's unit; '' for hours and notes. */
+  unit: string;
+  /** Per period, in the report's order: its stays whose evidence holds this, with the exact interval of their share. */
+  byPeriod: { count: number; share: Estimate }[];
+  /** The latest period beside the reference; null when there is no reference to set it beside. */
+  shift: {
+    /** The share in the reference periods pooled and in the latest, with exact intervals. */
+    referenceShare: Estimate;
+    latestShare: Estimate;
+    /**
+     * (latest − reference) ÷ the pooled SD of two proportions; null when neither side varies
+     * (each all or none: unbounded when they differ).
+     */
+    standardisedDifference: number | null;
+    /** Fisher's exact p, Holm-adjusted across the rows. */
+    adjustedPValue: number | null;
+    /** The evidence leans on it more or less than in the reference; null: not shown to differ. */
+    direction: 'more' | 'less' | null;
+  } | null;
+}
+
+/**
+ * What the evidence of each period's searched stays leans on: which variables were charted in
+ * its windows, which hours of the window it holds, and notes; the latest period set beside the
+ * reference, as input drift does.
+ */
+export interface EvidenceCompositionReport {
+  referenceKind: InputDriftReport['referenceKind'];
+  /** The periods the latest is set beside; empty when there is only one period shown. */
+  referencePeriods: string[];
+  latestPeriod: string | null;
+  referenceStays: number;
+  /** Hours of the observation window (the bands cut it). */
+  hours: number;
+  /** The rule: shifted when |standardised difference| ≥ this and the Holm-adjusted p < alpha. */
+  smdThreshold: number;
+  alpha: number;
+  periods: CompositionPeriod[];
+  rows: CompositionRow[];
+}
+
 /** A figure of a group that is withheld, and why ("4 events (min 10)"). */
 export type WithheldFigures = Partial<
   Record<'sensitivity' | 'ppv' | 'auroc' | 'observedExpected' | 'calibration', string>
@@ -373,6 +426,8 @@ export interface MonitoringReport {
   forecastChecks: ForecastCheck[];
   /** Input drift from the reference to the latest period; null with fewer than two periods shown. */
   inputDrift: InputDriftReport | null;
+  /** What each period's evidence leans on; null when no period is shown. */
+  evidenceComposition: EvidenceCompositionReport | null;
   /** Stays of the run's scope whose outcomes are not in yet; null when it has none. */
   awaiting: AwaitingOutcomes | null;
   /** Lead time from alert to onset, where the task's labels are hourly; null elsewhere. */

@@ -114,6 +114,35 @@ describe('toe monitor on the drifted demo', () => {
     expect(rows.length).toBe(1 + drift.inputs.length);
   });
 
+  it('shows what each quarter’s evidence leans on, unshifted: the search never reads the outcome', () => {
+    const composition = report.evidenceComposition!;
+    const shown = report.periods.filter((g) => !g.suppressed);
+    expect(composition.periods).toEqual(shown.map((g) => ({ label: g.label, stays: g.stays })));
+    expect(composition).toMatchObject({ latestPeriod: '2181 Q4', referencePeriods: ['2180 Q1'] });
+    // The demo's variables, four bands of its 24 hours, and its notes.
+    expect(composition.rows.filter((r) => r.kind === 'hours').map((r) => r.label)).toEqual([
+      'Hours 1–6',
+      'Hours 7–12',
+      'Hours 13–18',
+      'Hours 19–24',
+    ]);
+    expect(composition.rows.filter((r) => r.kind === 'notes')).toHaveLength(1);
+    for (const row of composition.rows)
+      row.byPeriod.forEach((cell, k) => {
+        expect(cell.count).toBeLessThanOrEqual(composition.periods[k]!.stays);
+        expect(cell.share.estimate).toBeCloseTo(cell.count / composition.periods[k]!.stays, 12);
+      });
+    // Only the outcomes drift, and a search reproduces the model's decision without reading
+    // the outcome: no row may shift.
+    expect(composition.rows.filter((r) => r.shift!.direction !== null)).toEqual([]);
+    expect(text).toContain('What the evidence leans on did not shift from 2180 Q1 to 2181 Q4');
+    const rows = readFileSync(join(dir, 'csv', 'monitoring-evidence-composition.csv'), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toMatch(/^kind,evidence_holds,unit,period,stays_searched,stays_holding,share,/);
+    expect(rows.length).toBe(1 + composition.rows.length * composition.periods.length);
+  });
+
   it('refuses an attribute the stays do not have, naming the ones they do', () => {
     const refused = toe('monitor', runId, '--unit', 'ward');
     expect(refused.status).toBe(4);

@@ -4,7 +4,11 @@
 // with the earlier run as a series gives one period per extract. The cohorts are made for
 // this spec through the API and deleted after it.
 import type { RunSummary } from '../../src/shared/audit';
-import { awaitingFinding, seriesSentence } from '../../src/shared/monitoring-text';
+import {
+  awaitingFinding,
+  compositionFinding,
+  seriesSentence,
+} from '../../src/shared/monitoring-text';
 import { expect, keepScreenshot, openApp, requestsLeavingApp, test } from './fixtures';
 import { callApi } from './support/app-api';
 import { WIDER_THAN_THE_WINDOW } from './support/page-width';
@@ -75,6 +79,17 @@ test.describe('Monitoring a model in service (browser over toe serve)', () => {
         OLDER,
         LATER,
       ]);
+      // What each extract's evidence leans on, the later set beside the older, in the CLI's words.
+      const composition = series.evidenceComposition!;
+      expect(composition.latestPeriod).toBe(LATER);
+      const leans = page.getByTestId('monitoring-evidence-composition');
+      await expect(leans).toContainText(compositionFinding(composition));
+      await expect(leans.locator('table').first().locator('tbody tr')).toHaveCount(
+        composition.rows.length,
+      );
+      await expect(leans.locator('table').nth(1).locator('tbody tr')).toHaveCount(
+        composition.rows.length,
+      );
       expect(await page.evaluate<string[]>(WIDER_THAN_THE_WINDOW)).toEqual([]);
       await keepScreenshot(page, testInfo, 'monitoring-series-1024.png');
 

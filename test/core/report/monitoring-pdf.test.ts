@@ -1,10 +1,13 @@
 /**
- * The PDF's monitoring section (report/monitoring.ts): the stays without an outcome yet get
- * their own subsection, in the formatter's words, only when the report has any.
+ * The PDF's monitoring section (report/monitoring.ts): the stays without an outcome yet, lead
+ * time and what the evidence leans on each get their own subsection, in the formatter's
+ * words, only when the report has any.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { evidenceComposition } from '../../../src/main/core/audit/monitoring-evidence-composition';
 import type {
   AwaitingOutcomes,
+  EvidenceCompositionReport,
   LeadTimeReport,
   MonitoringReport,
 } from '../../../src/shared/monitoring';
@@ -70,6 +73,7 @@ const AWAITING: AwaitingOutcomes = {
 function report(
   awaiting: AwaitingOutcomes | null,
   leadTime: LeadTimeReport | null = null,
+  composition: EvidenceCompositionReport | null = null,
 ): MonitoringReport {
   return {
     runId: 1,
@@ -86,6 +90,7 @@ function report(
     queueSize: 50,
     forecastChecks: [],
     inputDrift: null,
+    evidenceComposition: composition,
     reference: null,
     funnel: null,
     awaiting,
@@ -96,6 +101,7 @@ function report(
 function draw(
   awaiting: AwaitingOutcomes | null,
   leadTime: LeadTimeReport | null = null,
+  composition: EvidenceCompositionReport | null = null,
 ): { text: string[] } {
   tables.length = 0;
   const text: string[] = [];
@@ -105,7 +111,9 @@ function draw(
     paragraph: (t: string) => text.push(t),
     bullets: (items: readonly string[]) => text.push(...items),
   } as unknown as Layout;
-  drawMonitoring(layout, { monitoring: report(awaiting, leadTime) } as unknown as Data);
+  drawMonitoring(layout, {
+    monitoring: report(awaiting, leadTime, composition),
+  } as unknown as Data);
   return { text };
 }
 
@@ -174,5 +182,54 @@ describe('the PDF monitoring section: lead time', () => {
 
   it('leaves it out where the labels are one per stay', () => {
     expect(draw(null).text).not.toContain('How long before the outcome the model alerted');
+  });
+});
+
+describe('the PDF monitoring section: what the evidence leans on', () => {
+  // Ten months of 12 stays, a 2-hour window, one variable charted in hour 1; each stay's
+  // evidence holds hour 1, or hour 2 in the last month.
+  const periods = Array.from({ length: 10 }, (_, k) => `2181-${String(k + 1).padStart(2, '0')}`);
+  const composition = evidenceComposition(
+    periods.flatMap((period, k) =>
+      Array.from({ length: 12 }, () => ({
+        period,
+        evidence: k === 9 ? [1] : [0],
+        missing: Uint8Array.from([0, 1]),
+      })),
+    ),
+    { hours: 2, variables: [{ name: 'heart_rate', unit: 'bpm' }] },
+    { periods, reference: periods.slice(0, 3), referenceKind: 'reference-periods', notes: false },
+    0.95,
+  );
+
+  it('draws eight months to a table, then the latest beside the reference', () => {
+    const { text } = draw(null, null, composition);
+    const at = text.indexOf('What the evidence leans on');
+    expect(at).toBeGreaterThan(-1);
+    expect(text[at + 1]).toContain(
+      '2181-10 is set beside 2181-01 to 2181-03, the reference period (36 stays)',
+    );
+    const periodTables = tables.filter(
+      (t) => t.headers[0] === 'Evidence holds' && t.headers.length !== 6,
+    );
+    expect(periodTables.map((t) => t.headers.slice(1))).toEqual([
+      periods.slice(0, 8).map((p) => `${p} (12 stays)`),
+      periods.slice(8).map((p) => `${p} (12 stays)`),
+    ]);
+    expect(periodTables[1]!.rows).toEqual([
+      ['Heart rate (bpm)', '100.0%', '0.0%'],
+      ['Hour 1', '100.0%', '0.0%'],
+      ['Hour 2', '0.0%', '100.0%'],
+    ]);
+    const shift = tables.find((t) => t.headers.includes('Chance of so large a difference'))!;
+    expect(shift.rows.map((r) => [r[0], r[5]])).toEqual([
+      ['Heart rate (bpm)', 'yes: less'],
+      ['Hour 1', 'yes: less'],
+      ['Hour 2', 'yes: more'],
+    ]);
+  });
+
+  it('leaves it out when no period is shown', () => {
+    expect(draw(null).text).not.toContain('What the evidence leans on');
   });
 });

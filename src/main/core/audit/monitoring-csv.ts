@@ -4,13 +4,16 @@
  * period, VLAD and CUSUM values), and one per input with its drift (the share of the latest
  * stays whose evidence rests on a drifted input repeated on each, so the file stays one
  * table), one per period of stays whose outcomes are not in yet, with their forecast, and
- * the lead time from alert to onset where the task's labels are hourly.
+ * the lead time from alert to onset where the task's labels are hourly, and what each
+ * period's evidence leans on (one row per variable, band of hours or notes, and period, the
+ * latest period's shift from the reference repeated on each).
  * Numbers are written in full precision, empty where a figure is withheld or
  * undefined, with the reason in its own column.
  */
 import type { Estimate } from '../../../shared/estimate';
 import type {
   AwaitingOutcomes,
+  EvidenceCompositionReport,
   InputDriftReport,
   LeadTimeReport,
   MonitoringCsvFile,
@@ -174,6 +177,14 @@ export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
     ...(report.inputDrift
       ? [{ name: 'monitoring-input-drift.csv', csv: inputDriftCsv(report.inputDrift) }]
       : []),
+    ...(report.evidenceComposition
+      ? [
+          {
+            name: 'monitoring-evidence-composition.csv',
+            csv: compositionCsv(report.evidenceComposition),
+          },
+        ]
+      : []),
     ...(report.awaiting
       ? [{ name: 'monitoring-awaiting-outcomes.csv', csv: awaitingCsv(report.awaiting) }]
       : []),
@@ -181,6 +192,54 @@ export function monitoringCsv(report: MonitoringReport): MonitoringCsvFile[] {
       ? [{ name: 'monitoring-lead-time.csv', csv: leadTimeCsv(report.leadTime) }]
       : []),
   ];
+}
+
+/** Each row of the composition in each period, with the latest period's shift from the reference. */
+function compositionCsv(c: EvidenceCompositionReport): string {
+  return (
+    csvRecord([
+      'kind',
+      'evidence_holds',
+      'unit',
+      'period',
+      'stays_searched',
+      'stays_holding',
+      ...named('share'),
+      'reference_periods',
+      'latest_period',
+      ...named('reference_share'),
+      ...named('latest_share'),
+      'standardised_difference',
+      'holm_adjusted_p',
+      'shifted',
+    ]) +
+    c.rows
+      .flatMap((row) =>
+        row.byPeriod.map((cell, k) =>
+          csvRecord([
+            row.kind,
+            spreadsheetSafe(row.label),
+            spreadsheetSafe(row.unit),
+            spreadsheetSafe(c.periods[k]!.label),
+            String(c.periods[k]!.stays),
+            String(cell.count),
+            ...estimate(cell.share),
+            spreadsheetSafe(c.referencePeriods.join('; ')),
+            spreadsheetSafe(c.latestPeriod ?? ''),
+            ...(row.shift === null
+              ? ['', '', '', '', '', '', '', '', '']
+              : [
+                  ...estimate(row.shift.referenceShare),
+                  ...estimate(row.shift.latestShare),
+                  number(row.shift.standardisedDifference),
+                  number(row.shift.adjustedPValue),
+                  row.shift.direction ?? 'no',
+                ]),
+          ]),
+        ),
+      )
+      .join('')
+  );
 }
 
 /** All stays, then each period: the caught stays' lead times from the alert to the onset. */

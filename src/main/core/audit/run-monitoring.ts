@@ -25,6 +25,7 @@ import type {
   WithheldFigures,
 } from '../../../shared/monitoring';
 import { isError } from '../abstention/margin';
+import { evidenceComposition } from './monitoring-evidence-composition';
 import { inputDrift } from './monitoring-input-drift';
 import { leadTimeReport } from './monitoring-lead-time';
 import { calibrationSlopeIntercept, recalibratedRisk } from '../statistics/calibration-slope';
@@ -40,6 +41,7 @@ import {
   forecastMissesChance,
 } from '../statistics/unlabelled-performance';
 import {
+  missingMasksOfPlannedStays,
   NotFoundError,
   onsetsOfPlannedStays,
   placesOfAwaitingStays,
@@ -131,6 +133,8 @@ interface PlacedStay {
   period: string | null;
   unit: string | null;
   queued: boolean;
+  /** Hours × variables, 1 where nothing was charted: what its evidence windows hold. */
+  missing: Uint8Array;
 }
 
 /** "2181-04", "2181 Q2" or "2181" from an ISO 8601 start; null when it does not parse. */
@@ -440,6 +444,7 @@ export function runMonitoring(
     const flagged = new Set(queue.entries.filter((e) => e.flagged).map((e) => e.stayId));
     const cohortName = member.provenance.cohortName;
     const onsets = onsetsOfPlannedStays(store, member.id, member.spec.task);
+    const masks = missingMasksOfPlannedStays(store, member.id);
     for (const result of runs.results(member.id)) {
       const t0 = starts.get(result.stayId) ?? '';
       const own = attributes.get(result.stayId) ?? {};
@@ -451,6 +456,7 @@ export function runMonitoring(
         period: periodOf(t0, own, period, cohortName),
         unit: options.unit === null ? null : (own[options.unit] ?? null),
         queued: flagged.has(result.stayId),
+        missing: masks.get(result.stayId)!,
       });
     }
     for (const stay of awaitingStays(store, member, period))
@@ -536,6 +542,29 @@ export function runMonitoring(
           level,
         );
 
+  // What the evidence leans on needs a search: the periods shown, never the awaiting ones.
+  const latestShown = shownPeriods.at(-1)?.label;
+  const composition =
+    latestShown === undefined
+      ? null
+      : evidenceComposition(
+          charted.map((s) => ({
+            period: s.period!,
+            evidence: s.result.evidence,
+            missing: s.missing,
+          })),
+          cohort.featureSchema,
+          {
+            periods: shownPeriods.map((g) => g.label),
+            reference: driftReference.has(latestShown) ? [] : [...driftReference],
+            referenceKind: options.referencePeriods > 0 ? 'reference-periods' : 'first-period',
+            notes:
+              charted.some((s) => s.result.noteUnits > 0) ||
+              store.noteChunkCount(charted.map((s) => s.result.stayId)) > 0,
+          },
+          level,
+        );
+
   return {
     runId,
     series: series.map((member, i) => ({
@@ -593,6 +622,7 @@ export function runMonitoring(
     queueSize,
     forecastChecks,
     inputDrift: drift,
+    evidenceComposition: composition,
     leadTime: leadTimeReport(
       stays.flatMap((s) =>
         s.result.yFull === 1 && s.result.label === 1 && s.onset !== null

@@ -15,7 +15,7 @@ import { computeFigures, runWithResults, type FiguresOf, type FiguresRequest } f
 import { RunStore } from './run-store';
 
 /** Bump when a figure is computed differently within one app version (rows then go stale). */
-const FIGURES_VERSION = 6;
+const FIGURES_VERSION = 7;
 
 /** What was asked, without the run, keys sorted: the same request always has the same key. */
 export function figuresRequestKey(request: FiguresRequest): string {

@@ -11,10 +11,15 @@ import {
   pChartConfig,
   vladConfig,
 } from '../../../shared/charts/monitoring-charts';
-import type { MonitoringGroup } from '../../../shared/monitoring';
+import type { EvidenceCompositionReport, MonitoringGroup } from '../../../shared/monitoring';
 import {
   attributeNoun,
   AWAITING_HEADER,
+  COMPOSITION_SHIFT_HEADER,
+  compositionExplanation,
+  compositionPeriodHeader,
+  compositionRows,
+  compositionShiftRows,
   awaitingFinding,
   awaitingRows,
   awaitingSuppressedSentence,
@@ -41,6 +46,8 @@ import type { ReportData } from './report-data-types';
 import { SECTIONS } from './report-sections';
 
 const SIZE = 6.8;
+/** Periods a composition table holds side by side on the page; more continue in another. */
+const COMPOSITION_PERIODS_PER_TABLE = 8;
 
 const columns = (headers: readonly string[]): Column[] =>
   headers.map((header, i) => ({
@@ -174,9 +181,40 @@ export function drawMonitoring(layout: PdfLayout, data: ReportData): void {
       { zebra: true, size: SIZE },
     );
   }
+  if (report.evidenceComposition) drawComposition(layout, report.evidenceComposition);
   layout.heading('Operating points: other thresholds, from the stored risks');
   drawTable(layout, columns(POINT_HEADER), operatingPointRows(report.operatingPoints), {
     zebra: true,
     size: SIZE,
   });
+}
+
+/** Each period's shares, eight periods to a table, then the latest beside the reference. */
+function drawComposition(layout: PdfLayout, c: EvidenceCompositionReport): void {
+  layout.heading('What the evidence leans on');
+  layout.paragraph(compositionExplanation(c), { size: SIZE + 1 });
+  for (let start = 0; start < c.periods.length; start += COMPOSITION_PERIODS_PER_TABLE) {
+    const indexes = c.periods.map((_, k) => k).slice(start, start + COMPOSITION_PERIODS_PER_TABLE);
+    drawTable(
+      layout,
+      compositionPeriodHeader(c, indexes).map((header, i) => ({
+        header: header === '' ? 'Evidence holds' : header,
+        weight: i === 0 ? 2.6 : 1.2,
+        align: i === 0 ? 'left' : 'right',
+      })),
+      compositionRows(c, 'share', indexes),
+      { zebra: true, size: SIZE },
+    );
+  }
+  if (c.latestPeriod === null) return;
+  drawTable(
+    layout,
+    COMPOSITION_SHIFT_HEADER.map((header, i) => ({
+      header: header === '' ? 'Evidence holds' : header,
+      weight: i === 0 ? 2.6 : i === 1 || i === 2 ? 2 : 1.4,
+      align: i === 0 ? 'left' : 'right',
+    })),
+    compositionShiftRows(c),
+    { zebra: true, size: SIZE },
+  );
 }
