@@ -41,7 +41,7 @@ import type {
   PhiFinding,
   StaySummary,
 } from './domain';
-import { DEMO_SCENARIOS, PHI_MODES, SPLITS } from './domain';
+import { DEMO_SCENARIOS, PHI_LEVELS, PHI_MODES, SPLITS } from './domain';
 import type { RunEvaluationState, StoredEvaluation } from './evaluations';
 import { SELECTABLE_METHODS } from './charts/evaluation-data';
 import { DEFAULT_EVALUATION } from './evaluation-settings';
@@ -81,7 +81,7 @@ const stayId = z.number().int().positive();
 const falseAlarms = z.array(z.string().min(1).max(1000)).max(100_000).default([]);
 /** What the PHI guard does with what it finds; refuse unless the user chose otherwise. */
 const phiPolicy = z
-  .object({ mode: z.enum(PHI_MODES), falseAlarms })
+  .object({ mode: z.enum(PHI_MODES), falseAlarms, level: z.enum(PHI_LEVELS).optional() })
   .strict()
   .default({ mode: 'refuse', falseAlarms: [] });
 /** Bootstrap seed of every interval (printed with the figures, so they can be reproduced). */

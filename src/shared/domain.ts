@@ -122,6 +122,14 @@ export const PHI_MODES = ['refuse', 'redact', 'allow'] as const;
 export type PhiMode = (typeof PHI_MODES)[number];
 
 /**
+ * How hard the guard looks (docs/phi-guard.md): 'default' is its rules; 'strict' adds the
+ * safe-list pass, which takes any capitalised word no list of safe words knows for a possible
+ * identifier: more identifiers found, and more clean text refused or redacted.
+ */
+export const PHI_LEVELS = ['default', 'strict'] as const;
+export type PhiLevel = (typeof PHI_LEVELS)[number];
+
+/**
  * The demo cohort's monitoring scenarios (docs/demo-cohort.md): 'none' is the plain demo;
  * 'drift' and 'steady' date stays over two years and add a care unit, 'drift' with a known
  * rise in hospital mortality for monitoring charts to find, 'steady' without one.
@@ -137,6 +145,8 @@ export interface PhiPolicy {
    * are stored as written in every mode, and listed in the import summary.
    */
   falseAlarms: readonly string[];
+  /** How hard it looks; 'default' when not given. */
+  level?: PhiLevel;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The PHI guard's three modes and false-alarm marks as a user meets them in a terminal:
 // `toe import generic` refuses and lists every finding with its mark, --phi-false-alarm
 // lets one finding through, --redact-phi imports with placeholders and counts, and
-// --allow-phi keeps the text; the two overrides cannot be combined.
+// --allow-phi keeps the text; the two overrides cannot be combined; --phi-level strict adds
+// the safe-list pass.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +84,27 @@ describe('toe import with the PHI guard', () => {
     expect(result.stdout).toMatch(
       /PHI guard \(allow \(identified data permitted\)\): 2 possible identifiers kept as written \(name 1, phone 1\)/,
     );
+  });
+
+  it('looks harder with --phi-level strict, and refuses a level it does not know', () => {
+    const strictFolder = join(root, 'strict');
+    cpSync(FIXTURE, strictFolder, { recursive: true });
+    // Issue 28: a hospital's name with no cue the rules know.
+    writeFileSync(
+      join(strictFolder, 'notes.csv'),
+      's3,2180-04-10 02:00:00,"Transferred from Mass General Brigham overnight."\n',
+      { flag: 'a' },
+    );
+    expect(runToe(['import', 'generic', strictFolder], db('rules')).status).toBe(0);
+    const strict = runToe(
+      ['import', 'generic', strictFolder, '--phi-level', 'strict'],
+      db('strict'),
+    );
+    expect(strict.status).toBe(3);
+    expect(strict.stderr).toContain('  notes.csv:8:text:30  name  B*****m');
+    const unknown = runToe(['import', 'generic', strictFolder, '--phi-level', 'paranoid'], db('x'));
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toMatch(/--phi-level.*paranoid.*default, strict/s);
   });
 
   it('refuses --redact-phi with --allow-phi as a usage error', () => {

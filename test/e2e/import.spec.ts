@@ -14,6 +14,7 @@ import {
   test,
 } from './fixtures';
 import { copyFixture } from '../support/fixture-copy';
+import { PHI_LEVEL_WORDS } from '../../src/shared/import-wording';
 import { callApi } from './support/app-api';
 import { cohortNames } from './support/store-snapshot';
 
@@ -150,6 +151,35 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     await expect(screening.getByTestId('phi-findings')).toContainText(`notes.csv${line}textname`);
     await screening.scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, 'cohorts-import-phi-redacted.png', screening);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('the strict level finds what the rules let through, and says what it costs', async ({
+    page,
+    app,
+  }) => {
+    const dir = fixtureCopy();
+    // A hospital's name and a holiday with no cue the rules know: issue 28's misses.
+    writeFileSync(
+      join(dir, 'notes.csv'),
+      's3,2180-04-10 02:00:00,"Transferred from Mass General Brigham on Christmas Day."\n',
+      { flag: 'a' },
+    );
+    const before = cohortNames(app.dbPath);
+    await openApp(page, app);
+    const form = importForm(page);
+    const level = form.getByRole('combobox', { name: 'How hard the guard looks' });
+    await expect(level).toHaveValue('default');
+    await level.selectOption('strict');
+    await expect(form.getByTestId('phi-mode')).toContainText(PHI_LEVEL_WORDS.strict.hint);
+    await startImport(page, 'Generic interchange format', dir, 'phi-strict-e2e');
+    await expect(form.getByRole('alert').first()).toContainText(
+      'Refused: 2 possible direct identifiers. Nothing was imported.',
+    );
+    const findings = form.getByTestId('phi-findings');
+    await expect(findings).toContainText('name');
+    await expect(findings).toContainText('date');
+    expect(cohortNames(app.dbPath)).toEqual(before);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 

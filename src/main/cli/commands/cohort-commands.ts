@@ -1,13 +1,16 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { calls, type CallArgs, type CallName, type ErrorCode } from '../../../shared/contract';
 import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
-import type {
-  CohortDetail,
-  DemoScenario,
-  ImportSummary,
-  ProgressSink,
-  StaySummary,
+import {
+  PHI_LEVELS,
+  type CohortDetail,
+  type DemoScenario,
+  type ImportSummary,
+  type PhiLevel,
+  type ProgressSink,
+  type StaySummary,
 } from '../../../shared/domain';
+import { PHI_LEVEL_WORDS } from '../../../shared/import-wording';
 import { LABEL_RULE_HELP, parseLabelRule } from '../../../shared/label-rule';
 import { cohortTaskProblem } from '../../../shared/task-titles';
 import { type CliContext, readsStore } from '../cli-context';
@@ -83,19 +86,29 @@ function withPhiOptions(command: Command): Command {
         'keep identifiers as written: only where your data-use agreement permits identified data',
       ).conflicts('redactPhi'),
     )
-    .addOption(falseAlarmOption('the data'));
+    .addOption(falseAlarmOption('the data'))
+    .addOption(
+      new Option(
+        '--phi-level <level>',
+        `how hard the PHI guard looks: ${PHI_LEVELS.map((level) => `${level} (${PHI_LEVEL_WORDS[level].hint})`).join('; ')}`,
+      )
+        .choices(PHI_LEVELS)
+        .default('default'),
+    );
 }
 
 interface PhiFlags {
   redactPhi?: boolean;
   allowPhi?: boolean;
   phiFalseAlarm: string[];
+  phiLevel: PhiLevel;
 }
 
 function phiPolicyOf(flags: PhiFlags): CallArgs<'cohorts.import'>['phi'] {
   return {
     mode: flags.redactPhi ? 'redact' : flags.allowPhi ? 'allow' : 'refuse',
     falseAlarms: flags.phiFalseAlarm,
+    level: flags.phiLevel,
   };
 }
 

@@ -3,8 +3,9 @@
  * character span [start, end) in the text, so a caller can refuse, redact or mark one
  * finding a false alarm. Rules plus dictionaries (as Philter does), no model, no network.
  */
-import type { PhiSpan } from '../../../shared/domain';
+import type { PhiLevel, PhiSpan } from '../../../shared/domain';
 import { findNames, NAME_PATTERNS } from './names';
+import { findUnlisted } from './safe-list';
 import {
   CAPS_TOWN,
   capsCityValid,
@@ -133,10 +134,12 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
 }
 
 /**
- * Every identifier found, in text order. A span inside another (the domain inside an
- * e-mail, a city that is also a given name) is dropped; partly overlapping spans are kept.
+ * Every identifier found, in text order: the rules' findings and, at the strict level, the
+ * safe-list pass's candidates among the words they left (safe-list.ts). A span inside another (the domain
+ * inside an e-mail, a city that is also a given name) is dropped; partly overlapping spans
+ * are kept.
  */
-export function detectPhi(text: string): PhiSpan[] {
+export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] {
   const scanned = blankDeidentified(text);
   const matches = CUES.matcher(scanned);
   // Patterns first: on equal spans the more specific kind wins the stable sort.
@@ -145,6 +148,11 @@ export function detectPhi(text: string): PhiSpan[] {
   findPlacesAfter(scanned, found);
   found.push(...findNames(scanned, matches));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const unlisted = level === 'strict' ? findUnlisted(scanned, found) : [];
+  if (unlisted.length > 0) {
+    found.push(...unlisted);
+    found.sort((a, b) => a.start - b.start || b.end - a.end);
+  }
   const kept: PhiSpan[] = [];
   let reach = -1;
   for (const span of found) {

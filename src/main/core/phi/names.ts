@@ -29,7 +29,7 @@ const WORD_GIVEN = new Set(lists.wordGivenNames);
  */
 const MORE_GIVEN = new Set(lists.moreGivenNames.flatMap((line) => line.split(' ')));
 const MORE_SURNAMES = new Set(lists.moreSurnames.flatMap((line) => line.split(' ')));
-const EPONYMS = new Set(lists.eponyms);
+export const EPONYMS = new Set(lists.eponyms);
 /** Months that are also given names: "June Brown", "April K., RN". ("May" is mostly a verb.) */
 const MONTH_GIVEN = new Set(['April', 'June', 'August']);
 
@@ -150,7 +150,7 @@ const HEAD_NOUNS =
  * modifiers (a word, a number, a grade): "Foley catheter", "Weber B ankle fracture". Words that
  * open a clause ("Smith had a fracture") are no modifiers.
  */
-const EPONYM_HEAD = new RegExp(
+export const EPONYM_HEAD = new RegExp(
   `^(?:['’]s?)?(?:\\s+(?!(?:a|an|the|has|had|have|is|was|were|with|for|to|of|on|in|at|and|or|her|his|their|this|that|who|will|did|does|per|by|from|after|before|s\\/p|w\\/)\\b)(?:[a-z]+|\\d+|[IV]+|[A-Z])){0,2}\\s+(?:${HEAD_NOUNS})\\b`,
   'i',
 );
@@ -160,7 +160,7 @@ const HEAD_IN_RUN = new RegExp(`(?:^|\\s)(?:${HEAD_NOUNS})(?:\\s|$)`, 'i');
 const SCALE_AFTER = /^[ \t]+[A-Z]{2,}[ \t]+\d/;
 
 /** "pouch of Douglas", "circle of Willis": anatomy named after a person. */
-const EPONYM_OF_BEFORE =
+export const EPONYM_OF_BEFORE =
   /\b(?:circle|pouch|ligament|loop|bundle|islets?|organ|canal|sphincter|ampulla|space|crypts?|tetralogy|triangle|angle|node|ducts?|columns?|cells?|glands?)\s+of\s+$/i;
 
 interface Token {

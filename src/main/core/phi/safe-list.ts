@@ -1,0 +1,291 @@
+/**
+ * The safe-list pass (issue 28, after Philter: Norgeot et al., npj Digital Medicine 2020):
+ * rather than chase identifiers one shape at a time, treat a word as a possible identifier
+ * unless a list of known-safe words holds it: common English, clinical vocabulary. It runs
+ * beside the rules, which name the kind; it catches what they miss. It is the guard's strict
+ * level (docs/phi-guard.md): its clinical vocabulary does not yet cover real radiology text,
+ * so the default is the rules alone.
+ *
+ * - A capitalised word no list knows is a candidate (a name, a place, a facility), unless it
+ *   is a known eponym or a clinical noun or a score follows it ("Lyme disease", "Katz ADL 3").
+ * - A capitalised word a name list knows that is no common word ("Rose", "Hale") is a
+ *   candidate unless it opens a sentence or a heading, or is an eponym.
+ * - Words in capitals and in lower case are read only in the shapes names take there: HL7 and
+ *   registration fields, after a relation or a role ("husband rajesh liu"), staff initials.
+ * - Holidays, addresses spelled out to dodge filters, and codes of six digits or more.
+ *
+ * Adjacent candidates are one span ("Oluwaseun Benedetti"). The words are built by
+ * scripts/build-phi-lists.ts from the sources safe-words.json records.
+ */
+import type { PhiKind, PhiSpan } from '../../../shared/domain';
+import { EPONYM_HEAD, EPONYM_OF_BEFORE, EPONYMS } from './names';
+import { LOWER, STATE_CODES, UPPER } from './patterns';
+
+/** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
+const CAPITALISED_WORD = new RegExp(`(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}${LOWER}]+`, 'g');
+import lists from './safe-words.json';
+
+const words = (joined: string) => new Set(joined.split(' '));
+const COMMON_ENGLISH = words(lists.englishCommon);
+const ENGLISH = new Set([...COMMON_ENGLISH, ...words(lists.englishMore)]);
+const CLINICAL = words(lists.clinical);
+/** The hand list's words are safe even where a name list knows them ("English", "Candida"). */
+const HAND = words(lists.handWords);
+const GIVEN = words(lists.givenNames);
+const NAMES = new Set([...GIVEN, ...words(lists.surnames)]);
+const LOWER_EPONYMS = new Set([...EPONYMS].map((e) => e.toLowerCase()));
+
+/**
+ * Before a sentence's first word: nothing, or the end of a sentence, a line, a field, a list
+ * mark or a blanked placeholder (detect.ts).
+ */
+const SENTENCE_OPENS = new RegExp(`(?:^|[.!?:;\\n•*>(\u0000-]|\\d[.)])[\\s"'“‘(]*$`);
+/** A state after a town: "Tulsa, OK". */
+const STATE_AFTER = new RegExp(`^,?[ \\t]+(?:${STATE_CODES})\\b`);
+/** Words that make the candidates before them a facility's name. */
+const FACILITY_AFTER =
+  /^[ \t]+(?:(?:General|Memorial|Regional|Community|University|Medical|Children's|Health|Care|Nursing|Rehabilitation|Rehab|Dialysis|Surgical|Specialty|Behavioral|County|Veterans)[ \t]+)*(?:Hospital|Medical Center|Centre|Center|Clinic|Health|Healthcare|Health System|Hospice|Pharmacy|Infirmary|Institute|Manor|Home|Village|Rehab|Rehabilitation)\b/;
+
+/**
+ * A capitalised word: neither all lower case nor all capitals, and no abbreviation ("iCa",
+ * "aPTT", "CrCl", "ADLs": capitals inside a short word, or after a lower-case start; names with
+ * inner capitals are longer, "McKenzie", "LaFleur").
+ */
+function capitalised(word: string): boolean {
+  if (word === word.toLowerCase() || word === word.toUpperCase()) return false;
+  const abbreviated = /^[a-z]/.test(word) || /^[A-Z]{2,}s$/.test(word) || word.length <= 4;
+  return !(abbreviated && /[A-Z]/.test(word.slice(1)));
+}
+
+/** "Bishop 9", "Braden 14", "Apgars 7/7": a score after a word, not a person's number. */
+const SCORE_AFTER = /^[ \t]+(?:[A-Z]{2,}[ \t]+)?\d{1,3}(?:\/\d{1,3})?(?![\d/:-]|\.\d)/;
+/** The rest of a hyphenated eponym: "-Baker" of "Wong-Baker FACES 4". */
+const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
+
+/** Whether the capitalised word at [start, end) of `text` is a candidate identifier. */
+function isCandidate(text: string, word: string, start: number, end: number) {
+  if (!capitalised(word)) return false;
+  const lower = word.toLowerCase();
+  const known = ENGLISH.has(lower) || CLINICAL.has(lower);
+  // A known word is a name-word when it is a given name ("Rose", "Will"), or a surname that is
+  // no common word ("Hale", not "White" or "Center"). Most words end here, before any context.
+  if (known) {
+    const readsAsName = GIVEN.has(lower) || (NAMES.has(lower) && !COMMON_ENGLISH.has(lower));
+    if (!readsAsName || HAND.has(lower)) return false;
+  }
+  // An eponym, its plural ("Apgars") or one a clinical noun or a score follows: "Kerley B",
+  // "Lyme disease", "Katz ADL 3/6".
+  const singular = lower.endsWith('s') ? lower.slice(0, -1) : lower;
+  if (LOWER_EPONYMS.has(lower) || LOWER_EPONYMS.has(singular)) return false;
+  const tail = end + (HYPHENED.exec(text.slice(end, end + 40))?.[0].length ?? 0);
+  if (EPONYM_HEAD.test(text.slice(tail, tail + 40))) return false;
+  if (SCORE_AFTER.test(text.slice(tail, tail + 16))) return false;
+  // Anatomy named after a person: "pouch of Douglas", "circle of Willis".
+  if (EPONYM_OF_BEFORE.test(text.slice(Math.max(0, start - 40), start))) return false;
+  if (!known) return true;
+  // A heading ("Lung:", "Heart:") is a word, wherever it stands.
+  if (/^[ \t]*:/.test(text.slice(end, end + 3))) return false;
+  const before = text.slice(Math.max(0, start - 12), start);
+  return TITLE_BEFORE.test(before) || !SENTENCE_OPENS.test(before);
+}
+
+/** A title makes the next word a name, though its full stop reads as a sentence's end. */
+const TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]*$/i;
+
+/** A word of a name: one a names list knows, or one no list knows. */
+const nameWord = (word: string) => {
+  const lower = word.toLowerCase();
+  return NAMES.has(lower) || !(ENGLISH.has(lower) || CLINICAL.has(lower) || HAND.has(lower));
+};
+
+const CAPS = `[${UPPER}][${UPPER}'’-]+`;
+/** HL7's person name, LAST^FIRST^MIDDLE: "CHURCH^LEILANI^T". */
+const HL7_NAME = new RegExp(
+  `(?<![${UPPER}${LOWER}])${CAPS}\\^[${UPPER}][${UPPER}${LOWER}'’-]+(?:\\^[${UPPER}])?(?=[\\^|]|$)`,
+  'g',
+);
+/** Registration style, LAST, FIRST M: "MERCER, HAROLD P". */
+const LAST_FIRST = new RegExp(
+  `(?<![${UPPER}${LOWER}])(${CAPS}), (${CAPS})(?: [${UPPER}]\\.?)?(?![${UPPER}${LOWER}])`,
+  'g',
+);
+/** A person's role or relation in capitals, then their name in capitals: "DAUGHTER YUKI". */
+const CAPS_CUE = new RegExp(
+  `\\b(?:DAUGHTER|SON|WIFE|HUSBAND|MOTHER|FATHER|SISTER|BROTHER|PARTNER|SPOUSE|FRIEND|RESIDENT|ATTENDING|INTERN|FELLOW|NURSE|DR\\.?|MR\\.?|MRS\\.?|MS\\.?)[ \\t]+((?:${CAPS})(?:[ \\t]+${CAPS}){0,2})`,
+  'g',
+);
+/** A person named in lower case after a relation or "pt": "husband rajesh liu". */
+const LOWER_CUE = new RegExp(
+  `\\b(?:pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend)[ \\t]+([${LOWER}][${LOWER}'’-]+(?:[ \\t]+[${LOWER}][${LOWER}'’-]+){0,2})`,
+  'g',
+);
+/** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
+const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
+const CREDENTIAL_AFTER = /^[ \t]+(?:RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW)\b/;
+const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|[—-])[ \t]*$/i;
+const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
+/** Dotted abbreviations that are no one's initials. */
+const DOTTED_WORDS = new Set([
+  'U.S.',
+  'A.M.',
+  'P.M.',
+  'I.V.',
+  'P.O.',
+  'E.G.',
+  'I.E.',
+  'N.B.',
+  'D.O.',
+  'M.D.',
+  'R.N.',
+  'U.K.',
+]);
+
+/** Holidays name a day ("on Thanksgiving", "Christmas Eve"): an element of a date. */
+const HOLIDAY = new RegExp(
+  `\\b(?:(?:Christmas|New Year['’]s) (?:Day|Eve)|Christmas|Thanksgiving(?: Day)?|Easter(?: Sunday)?|Good Friday|Halloween|Juneteenth|(?:Labor|Memorial|Independence|Veterans['’]?|Presidents['’]?|Columbus|MLK|Boxing) Day|(?:Valentine|Mother|Father|St\\.? Patrick)['’]s Day|Diwali|Hanukkah|Chanukah|Ramadan|Eid(?: al-(?:Fitr|Adha))?|Passover|Yom Kippur|Rosh Hashanah|Lunar New Year|Chinese New Year|Kwanzaa|Cinco de Mayo|Fourth of July|July 4th)(?: \\d{4})?(?![${LOWER}-])`,
+  'g',
+);
+/** An address written to dodge a filter: "name at gmail dot com", "name[at]mail[dot]org". */
+const SPELLED_EMAIL =
+  /\b[\w.+-]+[ \t]*(?:\(at\)|\[at\]|[ \t]at[ \t]|[ \t]AT[ \t])[ \t]*[\w-]+(?:[ \t]*(?:\(dot\)|\[dot\]|[ \t]dot[ \t]|[ \t]DOT[ \t]|\.)[ \t]*[\w-]+)+/g;
+/** The last label of a spelled-out address: a domain's ending. */
+/** Cheap tests first: most notes spell out no address and no number. */
+const SPELLED_EMAIL_HINT = /\(at\)|\[at\]|\bdot\b/i;
+const EMAIL_END = /(?:^|[\s.\])]|dot)(?:com|org|net|edu|gov|us|io|co)$/i;
+/** A phone number read out in words: seven digits or more ("nine four nine, five five five, …"). */
+const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
+const DIGIT_WORD_HINT = new RegExp(`\\b${DIGIT_WORD}[ \\t,-]+${DIGIT_WORD}\\b`, 'i');
+const SPELLED_DIGITS = new RegExp(`\\b${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){6,}\\b`, 'gi');
+/** A number or code with six digits or more: a record, account or device number. */
+const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
+const SIX_DIGITS_HINT = /\d(?:[-A-Za-z]{0,3}\d){5}/;
+/** What a count of six digits or more is in a clinical note: colonies, copies, cells. */
+const COUNT_UNIT_AFTER = /^[ \t]*(?:cfu|col|colonies|copies|cells|units|iu|\/u?l|\/mm|\/ml)/i;
+
+/** "20250120": a compact date, in the years an export would hold. */
+function compactDate(digits: string): boolean {
+  const m = /^(19|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.exec(digits);
+  return m !== null;
+}
+
+/** Holidays, addresses and phone numbers spelled out, long numbers: shapes no word list reads. */
+function findOtherShapes(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  for (const m of text.matchAll(HOLIDAY))
+    spans.push({ kind: 'date', start: m.index, end: m.index + m[0].length });
+  if (SPELLED_EMAIL_HINT.test(text))
+    for (const m of text.matchAll(SPELLED_EMAIL))
+      if (EMAIL_END.test(m[0]))
+        spans.push({ kind: 'email', start: m.index, end: m.index + m[0].length });
+  if (DIGIT_WORD_HINT.test(text))
+    for (const m of text.matchAll(SPELLED_DIGITS))
+      spans.push({ kind: 'phone', start: m.index, end: m.index + m[0].length });
+  if (SIX_DIGITS_HINT.test(text))
+    for (const m of text.matchAll(LONG_NUMBER)) {
+      const token = m[0];
+      const digits = token.replace(/\D/g, '');
+      if (digits.length < 6) continue;
+      // Ranges ("500-1000", "0800-1600", "2019-2020") are no identifiers.
+      if (/^\d{1,4}-\d{1,4}[a-z]*$/.test(token)) continue;
+      const end = m.index + token.length;
+      if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
+      // A round count ("150000") is a measure; identifiers seldom end in three zeros.
+      if (/^\d+000$/.test(token)) continue;
+      const kind = compactDate(token) ? 'date' : 'mrn';
+      spans.push({ kind, start: m.index, end });
+    }
+  return spans;
+}
+
+/**
+ * Names in the shapes exports and staff write them, read with the lists: HL7 and registration
+ * fields, a role or relation then a name (in capitals, or in lower case), staff initials.
+ */
+function findNameShapes(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
+  if (text.includes('^'))
+    for (const m of text.matchAll(HL7_NAME)) add(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(LAST_FIRST)) {
+    const [last, first] = [m[1]!, m[2]!];
+    // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
+    if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
+    // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
+    const unknown = [last, first].some((w) => nameWord(w) && !NAMES.has(w.toLowerCase()));
+    if (unknown || (NAMES.has(last.toLowerCase()) && GIVEN.has(first.toLowerCase())))
+      add(m.index, m.index + m[0].length);
+  }
+  for (const cue of [CAPS_CUE, LOWER_CUE])
+    for (const m of text.matchAll(cue)) {
+      const words = [...m[1]!.matchAll(/\S+/g)];
+      let taken = 0;
+      while (taken < words.length && nameWord(words[taken]![0])) taken++;
+      // One known word alone is no name ("pt will"): a lone word must be unknown to every list.
+      const lone = taken === 1 && NAMES.has(words[0]![0].toLowerCase());
+      if (taken === 0 || (lone && cue === LOWER_CUE)) continue;
+      const start = m.index + m[0].length - m[1]!.length;
+      const last = words[taken - 1]!;
+      // "sister mary joseph node": an eponym, its clinical noun after it.
+      if (EPONYM_HEAD.test(text.slice(start + last.index + last[0].length).slice(0, 40))) continue;
+      add(start + words[0]!.index, start + last.index + last[0].length);
+    }
+  for (const m of text.matchAll(DOTTED_INITIALS))
+    if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(CAPS_INITIALS)) {
+    const lower = m[0].toLowerCase();
+    if (ENGLISH.has(lower) || CLINICAL.has(lower)) continue;
+    const end = m.index + m[0].length;
+    if (
+      CREDENTIAL_AFTER.test(text.slice(end, end + 8)) ||
+      BY_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))
+    )
+      add(m.index, end);
+  }
+  return spans;
+}
+
+/** A run's kind from what follows it: a facility's noun, a state, else a person. */
+function kindAfter(text: string, end: number): { kind: PhiKind; end: number } {
+  const after = text.slice(end, end + 60);
+  const facility = FACILITY_AFTER.exec(after);
+  if (facility) return { kind: 'facility', end: end + facility[0].length };
+  if (STATE_AFTER.test(after)) return { kind: 'city', end };
+  return { kind: 'name', end };
+}
+
+/**
+ * Candidate identifiers the rules did not find: `found` are the rules' spans (sorted by
+ * start), whose words are not read again.
+ */
+export function findUnlisted(text: string, found: readonly PhiSpan[]): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  let next = 0;
+  let run: { start: number; end: number } | null = null;
+  const close = () => {
+    if (run === null) return;
+    const { kind, end } = kindAfter(text, run.end);
+    spans.push({ kind, start: run.start, end });
+    run = null;
+  };
+  // Only capitalised words can be candidates: the scan skips the rest.
+  for (const m of text.matchAll(CAPITALISED_WORD)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    while (next < found.length && found[next]!.end <= start) next++;
+    const inside = next < found.length && found[next]!.start < end;
+    if (inside || m[0].length < 2 || !isCandidate(text, m[0], start, end)) {
+      close();
+      continue;
+    }
+    // One space, a hyphen or an apostrophe between two candidates: one name ("Mary-Kate O'Neil").
+    if (run !== null && /^[ \t'’-]?$/.test(text.slice(run.end, start))) run.end = end;
+    else {
+      close();
+      run = { start, end };
+    }
+  }
+  close();
+  // The shapes' spans where the rules found nothing: the rules name a kind more surely.
+  const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
+  return [...spans, ...[...findNameShapes(text), ...findOtherShapes(text)].filter(clear)];
+}

