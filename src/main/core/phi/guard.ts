@@ -5,14 +5,7 @@
  * marked a false alarm is kept as written in every mode. Detection is `detectPhi`; this is
  * no substitute for a de-identification pipeline (docs/phi-guard.md says what it misses).
  */
-import type {
-  PhiFinding,
-  PhiKind,
-  PhiLevel,
-  PhiPolicy,
-  PhiScreening,
-  PhiSpan,
-} from '../../../shared/domain';
+import type { PhiFinding, PhiKind, PhiPolicy, PhiScreening, PhiSpan } from '../../../shared/domain';
 import { PHI_KINDS } from '../../../shared/domain';
 import { detectPhi } from './detect';
 
@@ -53,8 +46,8 @@ export function findingMark(place: TextPlace, start: number): string {
 }
 
 /** Every finding in one text, placed and masked. */
-export function findPhi(text: string, place: TextPlace, level: PhiLevel = 'default'): PhiFinding[] {
-  return detectPhi(text, level).map((span) => toFinding(text, place, span));
+export function findPhi(text: string, place: TextPlace): PhiFinding[] {
+  return detectPhi(text).map((span) => toFinding(text, place, span));
 }
 
 function toFinding(text: string, place: TextPlace, span: PhiSpan): PhiFinding {

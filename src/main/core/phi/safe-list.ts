@@ -20,10 +20,10 @@
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD, EPONYM_OF_BEFORE, EPONYMS } from './names';
 import { LOWER, STATE_CODES, UPPER } from './patterns';
+import lists from './safe-words.json';
 
 /** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
 const CAPITALISED_WORD = new RegExp(`(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}${LOWER}]+`, 'g');
-import lists from './safe-words.json';
 
 const words = (joined: string) => new Set(joined.split(' '));
 const COMMON_ENGLISH = words(lists.englishCommon);
@@ -34,6 +34,8 @@ const HAND = words(lists.handWords);
 const GIVEN = words(lists.givenNames);
 const NAMES = new Set([...GIVEN, ...words(lists.surnames)]);
 const LOWER_EPONYMS = new Set([...EPONYMS].map((e) => e.toLowerCase()));
+/** A word (in lower case) some list of safe words holds. */
+const isKnown = (lower: string) => ENGLISH.has(lower) || CLINICAL.has(lower) || HAND.has(lower);
 
 /**
  * Before a sentence's first word: nothing, or the end of a sentence, a line, a field, a list
@@ -62,11 +64,14 @@ const SCORE_AFTER = /^[ \t]+(?:[A-Z]{2,}[ \t]+)?\d{1,3}(?:\/\d{1,3})?(?![\d/:-]|
 /** The rest of a hyphenated eponym: "-Baker" of "Wong-Baker FACES 4". */
 const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
 
+/** A title makes the next word a name, though its full stop reads as a sentence's end. */
+const TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]*$/i;
+
 /** Whether the capitalised word at [start, end) of `text` is a candidate identifier. */
 function isCandidate(text: string, word: string, start: number, end: number) {
   if (!capitalised(word)) return false;
   const lower = word.toLowerCase();
-  const known = ENGLISH.has(lower) || CLINICAL.has(lower);
+  const known = isKnown(lower);
   // A known word is a name-word when it is a given name ("Rose", "Will"), or a surname that is
   // no common word ("Hale", not "White" or "Center"). Most words end here, before any context.
   if (known) {
@@ -89,13 +94,10 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   return TITLE_BEFORE.test(before) || !SENTENCE_OPENS.test(before);
 }
 
-/** A title makes the next word a name, though its full stop reads as a sentence's end. */
-const TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]*$/i;
-
 /** A word of a name: one a names list knows, or one no list knows. */
 const nameWord = (word: string) => {
   const lower = word.toLowerCase();
-  return NAMES.has(lower) || !(ENGLISH.has(lower) || CLINICAL.has(lower) || HAND.has(lower));
+  return NAMES.has(lower) || !isKnown(lower);
 };
 
 const CAPS = `[${UPPER}][${UPPER}'’-]+`;
@@ -148,9 +150,9 @@ const HOLIDAY = new RegExp(
 /** An address written to dodge a filter: "name at gmail dot com", "name[at]mail[dot]org". */
 const SPELLED_EMAIL =
   /\b[\w.+-]+[ \t]*(?:\(at\)|\[at\]|[ \t]at[ \t]|[ \t]AT[ \t])[ \t]*[\w-]+(?:[ \t]*(?:\(dot\)|\[dot\]|[ \t]dot[ \t]|[ \t]DOT[ \t]|\.)[ \t]*[\w-]+)+/g;
-/** The last label of a spelled-out address: a domain's ending. */
 /** Cheap tests first: most notes spell out no address and no number. */
 const SPELLED_EMAIL_HINT = /\(at\)|\[at\]|\bdot\b/i;
+/** The last label of a spelled-out address: a domain's ending. */
 const EMAIL_END = /(?:^|[\s.\])]|dot)(?:com|org|net|edu|gov|us|io|co)$/i;
 /** A phone number read out in words: seven digits or more ("nine four nine, five five five, …"). */
 const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
@@ -163,10 +165,7 @@ const SIX_DIGITS_HINT = /\d(?:[-A-Za-z]{0,3}\d){5}/;
 const COUNT_UNIT_AFTER = /^[ \t]*(?:cfu|col|colonies|copies|cells|units|iu|\/u?l|\/mm|\/ml)/i;
 
 /** "20250120": a compact date, in the years an export would hold. */
-function compactDate(digits: string): boolean {
-  const m = /^(19|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.exec(digits);
-  return m !== null;
-}
+const COMPACT_DATE = /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
 
 /** Holidays, addresses and phone numbers spelled out, long numbers: shapes no word list reads. */
 function findOtherShapes(text: string): PhiSpan[] {
@@ -191,7 +190,7 @@ function findOtherShapes(text: string): PhiSpan[] {
       if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
       // A round count ("150000") is a measure; identifiers seldom end in three zeros.
       if (/^\d+000$/.test(token)) continue;
-      const kind = compactDate(token) ? 'date' : 'mrn';
+      const kind = COMPACT_DATE.test(token) ? 'date' : 'mrn';
       spans.push({ kind, start: m.index, end });
     }
   return spans;
@@ -225,15 +224,15 @@ function findNameShapes(text: string): PhiSpan[] {
       if (taken === 0 || (lone && cue === LOWER_CUE)) continue;
       const start = m.index + m[0].length - m[1]!.length;
       const last = words[taken - 1]!;
+      const end = start + last.index + last[0].length;
       // "sister mary joseph node": an eponym, its clinical noun after it.
-      if (EPONYM_HEAD.test(text.slice(start + last.index + last[0].length).slice(0, 40))) continue;
-      add(start + words[0]!.index, start + last.index + last[0].length);
+      if (EPONYM_HEAD.test(text.slice(end, end + 40))) continue;
+      add(start + words[0]!.index, end);
     }
   for (const m of text.matchAll(DOTTED_INITIALS))
     if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
   for (const m of text.matchAll(CAPS_INITIALS)) {
-    const lower = m[0].toLowerCase();
-    if (ENGLISH.has(lower) || CLINICAL.has(lower)) continue;
+    if (isKnown(m[0].toLowerCase())) continue;
     const end = m.index + m[0].length;
     if (
       CREDENTIAL_AFTER.test(text.slice(end, end + 8)) ||
@@ -273,7 +272,7 @@ export function findUnlisted(text: string, found: readonly PhiSpan[]): PhiSpan[]
     const end = start + m[0].length;
     while (next < found.length && found[next]!.end <= start) next++;
     const inside = next < found.length && found[next]!.start < end;
-    if (inside || m[0].length < 2 || !isCandidate(text, m[0], start, end)) {
+    if (inside || !isCandidate(text, m[0], start, end)) {
       close();
       continue;
     }
