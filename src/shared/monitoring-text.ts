@@ -4,7 +4,7 @@
  * charts promise about false alarms), then the tables, then how each figure was computed.
  */
 import { attributeName } from './attribute-words';
-import { figureCell, figureNumber, pValueCell } from './figure-text';
+import { estimateText, figureCell, figureNumber, pValueCell } from './figure-text';
 import type {
   AwaitingForecast,
   AwaitingOutcomes,
@@ -230,8 +230,7 @@ export function baselineFinding(report: MonitoringReport): string {
   const reference = report.reference;
   if (reference === null)
     return "The charts over time compare each stay's outcome with the model's own risk.";
-  const [first, last] = [reference.periods[0]!, reference.periods.at(-1)!];
-  const span = first === last ? first : `${first} to ${last}`;
+  const span = periodSpanWords(reference.periods);
   const factor = figureNumber(reference.oddsRatio, 'ratio');
   return `The charts over time start after the reference period, ${span}, and compare each stay's outcome with the model's risk adjusted to that period's baseline: there ${count(reference.events)} outcomes happened where the model's risks expected ${expected(reference.expectedEvents)}, so every risk's odds were multiplied by ${factor}.`;
 }
@@ -244,9 +243,9 @@ function inSentence(label: string): string {
   return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
 
-/** "2180 Q1 to 2180 Q4", "2180 Q1": the periods drift is measured from. */
-export function driftReferenceWords(drift: InputDriftReport): string {
-  const [first, last] = [drift.referencePeriods[0]!, drift.referencePeriods.at(-1)!];
+/** "2180 Q1 to 2180 Q4", "2180 Q1": consecutive periods, as a reference spans them. */
+function periodSpanWords(periods: readonly string[]): string {
+  const [first, last] = [periods[0]!, periods.at(-1)!];
   return first === last ? first : `${first} to ${last}`;
 }
 
@@ -258,7 +257,7 @@ export function inputDriftExplanation(drift: InputDriftReport): string {
     drift.latestAwaiting === 0
       ? ''
       : ` ${count(drift.latestAwaiting)} of the ${count(drift.latestStays)} latest stays have no outcome yet: their inputs count, and only the stays searched can have evidence resting on a drifted input.`;
-  return `Each input of the stays of ${drift.latestPeriod} set beside ${driftReferenceWords(drift)}, ${reference}: an hourly input as each stay's mean over its observation window. An input has drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance between the two distributions so large would arise by chance less than ${percent(drift.alpha)} of the time, counting every input tested.${awaiting}`;
+  return `Each input of the stays of ${drift.latestPeriod} set beside ${periodSpanWords(drift.referencePeriods)}, ${reference}: an hourly input as each stay's mean over its observation window. An input has drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance between the two distributions so large would arise by chance less than ${percent(drift.alpha)} of the time, counting every input tested.${awaiting}`;
 }
 
 /**
@@ -269,8 +268,8 @@ export function inputDriftExplanation(drift: InputDriftReport): string {
 export function inputDriftFinding(drift: InputDriftReport): string {
   const between =
     drift.referenceKind === 'first-period'
-      ? `From ${driftReferenceWords(drift)}, the first period shown, to ${drift.latestPeriod}`
-      : `From the reference period, ${driftReferenceWords(drift)}, to ${drift.latestPeriod}`;
+      ? `From ${periodSpanWords(drift.referencePeriods)}, the first period shown, to ${drift.latestPeriod}`
+      : `From the reference period, ${periodSpanWords(drift.referencePeriods)}, to ${drift.latestPeriod}`;
   const tested = drift.inputs.filter((i) => i.withheld === null);
   const withheld = drift.inputs.length - tested.length;
   const tooFew =
@@ -299,12 +298,6 @@ export function inputDriftFinding(drift: InputDriftReport): string {
 /** "Heart rate (bpm)", "Hours 19–24", "Notes": what one composition row counts. */
 export function compositionLabel(row: CompositionRow): string {
   return row.unit === '' || row.unit === row.label ? row.label : `${row.label} (${row.unit})`;
-}
-
-/** "2180 Q1 to 2180 Q4", "2180 Q1": the periods the latest is set beside. */
-function compositionReferenceWords(c: EvidenceCompositionReport): string {
-  const [first, last] = [c.referencePeriods[0]!, c.referencePeriods.at(-1)!];
-  return first === last ? first : `${first} to ${last}`;
 }
 
 /** The row of a kind the latest period's evidence held most often, with its share. */
@@ -342,7 +335,7 @@ export function compositionFinding(c: EvidenceCompositionReport): string {
   const tested = c.rows.filter((r) => r.shift !== null);
   const more = tested.filter((r) => r.shift!.direction === 'more');
   const less = tested.filter((r) => r.shift!.direction === 'less');
-  const between = `from ${compositionReferenceWords(c)} to ${c.latestPeriod}`;
+  const between = `from ${periodSpanWords(c.referencePeriods)} to ${c.latestPeriod}`;
   if (more.length + less.length === 0)
     return `${most} What the evidence leans on did not shift ${between}: none of the ${count(tested.length)} variables, bands of hours${tested.some((r) => r.kind === 'notes') ? ' and notes' : ''} moved by more than chance and a small shift allow.`;
   const parts = [
@@ -357,7 +350,7 @@ export function compositionExplanation(c: EvidenceCompositionReport): string {
   const beside =
     c.latestPeriod === null
       ? ''
-      : ` ${c.latestPeriod} is set beside ${compositionReferenceWords(c)}, ${c.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period'} (${count(c.referenceStays)} stays): a row has shifted when its standardised difference is at least ${c.smdThreshold} in size and a difference so large would arise by chance less than ${percent(c.alpha)} of the time, counting every row tested.`;
+      : ` ${c.latestPeriod} is set beside ${periodSpanWords(c.referencePeriods)}, ${c.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period'} (${count(c.referenceStays)} stays): a row has shifted when its standardised difference is at least ${c.smdThreshold} in size and a difference so large would arise by chance less than ${percent(c.alpha)} of the time, counting every row tested.`;
   return `Each share counts a period's searched stays whose evidence holds an hourly window where the variable was charted, a window in that band of the ${count(c.hours)}-hour observation window, or a note.${beside}`;
 }
 
@@ -371,12 +364,10 @@ export function compositionRows(
     compositionLabel(row),
     ...periods.map((k) => {
       const share = row.byPeriod[k]!.share;
-      return cell === 'interval' ? figureCell(share, 'percent') : estimateShare(share.estimate);
+      return cell === 'interval' ? figureCell(share, 'percent') : estimateText(share, 'percent');
     }),
   ]);
 }
-
-const estimateShare = (x: number | null) => (x === null ? 'n/a' : percent(x));
 
 /** "", then "2181 Q4 (183 stays)" for each period: the per-period table's columns. */
 export function compositionPeriodHeader(
@@ -638,7 +629,7 @@ export function monitoringText(report: MonitoringReport): string {
   if (report.inputDrift)
     lines.push(
       '',
-      `Inputs, ${driftReferenceWords(report.inputDrift)} against ${report.inputDrift.latestPeriod} (each stay's mean over its observation window):`,
+      `Inputs, ${periodSpanWords(report.inputDrift.referencePeriods)} against ${report.inputDrift.latestPeriod} (each stay's mean over its observation window):`,
       ...table(inputDriftRows(report.inputDrift.inputs), INPUT_DRIFT_HEADER),
     );
   const composition = report.evidenceComposition;
@@ -651,7 +642,7 @@ export function monitoringText(report: MonitoringReport): string {
     if (composition.latestPeriod !== null)
       lines.push(
         '',
-        `What the evidence leans on, ${compositionReferenceWords(composition)} against ${composition.latestPeriod} (95% intervals):`,
+        `What the evidence leans on, ${periodSpanWords(composition.referencePeriods)} against ${composition.latestPeriod} (95% intervals):`,
         ...table(compositionShiftRows(composition), COMPOSITION_SHIFT_HEADER),
       );
   }

@@ -58,8 +58,15 @@ export function proportionStandardisedDifference(latest: number, reference: numb
   return spread === 0 ? null : (latest - reference) / spread;
 }
 
+/** A stay as the rows read it: its evidence's hourly windows, whether it holds a note, its mask. */
+interface ReadStay {
+  windows: number[];
+  note: boolean;
+  missing: Uint8Array;
+}
+
 /** What a stay's evidence holds: per row, whether it leans on that variable, band or notes. */
-type Holds = (stay: CompositionStay) => boolean;
+type Holds = (stay: ReadStay) => boolean;
 
 export function evidenceComposition(
   stays: readonly CompositionStay[],
@@ -69,7 +76,6 @@ export function evidenceComposition(
 ): EvidenceCompositionReport {
   const { hours, variables } = schema;
   const width = variables.length;
-  const windows = (s: CompositionStay) => s.evidence.filter((unit) => unit < hours);
   const rows: { row: Omit<CompositionRow, 'byPeriod' | 'shift'>; holds: Holds }[] = [
     ...variables.map((variable, v) => ({
       row: {
@@ -77,7 +83,7 @@ export function evidenceComposition(
         label: clinicalVariable(variable.name, variable.unit)?.label ?? variable.name,
         unit: variable.unit,
       },
-      holds: (s: CompositionStay) => windows(s).some((t) => s.missing[t * width + v] === 0),
+      holds: (s: ReadStay) => s.windows.some((t) => s.missing[t * width + v] === 0),
     })),
     ...hourBands(hours).map(([first, last]) => ({
       row: {
@@ -85,45 +91,59 @@ export function evidenceComposition(
         label: first === last ? `Hour ${first + 1}` : `Hours ${first + 1}–${last + 1}`,
         unit: '',
       },
-      holds: (s: CompositionStay) => windows(s).some((t) => t >= first && t <= last),
+      holds: (s: ReadStay) => s.windows.some((t) => t >= first && t <= last),
     })),
     ...(sides.notes
       ? [
           {
             row: { kind: 'notes' as const, label: 'Notes', unit: '' },
-            holds: (s: CompositionStay) => s.evidence.some((unit) => unit >= hours),
+            holds: (s: ReadStay) => s.note,
           },
         ]
       : []),
   ];
 
-  const byPeriod = new Map(sides.periods.map((label) => [label, [] as CompositionStay[]]));
-  for (const stay of stays) byPeriod.get(stay.period)?.push(stay);
+  // Each stay's windows are read once, not once per row.
+  const byPeriod = new Map(sides.periods.map((label) => [label, [] as ReadStay[]]));
+  for (const stay of stays)
+    byPeriod.get(stay.period)?.push({
+      windows: stay.evidence.filter((unit) => unit < hours),
+      note: stay.evidence.some((unit) => unit >= hours),
+      missing: stay.missing,
+    });
   const periods: CompositionPeriod[] = sides.periods.map((label) => ({
     label,
     stays: byPeriod.get(label)!.length,
   }));
-  const latest = sides.periods.at(-1) ?? null;
-  const tested = latest !== null && sides.reference.length > 0;
-  const referenceStays = sides.reference.flatMap((label) => byPeriod.get(label) ?? []);
-  const latestStays = latest === null ? [] : byPeriod.get(latest)!;
+  const last = periods.length - 1;
+  const tested = last >= 0 && sides.reference.length > 0;
+  // The latest period and the reference, as indexes into the periods counted.
+  const referenceIndexes = sides.reference
+    .map((label) => sides.periods.indexOf(label))
+    .filter((k) => k >= 0);
+  const sum = (values: readonly number[], indexes: readonly number[]) =>
+    indexes.reduce((total, k) => total + values[k]!, 0);
+  const referenceStays = sum(
+    periods.map((p) => p.stays),
+    referenceIndexes,
+  );
 
   const counted = rows.map(({ row, holds }) => {
     const counts = sides.periods.map((label) => byPeriod.get(label)!.filter(holds).length);
     if (!tested) return { row, counts, test: null };
-    const inLatest = latestStays.filter(holds).length;
-    const inReference = referenceStays.filter(holds).length;
+    const [inLatest, latestStays] = [counts[last]!, periods[last]!.stays];
+    const inReference = sum(counts, referenceIndexes);
     return {
       row,
       counts,
       test: {
-        latest: proportionEstimate(inLatest, latestStays.length, level),
-        reference: proportionEstimate(inReference, referenceStays.length, level),
+        latest: proportionEstimate(inLatest, latestStays, level),
+        reference: proportionEstimate(inReference, referenceStays, level),
         p: fisherExactTest(
           inLatest,
-          latestStays.length - inLatest,
+          latestStays - inLatest,
           inReference,
-          referenceStays.length - inReference,
+          referenceStays - inReference,
         ),
       },
     };
@@ -133,8 +153,8 @@ export function evidenceComposition(
   return {
     referenceKind: sides.referenceKind,
     referencePeriods: tested ? [...sides.reference] : [],
-    latestPeriod: tested ? latest : null,
-    referenceStays: tested ? referenceStays.length : 0,
+    latestPeriod: tested ? periods[last]!.label : null,
+    referenceStays: tested ? referenceStays : 0,
     hours,
     smdThreshold: SHIFT_SMD_THRESHOLD,
     alpha: SHIFT_ALPHA,

@@ -501,6 +501,7 @@ export function runMonitoring(
   );
   const outcomes = watched.map((s) => s.result.label);
   // Drift compares the latest period with the reference, or with the first period shown.
+  const referenceKind = options.referencePeriods > 0 ? 'reference-periods' : 'first-period';
   const driftReference =
     options.referencePeriods > 0
       ? referenceLabels
@@ -527,7 +528,7 @@ export function runMonitoring(
           store,
           cohort,
           {
-            referenceKind: options.referencePeriods > 0 ? 'reference-periods' : 'first-period',
+            referenceKind,
             referencePeriods: [...driftReference],
             latestPeriod,
             reference: charted.filter((s) => driftReference.has(s.period!)).map((s) => s.result),
@@ -557,7 +558,7 @@ export function runMonitoring(
           {
             periods: shownPeriods.map((g) => g.label),
             reference: driftReference.has(latestShown) ? [] : [...driftReference],
-            referenceKind: options.referencePeriods > 0 ? 'reference-periods' : 'first-period',
+            referenceKind,
             notes:
               charted.some((s) => s.result.noteUnits > 0) ||
               store.noteChunkCount(charted.map((s) => s.result.stayId)) > 0,
