@@ -59,8 +59,17 @@ test.describe('Monitoring a model in service (browser over toe serve)', () => {
 
       await page.setViewportSize({ width: 1024, height: 768 });
       await openApp(page, app);
+      // The cohort's attributes, and with them its default period, are held back until the
+      // lead has chosen a period: a choice made before they arrive must stand.
+      let releaseAttributes!: () => void;
+      const attributesHeld = new Promise<void>((resolve) => (releaseAttributes = resolve));
+      await page.route('**/api/call/cohorts.list', async (route) => {
+        await attributesHeld;
+        await route.continue();
+      });
       await page.goto(`${app.origin}/#/runs/${later.id}/monitoring`);
       await page.getByRole('combobox', { name: 'Period' }).selectOption('year');
+      releaseAttributes();
 
       // The stays without an outcome: the forecast's sentence, word for word as the CLI's.
       const awaiting = page.getByTestId('monitoring-awaiting');

@@ -21,6 +21,15 @@ export function useMonitoring(
   run: Ref<RunSummary | null>,
 ) {
   const period = ref<PeriodRule>(DEFAULT_MONITORING_PERIOD);
+  /**
+   * Set once the user picks a period: the cohort's own default, which arrives with its
+   * attributes, must not replace a choice made before they came.
+   */
+  let periodChosen = false;
+  function choosePeriod(rule: PeriodRule): void {
+    periodChosen = true;
+    period.value = rule;
+  }
   /** undefined until the cohort's attributes are known: then its unit attribute, if any. */
   const unit = ref<string | null | undefined>(undefined);
   /** Leading periods that set the charts' baseline (0: the model's own risks). */
@@ -73,7 +82,7 @@ export function useMonitoring(
   watch([attributes.data, attributes.error], ([names, error]) => {
     if (unit.value !== undefined) return;
     if (names !== null) {
-      period.value = defaultMonitoringPeriod(names);
+      if (!periodChosen) period.value = defaultMonitoringPeriod(names);
       unit.value = UNIT_ATTRIBUTES.find((name) => names.includes(name)) ?? null;
     } else if (error !== null) unit.value = null;
   });
@@ -99,6 +108,7 @@ export function useMonitoring(
     request,
     attributes,
     period,
+    choosePeriod,
     unit,
     referencePeriods,
     seriesRunIds,
