@@ -36,6 +36,13 @@ describe('the strict level finds what the rules miss', () => {
     expect(found(text)).toContain(expected);
   });
 
+  it('reads a long token alone, whatever other numbers the note holds', () => {
+    // Its six digits lie apart: another long number nearby must not be needed to see it.
+    const date = 'adm 12-sep-2022 from home';
+    expect(found(date)).toContain('date: 12-sep-2022');
+    expect(found(`${date}; referral #21-68404`)).toContain('date: 12-sep-2022');
+  });
+
   it('finds all the default level finds', () => {
     const text = 'Seen by Dr. Adaeze Nwosu on 03/14/2021; call 617-555-0142. MRN 4471923.';
     const strict = detectPhi(text, 'strict');

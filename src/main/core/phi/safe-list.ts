@@ -25,17 +25,32 @@ import lists from './safe-words.json';
 /** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
 const CAPITALISED_WORD = new RegExp(`(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}${LOWER}]+`, 'g');
 
-const words = (joined: string) => new Set(joined.split(' '));
-const COMMON_ENGLISH = words(lists.englishCommon);
-const ENGLISH = new Set([...COMMON_ENGLISH, ...words(lists.englishMore)]);
-const CLINICAL = words(lists.clinical);
-/** The hand list's words are safe even where a name list knows them ("English", "Candida"). */
-const HAND = words(lists.handWords);
-const GIVEN = words(lists.givenNames);
-const NAMES = new Set([...GIVEN, ...words(lists.surnames)]);
-const LOWER_EPONYMS = new Set([...EPONYMS].map((e) => e.toLowerCase()));
+/** What the lists say of a word (in lower case), as bits: one lookup answers every question. */
+const KNOWN = 1; // common English, clinical vocabulary or the hand list: a safe word
+const COMMON = 2; // common English (SCOWL to 35): "White", "Center" read as words
+const GIVEN = 4; // a given name
+const NAME = 8; // a given name or a surname
+const HAND = 16; // the hand list's words are safe even where a name list knows them ("English", "Candida")
+const EPONYM = 32;
+const WORD_FACTS = new Map<string, number>();
+function mark(words: Iterable<string>, fact: number): void {
+  for (const word of words) WORD_FACTS.set(word, (WORD_FACTS.get(word) ?? 0) | fact);
+}
+const words = (joined: string) => joined.split(' ');
+mark(words(lists.englishCommon), KNOWN | COMMON);
+mark(words(lists.englishMore), KNOWN);
+mark(words(lists.clinical), KNOWN);
+mark(words(lists.handWords), KNOWN | HAND);
+mark(words(lists.givenNames), NAME | GIVEN);
+mark(words(lists.surnames), NAME);
+mark(
+  [...EPONYMS].map((e) => e.toLowerCase()),
+  EPONYM,
+);
+const factsOf = (lower: string) => WORD_FACTS.get(lower) ?? 0;
 /** A word (in lower case) some list of safe words holds. */
-const isKnown = (lower: string) => ENGLISH.has(lower) || CLINICAL.has(lower) || HAND.has(lower);
+const isKnown = (lower: string) => (factsOf(lower) & KNOWN) !== 0;
+const isName = (lower: string) => (factsOf(lower) & NAME) !== 0;
 
 /**
  * Before a sentence's first word: nothing, or the end of a sentence, a line, a field, a list
@@ -67,27 +82,56 @@ const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
 /** A title makes the next word a name, though its full stop reads as a sentence's end. */
 const TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]*$/i;
 
-/** Whether the capitalised word at [start, end) of `text` is a candidate identifier. */
-function isCandidate(text: string, word: string, start: number, end: number) {
-  if (!capitalised(word)) return false;
+/**
+ * What a word alone says, before its context is read: safe wherever it stands (a word the
+ * lists know, an eponym, an abbreviation); unknown to every list, a candidate unless its
+ * context is clinical; or a name-word ("Rose", "Hale"), a candidate unless it also opens a
+ * sentence or a heading.
+ */
+type WordVerdict = 'safe' | 'unknown' | 'name-word';
+
+/**
+ * The verdict on a capitalised word alone, which depends only on the word: notes repeat their
+ * words, so each verdict is remembered (up to a bound, so a huge import cannot grow it forever).
+ */
+const verdicts = new Map<string, WordVerdict>();
+const VERDICTS_KEPT = 200_000;
+function wordVerdict(word: string): WordVerdict {
+  const remembered = verdicts.get(word);
+  if (remembered !== undefined) return remembered;
+  if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+  const verdict = judgeWord(word);
+  verdicts.set(word, verdict);
+  return verdict;
+}
+function judgeWord(word: string): WordVerdict {
+  if (!capitalised(word)) return 'safe';
   const lower = word.toLowerCase();
-  const known = isKnown(lower);
+  const facts = factsOf(lower);
+  const known = (facts & KNOWN) !== 0;
   // A known word is a name-word when it is a given name ("Rose", "Will"), or a surname that is
   // no common word ("Hale", not "White" or "Center"). Most words end here, before any context.
   if (known) {
-    const readsAsName = GIVEN.has(lower) || (NAMES.has(lower) && !COMMON_ENGLISH.has(lower));
-    if (!readsAsName || HAND.has(lower)) return false;
+    const readsAsName = (facts & GIVEN) !== 0 || (facts & (NAME | COMMON)) === NAME;
+    if (!readsAsName || (facts & HAND) !== 0) return 'safe';
   }
-  // An eponym, its plural ("Apgars") or one a clinical noun or a score follows: "Kerley B",
-  // "Lyme disease", "Katz ADL 3/6".
-  const singular = lower.endsWith('s') ? lower.slice(0, -1) : lower;
-  if (LOWER_EPONYMS.has(lower) || LOWER_EPONYMS.has(singular)) return false;
+  // An eponym or its plural ("Apgars").
+  if ((facts & EPONYM) !== 0) return 'safe';
+  if (lower.endsWith('s') && (factsOf(lower.slice(0, -1)) & EPONYM) !== 0) return 'safe';
+  return known ? 'name-word' : 'unknown';
+}
+
+/** Whether the capitalised word at [start, end) of `text` is a candidate identifier. */
+function isCandidate(text: string, word: string, start: number, end: number) {
+  const verdict = wordVerdict(word);
+  if (verdict === 'safe') return false;
+  // An eponym a clinical noun or a score follows: "Kerley B", "Lyme disease", "Katz ADL 3/6".
   const tail = end + (HYPHENED.exec(text.slice(end, end + 40))?.[0].length ?? 0);
   if (EPONYM_HEAD.test(text.slice(tail, tail + 40))) return false;
   if (SCORE_AFTER.test(text.slice(tail, tail + 16))) return false;
   // Anatomy named after a person: "pouch of Douglas", "circle of Willis".
   if (EPONYM_OF_BEFORE.test(text.slice(Math.max(0, start - 40), start))) return false;
-  if (!known) return true;
+  if (verdict === 'unknown') return true;
   // A heading ("Lung:", "Heart:") is a word, wherever it stands.
   if (/^[ \t]*:/.test(text.slice(end, end + 3))) return false;
   const before = text.slice(Math.max(0, start - 12), start);
@@ -96,8 +140,8 @@ function isCandidate(text: string, word: string, start: number, end: number) {
 
 /** A word of a name: one a names list knows, or one no list knows. */
 const nameWord = (word: string) => {
-  const lower = word.toLowerCase();
-  return NAMES.has(lower) || !isKnown(lower);
+  const facts = factsOf(word.toLowerCase());
+  return (facts & NAME) !== 0 || (facts & KNOWN) === 0;
 };
 
 const CAPS = `[${UPPER}][${UPPER}'’-]+`;
@@ -160,12 +204,36 @@ const DIGIT_WORD_HINT = new RegExp(`\\b${DIGIT_WORD}[ \\t,-]+${DIGIT_WORD}\\b`, 
 const SPELLED_DIGITS = new RegExp(`\\b${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){6,}\\b`, 'gi');
 /** A number or code with six digits or more: a record, account or device number. */
 const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
-const SIX_DIGITS_HINT = /\d(?:[-A-Za-z]{0,3}\d){5}/;
+/** Six digits with only letters and hyphens between them: where a long number may be. */
+const SIX_DIGITS = /\d(?:[-A-Za-z]*\d){5}/g;
+const TOKEN_CHAR = /[\w#-]/;
+
+/**
+ * LONG_NUMBER's matches in the tokens that hold six digits: most of a note's numbers are
+ * short, so the scan starts only at those tokens (no match crosses a token's start, so each
+ * is found as a scan of the whole text would find it).
+ */
+function* longNumbers(text: string): Generator<RegExpExecArray> {
+  let scanned = 0;
+  for (const hint of text.matchAll(SIX_DIGITS)) {
+    let start = hint.index;
+    while (start > scanned && TOKEN_CHAR.test(text[start - 1]!)) start--;
+    LONG_NUMBER.lastIndex = Math.max(start, scanned);
+    const hintEnd = hint.index + hint[0].length;
+    for (let m = LONG_NUMBER.exec(text); m !== null; m = LONG_NUMBER.exec(text)) {
+      scanned = LONG_NUMBER.lastIndex;
+      yield m;
+      if (scanned >= hintEnd) break;
+    }
+    scanned = Math.max(scanned, hintEnd);
+  }
+}
 /** What a count of six digits or more is in a clinical note: colonies, copies, cells. */
 const COUNT_UNIT_AFTER = /^[ \t]*(?:cfu|col|colonies|copies|cells|units|iu|\/u?l|\/mm|\/ml)/i;
 
-/** "20250120": a compact date, in the years an export would hold. */
-const COMPACT_DATE = /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
+/** "20250120", "12-sep-2022": a date written as one token. */
+const TOKEN_DATE =
+  /^(?:(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{4})$/i;
 
 /** Holidays, addresses and phone numbers spelled out, long numbers: shapes no word list reads. */
 function findOtherShapes(text: string): PhiSpan[] {
@@ -179,20 +247,18 @@ function findOtherShapes(text: string): PhiSpan[] {
   if (DIGIT_WORD_HINT.test(text))
     for (const m of text.matchAll(SPELLED_DIGITS))
       spans.push({ kind: 'phone', start: m.index, end: m.index + m[0].length });
-  if (SIX_DIGITS_HINT.test(text))
-    for (const m of text.matchAll(LONG_NUMBER)) {
-      const token = m[0];
-      const digits = token.replace(/\D/g, '');
-      if (digits.length < 6) continue;
-      // Ranges ("500-1000", "0800-1600", "2019-2020") are no identifiers.
-      if (/^\d{1,4}-\d{1,4}[a-z]*$/.test(token)) continue;
-      const end = m.index + token.length;
-      if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
-      // A round count ("150000") is a measure; identifiers seldom end in three zeros.
-      if (/^\d+000$/.test(token)) continue;
-      const kind = COMPACT_DATE.test(token) ? 'date' : 'mrn';
-      spans.push({ kind, start: m.index, end });
-    }
+  for (const m of longNumbers(text)) {
+    const token = m[0];
+    if (token.length < 6 || token.replace(/\D/g, '').length < 6) continue;
+    // Ranges ("500-1000", "0800-1600", "2019-2020") are no identifiers.
+    if (/^\d{1,4}-\d{1,4}[a-z]*$/.test(token)) continue;
+    const end = m.index + token.length;
+    if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
+    // A round count ("150000") is a measure; identifiers seldom end in three zeros.
+    if (/^\d+000$/.test(token)) continue;
+    const kind = TOKEN_DATE.test(token) ? 'date' : 'mrn';
+    spans.push({ kind, start: m.index, end });
+  }
   return spans;
 }
 
@@ -210,9 +276,9 @@ function findNameShapes(text: string): PhiSpan[] {
     // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
     if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
     // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
-    const unknown = [last, first].some((w) => nameWord(w) && !NAMES.has(w.toLowerCase()));
-    if (unknown || (NAMES.has(last.toLowerCase()) && GIVEN.has(first.toLowerCase())))
-      add(m.index, m.index + m[0].length);
+    const unknown = [last, first].some((w) => nameWord(w) && !isName(w.toLowerCase()));
+    const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
+    if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
   }
   for (const cue of [CAPS_CUE, LOWER_CUE])
     for (const m of text.matchAll(cue)) {
@@ -220,7 +286,7 @@ function findNameShapes(text: string): PhiSpan[] {
       let taken = 0;
       while (taken < words.length && nameWord(words[taken]![0])) taken++;
       // One known word alone is no name ("pt will"): a lone word must be unknown to every list.
-      const lone = taken === 1 && NAMES.has(words[0]![0].toLowerCase());
+      const lone = taken === 1 && isName(words[0]![0].toLowerCase());
       if (taken === 0 || (lone && cue === LOWER_CUE)) continue;
       const start = m.index + m[0].length - m[1]!.length;
       const last = words[taken - 1]!;
