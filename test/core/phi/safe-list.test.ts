@@ -32,6 +32,9 @@ describe('the strict level finds what the rules miss', () => {
     ['Admit 20250120, discharged home.', 'date: 20250120'],
     ['Locker M6525293 emptied.', 'mrn: M6525293'],
     ['Lives with Oluwaseun Benedetti in Kenosha.', 'name: Oluwaseun Benedetti'],
+    // A season's word is a given name where no season is meant; a short part before a hyphen too.
+    ['Reviewer Autumn Day flagged it.', 'name: Autumn'],
+    ["Pt's wife of 60 yrs, Ji-woo, is at the bedside.", 'name: Ji'],
   ])('%s', (text, expected) => {
     expect(found(text)).toContain(expected);
   });
@@ -62,6 +65,10 @@ describe('the strict level leaves clinical text alone', () => {
     'Heart: RRR. Lung: CTAB. Plan reviewed on Friday with Nephrology.',
     'CRRT: CVVHDF, citrate anticoagulation, iCa 1.2; CrCl 35; ADLs with assist.',
     'Klebsiella and Candida in the sputum; Pseudomonas sensitive to cefepime.',
+    'Faith-based volunteer; Pleur-evac to suction.',
+    'Symptoms worse in Winter; seen last Spring.',
+    'Waldenström macroglobulinemia on the differential.',
+    'Lipemic sample; Auth pending.',
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
   });

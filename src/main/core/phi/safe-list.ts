@@ -32,6 +32,7 @@ const GIVEN = 4; // a given name
 const NAME = 8; // a given name or a surname
 const HAND = 16; // the hand list's words are safe even where a name list knows them ("English", "Candida")
 const EPONYM = 32;
+const CLINICAL = 64; // the clinical vocabulary beyond English: "macroglobulinemia", "serology"
 const WORD_FACTS = new Map<string, number>();
 function mark(words: Iterable<string>, fact: number): void {
   for (const word of words) WORD_FACTS.set(word, (WORD_FACTS.get(word) ?? 0) | fact);
@@ -39,7 +40,7 @@ function mark(words: Iterable<string>, fact: number): void {
 const words = (joined: string) => joined.split(' ');
 mark(words(lists.englishCommon), KNOWN | COMMON);
 mark(words(lists.englishMore), KNOWN);
-mark(words(lists.clinical), KNOWN);
+mark(words(lists.clinical), KNOWN | CLINICAL);
 mark(words(lists.handWords), KNOWN | HAND);
 mark(words(lists.givenNames), NAME | GIVEN);
 mark(words(lists.surnames), NAME);
@@ -76,6 +77,23 @@ function capitalised(word: string): boolean {
 
 /** "Bishop 9", "Braden 14", "Apgars 7/7": a score after a word, not a person's number. */
 const SCORE_AFTER = /^[ \t]+(?:[A-Z]{2,}[ \t]+)?\d{1,3}(?:\/\d{1,3})?(?![\d/:-]|\.\d)/;
+/** A hyphen and a lower-case word after a capitalised one: a compound, no name. */
+const COMPOUND_AFTER = new RegExp(`^-[${LOWER}]`);
+const SEASON = /^(?:Winter|Spring|Summer|Autumn|Fall)$/;
+const SEASON_BEFORE =
+  /\b(?:in|last|this|next|the|during|since|until|by|every|each|early|late|mid|of)[ \t-]+$/i;
+/** The lower-case word after a capitalised one. */
+const WORD_AFTER = new RegExp(`^[ \\t]+([${LOWER}]+)`);
+/**
+ * Whether a word of the clinical vocabulary beyond English follows: a clinical noun the
+ * capitalised word names ("Waldenström macroglobulinemia", "Strongyloides serology").
+ */
+function clinicalWordAfter(after: string): boolean {
+  const word = WORD_AFTER.exec(after)?.[1];
+  if (word === undefined) return false;
+  const facts = factsOf(word);
+  return (facts & CLINICAL) !== 0 && (facts & NAME) === 0;
+}
 /** The rest of a hyphenated eponym: "-Baker" of "Wong-Baker FACES 4". */
 const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
 
@@ -125,9 +143,16 @@ function judgeWord(word: string): WordVerdict {
 function isCandidate(text: string, word: string, start: number, end: number) {
   const verdict = wordVerdict(word);
   if (verdict === 'safe') return false;
-  // An eponym a clinical noun or a score follows: "Kerley B", "Lyme disease", "Katz ADL 3/6".
+  // Part of a compound: "Faith-based", "Pleur-evac" (not a short part of a name, "Ji-woo").
+  if (word.length >= 4 && COMPOUND_AFTER.test(text.slice(end, end + 2))) return false;
+  // A season ("worse in Winter", "last Spring"): no date element, though given names hold them.
+  if (SEASON.test(word) && SEASON_BEFORE.test(text.slice(Math.max(0, start - 12), start)))
+    return false;
+  // An eponym a clinical noun or a score follows: "Kerley B", "Lyme disease", "Katz ADL 3/6",
+  // "Waldenström macroglobulinemia".
   const tail = end + (HYPHENED.exec(text.slice(end, end + 40))?.[0].length ?? 0);
-  if (EPONYM_HEAD.test(text.slice(tail, tail + 40))) return false;
+  const after = text.slice(tail, tail + 40);
+  if (EPONYM_HEAD.test(after) || clinicalWordAfter(after)) return false;
   if (SCORE_AFTER.test(text.slice(tail, tail + 16))) return false;
   // Anatomy named after a person: "pouch of Douglas", "circle of Willis".
   if (EPONYM_OF_BEFORE.test(text.slice(Math.max(0, start - 40), start))) return false;
