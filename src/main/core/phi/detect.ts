@@ -5,7 +5,7 @@
  */
 import type { PhiLevel, PhiSpan } from '../../../shared/domain';
 import { findNames, NAME_PATTERNS } from './names';
-import { findUnlisted } from './safe-list';
+import { findUnlisted, SAFE_LIST_PATTERNS } from './safe-list';
 import {
   CAPS_TOWN,
   capsCityValid,
@@ -31,8 +31,8 @@ function blankDeidentified(text: string): string {
   return text.replace(DEIDENTIFIED, (placeholder) => BLANK.repeat(placeholder.length));
 }
 
-/** The rules' and the names' patterns: one scan finds the cue words of all of them. */
-const CUES = new CueIndex([...PATTERN_RULES, ...NAME_PATTERNS]);
+/** The rules', the names' and the safe-list pass's patterns: one scan finds the cue words of all of them. */
+const CUES = new CueIndex([...PATTERN_RULES, ...NAME_PATTERNS, ...SAFE_LIST_PATTERNS]);
 
 const contains = (text: string, needs: string | RegExp) =>
   typeof needs === 'string' ? text.includes(needs) : needs.test(text);
@@ -148,7 +148,7 @@ export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] 
   findPlacesAfter(scanned, found);
   found.push(...findNames(scanned, matches));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const unlisted = level === 'strict' ? findUnlisted(scanned, found) : [];
+  const unlisted = level === 'strict' ? findUnlisted(scanned, found, matches) : [];
   if (unlisted.length > 0) {
     found.push(...unlisted);
     found.sort((a, b) => a.start - b.start || b.end - a.end);

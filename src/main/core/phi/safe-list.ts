@@ -19,7 +19,7 @@
  */
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD, EPONYM_OF_BEFORE, EPONYMS } from './names';
-import { LOWER, STATE_CODES, UPPER } from './patterns';
+import { LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
 import lists from './safe-words.json';
 
 /** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
@@ -225,8 +225,27 @@ const SPELLED_EMAIL_HINT = /\(at\)|\[at\]|\bdot\b/i;
 const EMAIL_END = /(?:^|[\s.\])]|dot)(?:com|org|net|edu|gov|us|io|co)$/i;
 /** A phone number read out in words: seven digits or more ("nine four nine, five five five, …"). */
 const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
-const DIGIT_WORD_HINT = new RegExp(`\\b${DIGIT_WORD}[ \\t,-]+${DIGIT_WORD}\\b`, 'i');
 const SPELLED_DIGITS = new RegExp(`\\b${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){6,}\\b`, 'gi');
+
+/**
+ * The pass's patterns that start with a cue word, so that the rules' one scan for cue words
+ * finds where to try them (detect.ts): a cue missing here is a shape missed.
+ */
+export const SAFE_LIST_PATTERNS: readonly CuedPattern[] = [
+  {
+    pattern: CAPS_CUE,
+    cues: 'daughter|son|wife|husband|mother|father|sister|brother|partner|spouse|friend|resident|attending|intern|fellow|nurse|dr|mr|mrs|ms',
+  },
+  {
+    pattern: LOWER_CUE,
+    cues: 'pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
+  },
+  {
+    pattern: HOLIDAY,
+    cues: 'christmas|new|thanksgiving|easter|good|halloween|juneteenth|labor|memorial|independence|veterans|presidents|columbus|mlk|boxing|valentine|mother|father|st|diwali|hanukkah|chanukah|ramadan|eid|passover|yom|rosh|lunar|chinese|kwanzaa|cinco|fourth|july',
+  },
+  { pattern: SPELLED_DIGITS, cues: 'zero|oh|one|two|three|four|five|six|seven|eight|nine' },
+];
 /** A number or code with six digits or more: a record, account or device number. */
 const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
 /** Six digits with only letters and hyphens between them: where a long number may be. */
@@ -261,17 +280,16 @@ const TOKEN_DATE =
   /^(?:(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{4})$/i;
 
 /** Holidays, addresses and phone numbers spelled out, long numbers: shapes no word list reads. */
-function findOtherShapes(text: string): PhiSpan[] {
+function findOtherShapes(text: string, matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
-  for (const m of text.matchAll(HOLIDAY))
-    spans.push({ kind: 'date', start: m.index, end: m.index + m[0].length });
+  matches(HOLIDAY, (m) => spans.push({ kind: 'date', start: m.index, end: m.index + m[0].length }));
   if (SPELLED_EMAIL_HINT.test(text))
     for (const m of text.matchAll(SPELLED_EMAIL))
       if (EMAIL_END.test(m[0]))
         spans.push({ kind: 'email', start: m.index, end: m.index + m[0].length });
-  if (DIGIT_WORD_HINT.test(text))
-    for (const m of text.matchAll(SPELLED_DIGITS))
-      spans.push({ kind: 'phone', start: m.index, end: m.index + m[0].length });
+  matches(SPELLED_DIGITS, (m) =>
+    spans.push({ kind: 'phone', start: m.index, end: m.index + m[0].length }),
+  );
   for (const m of longNumbers(text)) {
     const token = m[0];
     if (token.length < 6 || token.replace(/\D/g, '').length < 6) continue;
@@ -291,7 +309,7 @@ function findOtherShapes(text: string): PhiSpan[] {
  * Names in the shapes exports and staff write them, read with the lists: HL7 and registration
  * fields, a role or relation then a name (in capitals, or in lower case), staff initials.
  */
-function findNameShapes(text: string): PhiSpan[] {
+function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
   const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
   if (text.includes('^'))
@@ -306,20 +324,20 @@ function findNameShapes(text: string): PhiSpan[] {
     if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
   }
   for (const cue of [CAPS_CUE, LOWER_CUE])
-    for (const m of text.matchAll(cue)) {
+    matches(cue, (m) => {
       const words = [...m[1]!.matchAll(/\S+/g)];
       let taken = 0;
       while (taken < words.length && nameWord(words[taken]![0])) taken++;
       // One known word alone is no name ("pt will"): a lone word must be unknown to every list.
       const lone = taken === 1 && isName(words[0]![0].toLowerCase());
-      if (taken === 0 || (lone && cue === LOWER_CUE)) continue;
+      if (taken === 0 || (lone && cue === LOWER_CUE)) return;
       const start = m.index + m[0].length - m[1]!.length;
       const last = words[taken - 1]!;
       const end = start + last.index + last[0].length;
       // "sister mary joseph node": an eponym, its clinical noun after it.
-      if (EPONYM_HEAD.test(text.slice(end, end + 40))) continue;
+      if (EPONYM_HEAD.test(text.slice(end, end + 40))) return;
       add(start + words[0]!.index, end);
-    }
+    });
   for (const m of text.matchAll(DOTTED_INITIALS))
     if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
   for (const m of text.matchAll(CAPS_INITIALS)) {
@@ -347,7 +365,7 @@ function kindAfter(text: string, end: number): { kind: PhiKind; end: number } {
  * Candidate identifiers the rules did not find: `found` are the rules' spans (sorted by
  * start), whose words are not read again.
  */
-export function findUnlisted(text: string, found: readonly PhiSpan[]): PhiSpan[] {
+export function findUnlisted(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
   let next = 0;
   let run: { start: number; end: number } | null = null;
@@ -377,5 +395,6 @@ export function findUnlisted(text: string, found: readonly PhiSpan[]): PhiSpan[]
   close();
   // The shapes' spans where the rules found nothing: the rules name a kind more surely.
   const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
-  return [...spans, ...[...findNameShapes(text), ...findOtherShapes(text)].filter(clear)];
+  const shapes = [...findNameShapes(text, matches), ...findOtherShapes(text, matches)];
+  return [...spans, ...shapes.filter(clear)];
 }
