@@ -31,8 +31,10 @@ function blankDeidentified(text: string): string {
   return text.replace(DEIDENTIFIED, (placeholder) => BLANK.repeat(placeholder.length));
 }
 
-/** The rules', the names' and the safe-list pass's patterns: one scan finds the cue words of all of them. */
-const CUES = new CueIndex([...PATTERN_RULES, ...NAME_PATTERNS, ...SAFE_LIST_PATTERNS]);
+/** The rules' and the names' patterns: one scan finds the cue words of all of them. */
+const CUES = new CueIndex([...PATTERN_RULES, ...NAME_PATTERNS]);
+/** The safe-list pass's, apart: the default level must not pay for finding its cues. */
+const SAFE_LIST_CUES = new CueIndex(SAFE_LIST_PATTERNS);
 
 const contains = (text: string, needs: string | RegExp) =>
   typeof needs === 'string' ? text.includes(needs) : needs.test(text);
@@ -148,7 +150,8 @@ export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] 
   findPlacesAfter(scanned, found);
   found.push(...findNames(scanned, matches));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const unlisted = level === 'strict' ? findUnlisted(scanned, found, matches) : [];
+  const unlisted =
+    level === 'strict' ? findUnlisted(scanned, found, SAFE_LIST_CUES.matcher(scanned)) : [];
   if (unlisted.length > 0) {
     found.push(...unlisted);
     found.sort((a, b) => a.start - b.start || b.end - a.end);
