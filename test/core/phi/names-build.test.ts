@@ -2,30 +2,17 @@
  * The PHI guard's name and place lists (names.json): rebuilt by their script from the hand
  * lists and the pinned packages, they come out unchanged, and they say where they come from.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { rebuildPhiList } from '../../support/phi-list-rebuild';
 
 const shipped = new URL('../../../src/main/core/phi/names.json', import.meta.url);
 
 describe('the name and place lists', () => {
   it('are rebuilt unchanged by scripts/build-phi-names.ts', () => {
-    // A temporary directory: the build must never write where the app keeps its data.
-    const dir = mkdtempSync(join(tmpdir(), 'toe-phi-names-'));
-    try {
-      const out = join(dir, 'names.json');
-      const built = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/build-phi-names.ts', '--out', out],
-        { encoding: 'utf8' },
-      );
-      expect(built.status, built.stderr).toBe(0);
-      expect(readFileSync(out, 'utf8')).toBe(readFileSync(shipped, 'utf8'));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const rebuilt = rebuildPhiList('scripts/build-phi-names.ts', shipped);
+    expect(rebuilt.status, rebuilt.stderr).toBe(0);
+    expect(rebuilt.built).toBe(rebuilt.shipped);
   }, 60_000);
 
   it('record each package with its version and licence', () => {
