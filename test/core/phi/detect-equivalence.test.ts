@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NAME_PATTERNS } from '../../../src/main/core/phi/names';
+import { SAFE_LIST_PATTERNS } from '../../../src/main/core/phi/safe-list';
 import {
   CueIndex,
   forEachMatch,
@@ -12,7 +13,11 @@ import {
 } from '../../../src/main/core/phi/patterns';
 import { loadEvalSet } from '../../fixtures/phi-eval/score';
 
-const PATTERNS: readonly CuedPattern[] = [...PATTERN_RULES, ...NAME_PATTERNS];
+const PATTERNS: readonly CuedPattern[] = [
+  ...PATTERN_RULES,
+  ...NAME_PATTERNS,
+  ...SAFE_LIST_PATTERNS,
+];
 const CUED = PATTERNS.filter((p) => p.cues !== undefined);
 
 /** The evaluation set's texts as written, in capitals, in lower case, and run together. */

@@ -228,8 +228,9 @@ const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
 const SPELLED_DIGITS = new RegExp(`\\b${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){6,}\\b`, 'gi');
 
 /**
- * The pass's patterns that start with a cue word, so that the rules' one scan for cue words
- * finds where to try them (detect.ts): a cue missing here is a shape missed.
+ * The pass's patterns that start with a cue word, so that one scan for their cue words finds
+ * where to try them (detect.ts, a cue index of their own): a cue missing here is a shape
+ * missed, which test/core/phi/detect-equivalence.test.ts checks.
  */
 export const SAFE_LIST_PATTERNS: readonly CuedPattern[] = [
   {
