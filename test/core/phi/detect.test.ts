@@ -159,6 +159,10 @@ describe('detectPhi: dates, ages and numbers', () => {
     ['Questions to pharmacy, pgr #12345.', 'phone', '#12345'],
     ['Clinic line 617 555 0142.', 'phone', '617 555 0142'],
     ['Call-back number for results: 555-0142', 'phone', '555-0142'],
+    ['Pt lives on a farm. Landline only: 201-4297.', 'phone', '201-4297'],
+    ['Clinicals faxed to 682-4088 for the auth.', 'phone', '682-4088'],
+    ['Medicaid application started; SSN on file ***-**-2778.', 'ssn', '***-**-2778'],
+    ['SS card copy: XXX-XX-6613', 'ssn', 'XXX-XX-6613'],
     ['Kim, Ana  91 F  MICU-10  #14042566  code: FULL', 'mrn', '14042566'],
     ['Specimen labelled MRN 12345 but requisition shows 70878767.', 'mrn', '70878767'],
   ])('finds in %j the %s %j', (text, kind, span) => {
@@ -175,6 +179,9 @@ describe('detectPhi: dates, ages and numbers', () => {
     'Plate and screw fixation; skin tag 2 mm removed.',
     'PICC line 2 lumen, 45 cm; HCV RNA 1850000 IU/mL.',
     'Hepatitis B surface antigen negative.',
+    // A range stays a range where no phone word stands before it; a masked SSN, no digits.
+    'Titrate from 350-4200 units; line flushed to 250-3500 mL total.',
+    'SSN on file XXX-XX-XXXX per registration.',
   ])('leaves alone %j', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -316,9 +316,12 @@ const UNIT_AHEAD =
 const UNIT_AHEAD_ANY_CASE = new RegExp(UNIT_AHEAD.source, 'i');
 const UNIT_OR_RANGE_BEFORE =
   /(?:\b(?:from|between|range|ranging|of|to|about|approx|approximately)\s*|[:=]\s*)$/i;
-/** Words a phone number is given after, even past a colon: "number for results: 555-0142". */
+/**
+ * Words a phone number is given after, even past a colon or "to": "number for results:
+ * 555-0142", "Landline only: 201-4297", "clinicals faxed to 682-4088".
+ */
 const PHONE_WORD_BEFORE =
-  /\b(?:phone|number|call|cell|tel|fax|pager|line|reach|contact)\b[^\n:]{0,40}:\s*$/i;
+  /\b(?:phone|number|call|callback|cell|tel|fax|faxed|pager|line|landline|reach|contact)\b[^\n:]{0,40}(?::|\bto)\s*$/i;
 
 function dayMonthValid(a: number, b: number): boolean {
   return a >= 1 && b >= 1 && ((a <= 12 && b <= 31) || (b <= 12 && a <= 31));
@@ -691,6 +694,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (found) => (found.match(/[0-9a-f]/gi)?.length ?? 0) >= 5,
   },
   { kind: 'ssn', pattern: /\b\d{3}-\d{2}-\d{4}\b/g },
+  // Masked but for its last four digits, "***-**-4471": still an SSN's digits.
+  { kind: 'ssn', pattern: /(?<![\w*#])(?:\*{3}|[Xx]{3}|#{3})-(?:\*{2}|[Xx]{2}|#{2})-\d{4}\b/g },
   {
     kind: 'ssn',
     cues: 'ssn|ss#|soc',
