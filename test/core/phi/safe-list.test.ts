@@ -33,6 +33,24 @@ describe('the strict level finds what the rules miss', () => {
     // A season's word is a given name where no season is meant; a short part before a hyphen too.
     ['Reviewer Autumn Day flagged it.', 'name: Autumn'],
     ["Pt's wife of 60 yrs, Ji-woo, is at the bedside.", 'name: Ji'],
+    // An initial and a surname in lower case; particles belong to the surname.
+    ["k 6.9 called to p. d'alessandro, bsn, rn at 0412", "name: p. d'alessandro"],
+    ['seen at 0815 with dr. a. van wijngaarden.', 'name: a. van wijngaarden'],
+    // A line written in capitals: a name shows by no capital there.
+    [
+      'TRIAGE 08:20 | 91 Y/O M VIA EMS | PCP CUAUHTÉMOC BIN YUSOF | ALLERGIES: PCN',
+      'name: CUAUHTÉMOC',
+    ],
+    // Initials that are also a word or an abbreviation, where a signature ends.
+    ['Restraints reapplied per order. — VC LPN', 'name: VC'],
+    ['Identifiers verified x2 prior to transfusion. WB RN / KR RN', 'name: WB'],
+    ['Asks to be called w/ any changes. -ez RN', 'name: ez'],
+    // A facility by its initials where a place is written.
+    ['Transferred from WCNR to our CVICU for Impella.', 'facility: WCNR'],
+    ['Cohort: LRMC MICU sepsis readmits 2023', 'facility: LRMC'],
+    // A holiday is a date, though no list knows its word.
+    ['Pt fell at home on Christmas, found the next morning.', 'date: Christmas'],
+    ['Sugars in the 400s since Halloween.', 'date: Halloween'],
   ])('%s', (text, expected) => {
     expect(found(text)).toContain(expected);
   });
@@ -67,6 +85,14 @@ describe('the strict level leaves clinical text alone', () => {
     'Symptoms worse in Winter; seen last Spring.',
     'Waldenström macroglobulinemia on the differential.',
     'Lipemic sample; Auth pending.',
+    // Organisms after their genus's initial; a word after an initial that is no name.
+    'c. diff neg; e. coli and s. epidermidis; l. monocytogenes; h. pylori.',
+    // Capitals: clinical words, and an eponym its clinical noun follows.
+    "PATIENT IS 85 YO MALE WITH LEGIONNAIRES' DISEASE, ON LIPITOR 80 MG.",
+    'CHEST PORTABLE AP: NO ACUTE CARDIOPULMONARY PROCESS. STABLE CARDIOMEGALY.',
+    // Units and staff roles where initials would stand.
+    'Report given to ICU RN. Family updated at bedside by MD, all questions answered.',
+    'Arrived by EMS from OSH; NGT to LIWS; PER MD.',
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
   });

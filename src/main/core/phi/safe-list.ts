@@ -12,6 +12,10 @@
  *   candidate unless it opens a sentence or a heading, or is an eponym.
  * - Words in capitals and in lower case are read only in the shapes names take there: HL7 and
  *   registration fields, after a relation or a role ("husband rajesh liu"), staff initials.
+ * - In a line written in capitals, any word of three letters or more no list knows.
+ * - Initials and a surname in lower case ("p. d'alessandro"); initials a list knows as an
+ *   abbreviation where a signature ends ("— VC LPN"); a facility's initials where a place is
+ *   written ("transferred from WCNR", "LRMC MICU").
  * - Holidays, addresses spelled out to dodge filters, and codes of six digits or more.
  *
  * Adjacent candidates are one span ("Oluwaseun Benedetti"). The words are built by
@@ -195,6 +199,33 @@ const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`,
 const CREDENTIAL_AFTER = /^[ \t]+(?:RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW)\b/;
 const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|[—-])[ \t]*$/i;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
+const LOWER_INITIALS = /(?<![\w.'’])[a-z]{2,3}(?![\w])/g;
+/** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
+const SERVICES = new Set(
+  'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
+    ' ',
+  ),
+);
+/** Where a signature ends: the note, the line or the clause, or a slash before the next one. */
+const SIGNATURE_END = /^[ \t]*(?:$|\n|\/|[.;,)](?:\s|$))/;
+/** An initial and a surname in lower case: "called to p. d'alessandro", "dr. a. van wijngaarden". */
+const LOWER_INITIAL_NAME = new RegExp(
+  `(?<![\\w.'’])[${LOWER}]\\.[ \\t]+((?:(?:van|von|de|der|den|da|del|della|di|du|dos|le|la|bin|al)[ \\t]+)*[${LOWER}][${LOWER}'’-]+)`,
+  'g',
+);
+const LATIN_SPECIES_END = /(?:is|us|ae|um|ii|es|ans|ens)$/;
+/**
+ * A word in lower case that reads as a surname: unknown to every list, or a name no common or
+ * clinical word shares ("xiong", not "diff" of "c. diff" or "rose").
+ */
+function lowerSurname(word: string): boolean {
+  // A species after its genus's initial: "s. epidermidis", "l. monocytogenes".
+  if (word.length >= 7 && LATIN_SPECIES_END.test(word)) return false;
+  const facts = factsOf(word.replace(/^[a-z]+['’]/, ''));
+  return (
+    (facts & KNOWN) === 0 || ((facts & NAME) !== 0 && (facts & (COMMON | HAND | CLINICAL)) === 0)
+  );
+}
 /** Dotted abbreviations that are no one's initials. */
 const DOTTED_WORDS = new Set([
   'U.S.',
@@ -339,16 +370,54 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       if (EPONYM_HEAD.test(text.slice(end, end + 40))) return;
       add(start + words[0]!.index, end);
     });
+  for (const m of text.matchAll(LOWER_INITIAL_NAME)) {
+    const surname = m[1]!.split(/[ \t]+/).pop()!;
+    if (lowerSurname(surname)) add(m.index, m.index + m[0].length);
+  }
   for (const m of text.matchAll(DOTTED_INITIALS))
     if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
+  // Initials a list knows ("VC", "ca"; no common word, no unit) are a signature's only where a
+  // credential follows and the signature ends: "— VC LPN", "VC PCT / PP PCT", "-ez RN".
+  const signs = (word: string, end: number) => {
+    const lower = word.toLowerCase();
+    if ((factsOf(lower) & COMMON) !== 0 || SERVICES.has(lower)) return false;
+    const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
+    return credential !== null && SIGNATURE_END.test(text.slice(end + credential[0].length));
+  };
   for (const m of text.matchAll(CAPS_INITIALS)) {
-    if (isKnown(m[0].toLowerCase())) continue;
+    const lower = m[0].toLowerCase();
     const end = m.index + m[0].length;
-    if (
-      CREDENTIAL_AFTER.test(text.slice(end, end + 8)) ||
-      BY_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))
-    )
-      add(m.index, end);
+    if (!isKnown(lower)) {
+      if (
+        CREDENTIAL_AFTER.test(text.slice(end, end + 8)) ||
+        BY_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))
+      )
+        add(m.index, end);
+    } else if (signs(m[0], end)) add(m.index, end);
+  }
+  for (const m of text.matchAll(LOWER_INITIALS)) {
+    const end = m.index + m[0].length;
+    if (signs(m[0], end)) add(m.index, end);
+  }
+  return spans;
+}
+
+/**
+ * A facility by its initials: three to five capitals no list knows, where a place is written,
+ * after "from", "at" or "to", or before a unit ("transferred from WCNR", "CHO ICU").
+ */
+const ACRONYM_PLACE = new RegExp(
+  `\\b(?:from|at|to)[ \\t]+([A-Z]{3,5})(?![\\w-])|(?<![\\w-])([A-Z]{3,5})[ \\t]+(?:ICU|MICU|SICU|CCU|CVICU|NICU|PICU|ED|ER|OR)\\b`,
+  'g',
+);
+const STATE_CODE = new RegExp(`^(?:${STATE_CODES})$`);
+function findFacilityAcronyms(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  for (const m of text.matchAll(ACRONYM_PLACE)) {
+    const acronym = m[1] ?? m[2]!;
+    if (isKnown(acronym.toLowerCase()) || STATE_CODE.test(acronym)) continue;
+    const start = m.index + m[0].indexOf(acronym);
+    spans.push({ kind: 'facility', start, end: start + acronym.length });
   }
   return spans;
 }
@@ -360,6 +429,62 @@ function kindAfter(text: string, end: number): { kind: PhiKind; end: number } {
   if (facility) return { kind: 'facility', end: end + facility[0].length };
   if (STATE_AFTER.test(after)) return { kind: 'city', end };
   return { kind: 'name', end };
+}
+
+/** A line written in capitals: a face sheet, a triage line, an HL7-free export field. */
+const LINE = /[^\n]+/g;
+const CAPITALS_WORD = new RegExp(
+  `(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}'’]{2,}(?![${UPPER}${LOWER}])`,
+  'g',
+);
+function writtenInCapitals(line: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code >= 65 && code <= 90) upper++;
+    else if (code >= 97 && code <= 122) lower++;
+  }
+  return upper >= 20 && lower * 10 <= upper;
+}
+/**
+ * In a line written in capitals a name cannot show by its capital: there, a word of three
+ * letters or more that no list knows is a candidate ("PCP CUAUHTÉMOC BIN YUSOF"). Words the
+ * rules found (`found`, sorted by start) are not read again.
+ */
+function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  let next = 0;
+  for (const line of text.matchAll(LINE)) {
+    if (!writtenInCapitals(line[0])) continue;
+    let run: { start: number; end: number } | null = null;
+    for (const m of line[0].matchAll(CAPITALS_WORD)) {
+      const start = line.index + m.index;
+      const end = start + m[0].length;
+      while (next < found.length && found[next]!.end <= start) next++;
+      const inside = next < found.length && found[next]!.start < end;
+      const facts = inside ? KNOWN : factsOf(m[0].toLowerCase());
+      // An eponym's clinical noun after it, as in "LEGIONNAIRES' DISEASE".
+      const after = text
+        .slice(end, end + 40)
+        .toLowerCase()
+        .replace(/^['’]/, '');
+      const unknown =
+        (facts & (KNOWN | EPONYM)) === 0 && !EPONYM_HEAD.test(after) && !clinicalWordAfter(after);
+      if (!unknown) {
+        if (run) spans.push({ kind: 'name', ...run });
+        run = null;
+        continue;
+      }
+      if (run !== null && /^[ \t'’-]?$/.test(text.slice(run.end, start))) run.end = end;
+      else {
+        if (run) spans.push({ kind: 'name', ...run });
+        run = { start, end };
+      }
+    }
+    if (run) spans.push({ kind: 'name', ...run });
+  }
+  return spans;
 }
 
 /**
@@ -394,8 +519,14 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], matches: M
     }
   }
   close();
+  spans.push(...findInCapitals(text, found));
   // The shapes' spans where the rules found nothing: the rules name a kind more surely.
   const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
-  const shapes = [...findNameShapes(text, matches), ...findOtherShapes(text, matches)];
-  return [...spans, ...shapes.filter(clear)];
+  const shapes = [
+    ...findNameShapes(text, matches),
+    ...findOtherShapes(text, matches),
+    ...findFacilityAcronyms(text),
+  ];
+  // Shapes first: on equal spans the surer kind wins the stable sort ("Easter" a date, no name).
+  return [...shapes.filter(clear), ...spans];
 }
