@@ -62,10 +62,6 @@ export function phiScreeningSummary(screening: PhiScreening): string {
 }
 
 /**
- * What the PHI guard does not do, said wherever a user chooses its mode (the import form,
- * docs/phi-guard.md): it is a safety net, not a de-identification pipeline.
- */
-/**
  * The guard's levels in words, for the import form and `--phi-level`: what each looks for and
  * what it costs (docs/phi-guard.md gives each level's measured recall and clean-text cost).
  */
@@ -76,10 +72,14 @@ export const PHI_LEVEL_WORDS: Record<PhiLevel, { label: string; hint: string }> 
   },
   strict: {
     label: 'Strict',
-    hint: 'Also every capitalised word no list of English or clinical words knows, and names in capitals or lower case after a role: finds more identifiers, and refuses or redacts more clean text (rare drug brands, eponyms).',
+    hint: 'Also every capitalised word no list of English or clinical words knows, every unknown word in a line written in capitals, and names in capitals or lower case after a role or an initial: finds more identifiers, and refuses or redacts more clean text (rare drug brands, eponyms).',
   },
 };
 
+/**
+ * What the PHI guard does not do, said wherever a user chooses its mode (the import form,
+ * docs/phi-guard.md): it is a safety net, not a de-identification pipeline.
+ */
 export const PHI_GUARD_LIMITS: readonly string[] = [
   'It finds identifiers by rules and name lists, not by understanding the text: an unusual name with no title or cue before it, a misspelt date or a number with no label beside it can pass.',
   'A bare number used as an id (stay_id, subject_id) cannot be told from a medical record number; choose ids that are not record numbers.',
