@@ -161,6 +161,8 @@ describe('detectPhi: dates, ages and numbers', () => {
     ['Call-back number for results: 555-0142', 'phone', '555-0142'],
     ['Pt lives on a farm. Landline only: 201-4297.', 'phone', '201-4297'],
     ['Clinicals faxed to 682-4088 for the auth.', 'phone', '682-4088'],
+    // A surname after "pt" is still a name where a faith is not.
+    ['Chaplain visited; pt Okafor asleep.', 'name', 'Okafor'],
     ['Medicaid application started; SSN on file ***-**-2778.', 'ssn', '***-**-2778'],
     ['SS card copy: XXX-XX-6613', 'ssn', 'XXX-XX-6613'],
     ['Kim, Ana  91 F  MICU-10  #14042566  code: FULL', 'mrn', '14042566'],
@@ -182,6 +184,10 @@ describe('detectPhi: dates, ages and numbers', () => {
     // A range stays a range where no phone word stands before it; a masked SSN, no digits.
     'Titrate from 350-4200 units; line flushed to 250-3500 mL total.',
     'SSN on file XXX-XX-XXXX per registration.',
+    // An eponym's score; a faith after "pt"; "out of state" is no town.
+    'Fall risk: Morse > 45; Head CT: modified Fisher 2.',
+    'Chaplain offered prayer; pt Buddhist.',
+    'Pt from out of state (Texas), here for work.',
   ])('leaves alone %j', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -7,6 +7,7 @@
  */
 import type { PhiSpan } from '../../../shared/domain';
 import lists from './names.json';
+import safeWords from './safe-words.json';
 import {
   foldAccents,
   forEachMatch,
@@ -30,6 +31,11 @@ const WORD_GIVEN = new Set(lists.wordGivenNames);
 const MORE_GIVEN = new Set(lists.moreGivenNames.flatMap((line) => line.split(' ')));
 const MORE_SURNAMES = new Set(lists.moreSurnames.flatMap((line) => line.split(' ')));
 export const EPONYMS = new Set(lists.eponyms);
+/**
+ * The safe list's hand-listed words (lower case): faiths, languages, insurers, brands and
+ * abbreviations a note names about anyone ("pt Buddhist", "called Medicare"), never a name alone.
+ */
+const HAND_LISTED = new Set(safeWords.handWords.split(' '));
 /** Months that are also given names: "June Brown", "April K., RN". ("May" is mostly a verb.) */
 const MONTH_GIVEN = new Set(['April', 'June', 'August']);
 
@@ -159,6 +165,9 @@ const HEAD_IN_RUN = new RegExp(`(?:^|\\s)(?:${HEAD_NOUNS})(?:\\s|$)`, 'i');
 /** A scale's letters and a score after a capitalised word: "Katz ADL 3/6", "Wong-Baker FACES 4". */
 const SCALE_AFTER = /^[ \t]+[A-Z]{2,}[ \t]+\d/;
 
+/** A score after an eponym: a number, or a comparison and a number. */
+const EPONYM_SCORE_AFTER = /^[ \t]*(?:[<>≤≥]=?[ \t]*)?\d{1,3}(?![\d/:-]|\.\d)/;
+
 /** "pouch of Douglas", "circle of Willis": anatomy named after a person. */
 export const EPONYM_OF_BEFORE =
   /\b(?:circle|pouch|ligament|loop|bundle|islets?|organ|canal|sphincter|ampulla|space|crypts?|tetralogy|triangle|angle|node|ducts?|columns?|cells?|glands?)\s+of\s+$/i;
@@ -246,6 +255,12 @@ function eponymContext(text: string, segment: Token[]): boolean {
   // A saint names a hospital, a valve maker or a herb: "St. Jude", "St. John's wort".
   if (first.word === 'St.' || /\b(?:St\.?|Saint)\s+$/.test(before)) return true;
   if (segment.some((t) => isEponymCompound(t.word))) return true;
+  // An eponym's score: "modified Fisher 2", "Morse > 45", "Hunt and Hess 3".
+  if (
+    segment.every((t) => EPONYMS.has(t.word)) &&
+    EPONYM_SCORE_AFTER.test(text.slice(last.end, last.end + 12))
+  )
+    return true;
   // "Wilson's", "Hodgkin's" standing alone are diseases, not people.
   return (
     segment.length === 1 &&
@@ -795,6 +810,9 @@ function segmentName(text: string, words: Token[], cued: Map<number, Cue>): PhiS
   const cue = cued.get(first.start);
   // A weaker role's cue wants two words: "interpreter (Spanish)" names nobody.
   const cuedName = cue !== undefined && (cue !== BY_ROLE || segment.length >= 2);
+  // Short hand-listed words are abbreviations that begin names too ("Min" of "Min-jun").
+  const handListed = first.word.length >= 4 && HAND_LISTED.has(first.word.toLowerCase());
+  if (cue !== BY_TITLE && segment.length === 1 && handListed) return undefined;
   const whole = cuedName || (length === words.length ? vouchedRun : vouched(text, last.end));
   const from = whole ? 0 : dictionaryStart(text, segment);
   if (from < 0) return undefined;

@@ -526,9 +526,12 @@ function knownPlaceLength(found: string, text: string, start: number): number {
 const CAPITAL_AFTER = new RegExp(`^[ \\t-]*[${UPPER}]`);
 const STATE_AFTER = new RegExp(`^[ \\t]+(?:${STATE_CODES})\\b`);
 const STATE_IN_BRACKETS = new RegExp(`^[ \\t]*\\((?:${STATE_NAMES})\\)`, 'i');
-/** Words in lower case that are no town's before a state in brackets: "to wife (Virginia)". */
+/**
+ * Words in lower case that are no town's before a state in brackets: "to wife (Virginia)",
+ * "from out of state (Texas)".
+ */
 const NOT_A_TOWN_LOWER =
-  /^(?:the|a|an|his|her|their|this|that|pain|wife|husband|son|daughter|mother|father|sister|brother|friend|family|home|hospital|clinic|rehab|icu|ed|er)$/;
+  /^(?:the|a|an|his|her|their|this|that|out|of|state|county|country|area|pain|wife|husband|son|daughter|mother|father|sister|brother|friend|family|home|hospital|clinic|rehab|icu|ed|er)$/;
 
 /** Nationalities and languages look like places before a country: "Spanish (Mexico)". */
 const NATIONALITY = /(?:ish|ese|ian|ean|ic|i)$/;
