@@ -48,6 +48,10 @@ describe('the strict level finds what the rules miss', () => {
     // A facility by its initials where a place is written.
     ['Transferred from WCNR to our CVICU for Impella.', 'facility: WCNR'],
     ['Cohort: LRMC MICU sepsis readmits 2023', 'facility: LRMC'],
+    // A reference number after "ref" is an authorisation's, no model number.
+    ['CM: SNF auth Ref # PA08217591 pending.', 'mrn: PA08217591'],
+    // Two names that are an eponym's only before its clinical noun.
+    ['Visited by Grey Turner yesterday.', 'name: Grey'],
     // A holiday is a date, though no list knows its word.
     ['Pt fell at home on Christmas, found the next morning.', 'date: Christmas'],
     ['Sugars in the 400s since Halloween.', 'date: Halloween'],
@@ -90,6 +94,12 @@ describe('the strict level leaves clinical text alone', () => {
     // Capitals: clinical words, and an eponym its clinical noun follows.
     "PATIENT IS 85 YO MALE WITH LEGIONNAIRES' DISEASE, ON LIPITOR 80 MG.",
     'CHEST PORTABLE AP: NO ACUTE CARDIOPULMONARY PROCESS. STABLE CARDIOMEGALY.',
+    // Coded HL7 fields, model numbers, a disease named after a holiday, two-name eponyms.
+    'OBX|1|TX|IMP^Impression||Stable cardiomegaly.||||||F',
+    'Model: Tandem t:slim X2 (model no. 1000096); reviewed with pt.',
+    'Heme: Christmas disease (hemophilia B); factor levels sent.',
+    "Exam notable for +Grey Turner's sign; 40M w/ Lou Gehrig's disease.",
+    'Incision closed with Dermabond and Monocryl; Zio patch placed; Appt Friday.',
     // Units and staff roles where initials would stand.
     'Report given to ICU RN. Family updated at bedside by MD, all questions answered.',
     'Arrived by EMS from OSH; NGT to LIWS; PER MD.',

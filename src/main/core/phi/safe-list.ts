@@ -80,7 +80,8 @@ function capitalised(word: string): boolean {
 }
 
 /** "Bishop 9", "Braden 14", "Apgars 7/7": a score after a word, not a person's number. */
-const SCORE_AFTER = /^[ \t]+(?:[A-Z]{2,}[ \t]+)?\d{1,3}(?:\/\d{1,3})?(?![\d/:-]|\.\d)/;
+const SCORE_AFTER =
+  /^[ \t]+(?:[A-Z]{2,}[ \t]+)?(?:[<>≤≥]=?[ \t]*)?\d{1,3}(?:\/\d{1,3})?(?![\d/:-]|\.\d)/;
 /** A hyphen and a lower-case word after a capitalised one: a compound, no name. */
 const COMPOUND_AFTER = new RegExp(`^-[${LOWER}]`);
 const SEASON = /^(?:Winter|Spring|Summer|Autumn|Fall)$/;
@@ -98,6 +99,8 @@ function clinicalWordAfter(after: string): boolean {
   const facts = factsOf(word);
   return (facts & CLINICAL) !== 0 && (facts & NAME) === 0;
 }
+/** A capitalised word after another: an eponym's second name, when the lists say so. */
+const EPONYM_PARTNER = new RegExp(`^[ \\t]+([${UPPER}][${LOWER}]+)`);
 /** The rest of a hyphenated eponym: "-Baker" of "Wong-Baker FACES 4". */
 const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
 
@@ -154,7 +157,10 @@ function isCandidate(text: string, word: string, start: number, end: number) {
     return false;
   // An eponym a clinical noun or a score follows: "Kerley B", "Lyme disease", "Katz ADL 3/6",
   // "Waldenström macroglobulinemia".
-  const tail = end + (HYPHENED.exec(text.slice(end, end + 40))?.[0].length ?? 0);
+  let tail = end + (HYPHENED.exec(text.slice(end, end + 40))?.[0].length ?? 0);
+  // The first of two names an eponym takes: "Grey Turner's sign", "Lou Gehrig's disease".
+  const partner = EPONYM_PARTNER.exec(text.slice(tail, tail + 30));
+  if (partner && (factsOf(partner[1]!.toLowerCase()) & EPONYM) !== 0) tail += partner[0].length;
   const after = text.slice(tail, tail + 40);
   if (EPONYM_HEAD.test(after) || clinicalWordAfter(after)) return false;
   if (SCORE_AFTER.test(text.slice(tail, tail + 16))) return false;
@@ -166,6 +172,9 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   const before = text.slice(Math.max(0, start - 12), start);
   return TITLE_BEFORE.test(before) || !SENTENCE_OPENS.test(before);
 }
+
+/** A word some list knows and no names list holds ("daily", "impression"). */
+const wordNoName = (word: string) => (factsOf(word.toLowerCase()) & (KNOWN | NAME)) === KNOWN;
 
 /** A word of a name: one a names list knows, or one no list knows. */
 const nameWord = (word: string) => {
@@ -307,6 +316,9 @@ function* longNumbers(text: string): Generator<RegExpExecArray> {
 /** What a count of six digits or more is in a clinical note: colonies, copies, cells. */
 const COUNT_UNIT_AFTER = /^[ \t]*(?:cfu|col|colonies|copies|cells|units|iu|\/u?l|\/mm|\/ml)/i;
 
+/** A model's or a catalogue's label (not "ref": a reference number is an authorisation's). */
+const MODEL_BEFORE = /\b(?:model|cat|catalog(?:ue)?)\.?(?:[ \t]*(?:no|num|number|#))?\.?[ \t:#]*$/i;
+
 /** "20250120", "12-sep-2022": a date written as one token. */
 const TOKEN_DATE =
   /^(?:(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{4})$/i;
@@ -314,7 +326,12 @@ const TOKEN_DATE =
 /** Holidays, addresses and phone numbers spelled out, long numbers: shapes no word list reads. */
 function findOtherShapes(text: string, matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
-  matches(HOLIDAY, (m) => spans.push({ kind: 'date', start: m.index, end: m.index + m[0].length }));
+  matches(HOLIDAY, (m) => {
+    const end = m.index + m[0].length;
+    // "Christmas disease" (haemophilia B) is an eponym, no day.
+    if (!EPONYM_HEAD.test(text.slice(end, end + 40)))
+      spans.push({ kind: 'date', start: m.index, end });
+  });
   if (SPELLED_EMAIL_HINT.test(text))
     for (const m of text.matchAll(SPELLED_EMAIL))
       if (EMAIL_END.test(m[0]))
@@ -331,6 +348,8 @@ function findOtherShapes(text: string, matches: Matcher): PhiSpan[] {
     if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
     // A round count ("150000") is a measure; identifiers seldom end in three zeros.
     if (/^\d+000$/.test(token)) continue;
+    // A model or catalogue number is every unit's ("model no. 1000096", "cat. # 5076-52").
+    if (MODEL_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
     const kind = TOKEN_DATE.test(token) ? 'date' : 'mrn';
     spans.push({ kind, start: m.index, end });
   }
@@ -345,11 +364,19 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
   const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
   if (text.includes('^'))
-    for (const m of text.matchAll(HL7_NAME)) add(m.index, m.index + m[0].length);
+    for (const m of text.matchAll(HL7_NAME)) {
+      // "IMP^Impression", "WBC^LN": a coded field, a word and no given name after it.
+      const [last, first] = m[0].split('^') as [string, string];
+      const given = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
+      if (!given && wordNoName(last)) continue;
+      add(m.index, m.index + m[0].length);
+    }
   for (const m of text.matchAll(LAST_FIRST)) {
     const [last, first] = [m[1]!, m[2]!];
     // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
     if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
+    // "DAILY, MAC", "TID, ALARIS": a word no names list holds is no part of a name.
+    if (wordNoName(last) || wordNoName(first)) continue;
     // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
     const unknown = [last, first].some((w) => nameWord(w) && !isName(w.toLowerCase()));
     const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
