@@ -205,10 +205,12 @@ const LOWER_CUE = new RegExp(
 );
 /** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
 const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
-const CREDENTIAL_AFTER = /^[ \t]+(?:RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW)\b/;
+const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW';
+const CREDENTIAL_AFTER = new RegExp(`^[ \\t]+(?:${CREDENTIALS})\\b`);
 const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|[—-])[ \t]*$/i;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
-const LOWER_INITIALS = /(?<![\w.'’])[a-z]{2,3}(?![\w])/g;
+/** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
+const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
 /** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
 const SERVICES = new Set(
   'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
@@ -406,10 +408,12 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   // Initials a list knows ("VC", "ca"; no common word, no unit) are a signature's only where a
   // credential follows and the signature ends: "— VC LPN", "VC PCT / PP PCT", "-ez RN".
   const signs = (word: string, end: number) => {
-    const lower = word.toLowerCase();
-    if ((factsOf(lower) & COMMON) !== 0 || SERVICES.has(lower)) return false;
+    // The credential first: most short words have none after them.
     const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
-    return credential !== null && SIGNATURE_END.test(text.slice(end + credential[0].length));
+    if (credential === null || !SIGNATURE_END.test(text.slice(end + credential[0].length)))
+      return false;
+    const lower = word.toLowerCase();
+    return (factsOf(lower) & COMMON) === 0 && !SERVICES.has(lower);
   };
   for (const m of text.matchAll(CAPS_INITIALS)) {
     const lower = m[0].toLowerCase();
@@ -458,21 +462,28 @@ function kindAfter(text: string, end: number): { kind: PhiKind; end: number } {
   return { kind: 'name', end };
 }
 
-/** A line written in capitals: a face sheet, a triage line, an HL7-free export field. */
-const LINE = /[^\n]+/g;
 const CAPITALS_WORD = new RegExp(
   `(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}'’]{2,}(?![${UPPER}${LOWER}])`,
   'g',
 );
-function writtenInCapitals(line: string): boolean {
-  let upper = 0;
-  let lower = 0;
-  for (let i = 0; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    if (code >= 65 && code <= 90) upper++;
-    else if (code >= 97 && code <= 122) lower++;
+/**
+ * The lines written in capitals, as [start, end): a face sheet, a triage line, an export
+ * field. Counted in place: most notes' lines are in mixed case and are never copied.
+ */
+function* linesInCapitals(text: string): Generator<[number, number]> {
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    let upper = 0;
+    let lower = 0;
+    for (let i = start; i < end; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 65 && code <= 90) upper++;
+      else if (code >= 97 && code <= 122) lower++;
+    }
+    if (upper >= 20 && lower * 10 <= upper) yield [start, end];
+    start = end + 1;
   }
-  return upper >= 20 && lower * 10 <= upper;
 }
 /**
  * In a line written in capitals a name cannot show by its capital: there, a word of three
@@ -482,11 +493,10 @@ function writtenInCapitals(line: string): boolean {
 function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
   const spans: PhiSpan[] = [];
   let next = 0;
-  for (const line of text.matchAll(LINE)) {
-    if (!writtenInCapitals(line[0])) continue;
+  for (const [lineStart, lineEnd] of linesInCapitals(text)) {
     let run: { start: number; end: number } | null = null;
-    for (const m of line[0].matchAll(CAPITALS_WORD)) {
-      const start = line.index + m.index;
+    for (const m of text.slice(lineStart, lineEnd).matchAll(CAPITALS_WORD)) {
+      const start = lineStart + m.index;
       const end = start + m[0].length;
       while (next < found.length && found[next]!.end <= start) next++;
       const inside = next < found.length && found[next]!.start < end;
