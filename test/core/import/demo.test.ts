@@ -12,7 +12,7 @@ import {
   DEMO_GENERATOR_VERSION,
   type DemoCohortOptions,
 } from '../../../src/main/core/import/demo';
-import { findPhi } from '../../../src/main/core/phi';
+import { detectPhi, findPhi } from '../../../src/main/core/phi';
 import type { Stay, Store } from '../../../src/main/core/store';
 import { storeFingerprint, tempStore } from '../../support/temp-store';
 
@@ -141,6 +141,11 @@ describe('demo cohort: 2,000 stays, seed 7 (the default)', () => {
       s.notes.flatMap((n, i) => findPhi(n.text, { file: s.stayKey, line: i, field: 'text' })),
     );
     expect(findings).toEqual([]);
+    // The strict level too: its lists know radiology's words ("Cardiomediastinal", "Bibasilar").
+    const strict = stays.flatMap((s) =>
+      s.notes.flatMap((n) => detectPhi(n.text, 'strict').map((f) => n.text.slice(f.start, f.end))),
+    );
+    expect(strict).toEqual([]);
     expect(stays.every((s) => s.notes.length <= 20)).toBe(true);
   });
 
