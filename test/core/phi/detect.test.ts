@@ -161,6 +161,15 @@ describe('detectPhi: dates, ages and numbers', () => {
     ['Call-back number for results: 555-0142', 'phone', '555-0142'],
     ['Pt lives on a farm. Landline only: 201-4297.', 'phone', '201-4297'],
     ['Clinicals faxed to 682-4088 for the auth.', 'phone', '682-4088'],
+    ['Scranton-area resident, never smoker.', 'city', 'Scranton'],
+    ['Lives in the Yakima area with 2 adult sons.', 'city', 'Yakima'],
+    ['Lives in a trailer outside Bowling Green with her dog.', 'city', 'Bowling Green'],
+    ['SS#: 560.17.8414', 'ssn', '560.17.8414'],
+    ['soc sec # ends in 2111 per pt; card at home.', 'ssn', '2111'],
+    ['OPO referral called at 7:26 am; UNOS ID CQZ458.', 'mrn', 'CQZ458'],
+    ['SW license LCSW.32371 - P. Page, LCSW', 'licence number', 'LCSW.32371'],
+    ['Supervising physician, Ohio license 88.433453.', 'licence number', '88.433453'],
+    ["Pt's daughter streams updates on x.com/youseft27.", 'url', 'x.com/youseft27'],
     // A surname after "pt" is still a name where a faith is not.
     ['Chaplain visited; pt Okafor asleep.', 'name', 'Okafor'],
     ['Medicaid application started; SSN on file ***-**-2778.', 'ssn', '***-**-2778'],
@@ -188,6 +197,9 @@ describe('detectPhi: dates, ages and numbers', () => {
     'Fall risk: Morse > 45; Head CT: modified Fisher 2.',
     'Chaplain offered prayer; pt Buddhist.',
     'Pt from out of state (Texas), here for work.',
+    // An area that is no known town; a one-letter abbreviation with no path; "outside" alone.
+    'Rural area; Tri-State area; surgical area clean.',
+    'Augmentin 1 tab q.d. x 5 days; encouraged to walk outside twice a day.',
   ])('leaves alone %j', (text) => {
     expect(found(text)).toEqual([]);
   });

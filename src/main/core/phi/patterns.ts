@@ -588,7 +588,7 @@ const notAgeGroup = (_found: string, text: string, _start: number, end: number) 
 const ID_TOKEN = '((?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
 /** A licence number as licences write them: in groups of digits or with letters before. */
 const LICENCE_TOKEN =
-  '(\\d{3} \\d{3} \\d{3,4}|[A-Z]{1,3}[. ]\\d{4,}|(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
+  '(\\d{3} \\d{3} \\d{3,4}|[A-Z]{1,4}[. ]\\d{4,}|\\d{1,3}\\.\\d{4,}|(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9])';
 
 /** IPv6's shapes with one run of zero groups written "::", or ending in IPv4. */
 const H16 = '[0-9a-f]{1,4}';
@@ -673,7 +673,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'url',
     needs: new RegExp(DOMAIN_END, 'i'),
     pattern: new RegExp(
-      `\\b[a-z0-9-]{2,}(?:\\.[a-z0-9-]+)*${DOMAIN_END}(?:\\/[^\\s,;)]*[^\\s.,;:)])?`,
+      // One letter is a name only before a path ("x.com/handle"): "q.d." is no address.
+      `\\b(?:[a-z0-9-]{2,}(?:\\.[a-z0-9-]+)*${DOMAIN_END}(?:\\/[^\\s,;)]*[^\\s.,;:)])?|[a-z0-9]${DOMAIN_END}\\/[^\\s,;)]*[^\\s.,;:)])`,
       'gi',
     ),
   },
@@ -700,18 +701,26 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   // Masked but for its last four digits, "***-**-4471": still an SSN's digits.
   { kind: 'ssn', pattern: /(?<![\w*#])(?:\*{3}|[Xx]{3}|#{3})-(?:\*{2}|[Xx]{2}|#{2})-\d{4}\b/g },
   {
+    // The organ network's id of a donor or recipient: "UNOS ID VHZ980".
+    kind: 'mrn',
+    cues: 'unos',
+    pattern: /\b(?:UNOS)(?:\s+(?:ID|#|number|no\.?))?\s*[:#]?\s*([A-Z0-9]{5,10})\b/dg,
+    group: 1,
+    accept: hasDigits(3),
+  },
+  {
     kind: 'ssn',
     cues: 'ssn|ss#|soc',
     pattern:
-      /\b(?:SSN|SS#|social security(?: number| no\.?| #)?|soc\.? sec\.?(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*((?:\d{3}|xxx|\*{3})[\s-]?(?:\d{2}|xx|\*{2})[\s-]?\d{4})\b/dgi,
+      /\b(?:SSN|SS#|social security(?: number| no\.?| #)?|soc\.? sec\.?(?: number| no\.?| #)?)\s*(?:is\s*)?[:#]?\s*((?:\d{3}|xxx|\*{3})[\s.-]?(?:\d{2}|xx|\*{2})[\s.-]?\d{4})\b/dgi,
     group: 1,
   },
   {
     // "last 4 of SSN (1169)", "SSN ending in 4721".
     kind: 'ssn',
-    cues: 'last 4|last four|ssn|ss#|social',
+    cues: 'last 4|last four|ssn|ss#|social|soc',
     pattern:
-      /\b(?:last (?:4|four)(?:\s+digits)?\s+(?:of\s+)?(?:the\s+|pt['’]s\s+|his\s+|her\s+)?(?:SSN|SS#|social(?: security(?: number| no\.?| #)?)?)|(?:SSN|SS#|social security(?: number| no\.?| #)?)\s*(?:\(?last\s+(?:4|four)\)?|ending(?:\s+in)?))\s*[:#(]?\s*(\d{4})\b/dgi,
+      /\b(?:last (?:4|four)(?:\s+digits)?\s+(?:of\s+)?(?:the\s+|pt['’]s\s+|his\s+|her\s+)?(?:SSN|SS#|social(?: security(?: number| no\.?| #)?)?)|(?:SSN|SS#|social security(?: number| no\.?| #)?|soc\.? sec\.?(?: number| no\.?| #)?)\s*(?:\(?last\s+(?:4|four)\)?|(?:ending|ends)(?:\s+in)?))\s*[:#(]?\s*(\d{4})\b/dgi,
     group: 1,
   },
   {
@@ -1224,12 +1233,24 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   // After the facility rules: "from Lakeside on 3/4" is the facility, named like its town.
   {
-    // A known place after a preposition: "agency in Yonkers", "from Kraków", "in new bedford".
+    // A town named by its area: "Scranton-area resident", "lives in the Yakima area".
     kind: 'city',
-    cues: 'in|from|to|near',
+    needs: 'area',
+    pattern: new RegExp(
+      `\\b([${UPPER}][${LATIN_LOWER}]+(?:[ -][${UPPER}][${LATIN_LOWER}]+)?)(?=-area\\b|[ \\t]+area\\b)`,
+      'dg',
+    ),
+    group: 1,
+    accept: (found) => isCity(found),
+  },
+  {
+    // A known place after a preposition: "agency in Yonkers", "from Kraków", "in new bedford",
+    // "a trailer outside Pueblo".
+    kind: 'city',
+    cues: 'in|from|to|near|outside',
     pattern: new RegExp(
       // The words after the first are no preposition: "from OLOS in wichita" is tried at "in".
-      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear)\\s+((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near)\\b)[${UPPER}${LOWER}]+){0,2})`,
+      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear|[Oo]utside)\\s+((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near|outside)\\b)[${UPPER}${LOWER}]+){0,2})`,
       'dg',
     ),
     group: 1,
