@@ -161,6 +161,12 @@ describe('detectPhi: dates, ages and numbers', () => {
     ['Call-back number for results: 555-0142', 'phone', '555-0142'],
     ['Pt lives on a farm. Landline only: 201-4297.', 'phone', '201-4297'],
     ['Clinicals faxed to 682-4088 for the auth.', 'phone', '682-4088'],
+    [
+      'Discharged home with Kindly Hands Home Care for PT/OT.',
+      'facility',
+      'Kindly Hands Home Care',
+    ],
+    ['Agreed to Shady Oaks Memory Care for 7 days.', 'facility', 'Shady Oaks Memory Care'],
     ['Scranton-area resident, never smoker.', 'city', 'Scranton'],
     ['Lives in the Yakima area with 2 adult sons.', 'city', 'Yakima'],
     ['Lives in a trailer outside Bowling Green with her dog.', 'city', 'Bowling Green'],
@@ -199,6 +205,7 @@ describe('detectPhi: dates, ages and numbers', () => {
     'Pt from out of state (Texas), here for work.',
     // An area that is no known town; a one-letter abbreviation with no path; "outside" alone.
     'Rural area; Tri-State area; surgical area clean.',
+    'Home Health to resume PT; Home Care aide twice a week; Memory Care unit tour offered.',
     'Augmentin 1 tab q.d. x 5 days; encouraged to walk outside twice a day.',
   ])('leaves alone %j', (text) => {
     expect(found(text)).toEqual([]);
