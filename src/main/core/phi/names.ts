@@ -7,7 +7,6 @@
  */
 import type { PhiSpan } from '../../../shared/domain';
 import lists from './names.json';
-import safeWords from './safe-words.json';
 import {
   foldAccents,
   forEachMatch,
@@ -17,6 +16,7 @@ import {
   type CuedPattern,
   type Matcher,
 } from './patterns';
+import { EPONYMS, factsOf, HAND } from './word-facts';
 
 const GIVEN = new Set(lists.givenNames);
 const SURNAMES = new Set(lists.surnames);
@@ -30,12 +30,6 @@ const WORD_GIVEN = new Set(lists.wordGivenNames);
  */
 const MORE_GIVEN = new Set(lists.moreGivenNames.flatMap((line) => line.split(' ')));
 const MORE_SURNAMES = new Set(lists.moreSurnames.flatMap((line) => line.split(' ')));
-export const EPONYMS = new Set(lists.eponyms);
-/**
- * The safe list's hand-listed words (lower case): faiths, languages, insurers, brands and
- * abbreviations a note names about anyone ("pt Buddhist", "called Medicare"), never a name alone.
- */
-const HAND_LISTED = new Set(safeWords.handWords.split(' '));
 /** Months that are also given names: "June Brown", "April K., RN". ("May" is mostly a verb.) */
 const MONTH_GIVEN = new Set(['April', 'June', 'August']);
 
@@ -810,8 +804,10 @@ function segmentName(text: string, words: Token[], cued: Map<number, Cue>): PhiS
   const cue = cued.get(first.start);
   // A weaker role's cue wants two words: "interpreter (Spanish)" names nobody.
   const cuedName = cue !== undefined && (cue !== BY_ROLE || segment.length >= 2);
-  // Short hand-listed words are abbreviations that begin names too ("Min" of "Min-jun").
-  const handListed = first.word.length >= 4 && HAND_LISTED.has(first.word.toLowerCase());
+  // The safe list's hand-listed words (faiths, languages, insurers, brands: "pt Buddhist",
+  // "called Medicare") are never a name alone; short ones are abbreviations that begin names
+  // too ("Min" of "Min-jun").
+  const handListed = first.word.length >= 4 && (factsOf(first.word.toLowerCase()) & HAND) !== 0;
   if (cue !== BY_TITLE && segment.length === 1 && handListed) return undefined;
   const whole = cuedName || (length === words.length ? vouchedRun : vouched(text, last.end));
   const from = whole ? 0 : dictionaryStart(text, segment);

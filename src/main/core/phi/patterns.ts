@@ -9,6 +9,7 @@
  */
 import type { PhiKind } from '../../../shared/domain';
 import lists from './names.json';
+import { EPONYMS } from './word-facts';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -616,8 +617,6 @@ export function isAcronymOf(acronym: string, name: string): boolean {
   for (const letter of initials) if (letter === acronym[at]) at++;
   return at === acronym.length && initials[0] === acronym[0];
 }
-
-const EPONYMS = new Set(lists.eponyms);
 
 /**
  * "of Huntington PD" after an officer is a town's police; "of Parkinson PD" is a disease (PD

@@ -22,37 +22,13 @@
  * scripts/build-phi-lists.ts from the sources safe-words.json records.
  */
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
-import { EPONYM_HEAD, EPONYM_OF_BEFORE, EPONYMS } from './names';
+import { EPONYM_HEAD, EPONYM_OF_BEFORE } from './names';
 import { LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
-import lists from './safe-words.json';
+import { CLINICAL, COMMON, EPONYM, factsOf, GIVEN, HAND, KNOWN, NAME } from './word-facts';
 
 /** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
 const CAPITALISED_WORD = new RegExp(`(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}${LOWER}]+`, 'g');
 
-/** What the lists say of a word (in lower case), as bits: one lookup answers every question. */
-const KNOWN = 1; // common English, clinical vocabulary or the hand list: a safe word
-const COMMON = 2; // common English (SCOWL to 35): "White", "Center" read as words
-const GIVEN = 4; // a given name
-const NAME = 8; // a given name or a surname
-const HAND = 16; // the hand list's words are safe even where a name list knows them ("English", "Candida")
-const EPONYM = 32;
-const CLINICAL = 64; // the clinical vocabulary beyond English: "macroglobulinemia", "serology"
-const WORD_FACTS = new Map<string, number>();
-function mark(words: Iterable<string>, fact: number): void {
-  for (const word of words) WORD_FACTS.set(word, (WORD_FACTS.get(word) ?? 0) | fact);
-}
-const words = (joined: string) => joined.split(' ');
-mark(words(lists.englishCommon), KNOWN | COMMON);
-mark(words(lists.englishMore), KNOWN);
-mark(words(lists.clinical), KNOWN | CLINICAL);
-mark(words(lists.handWords), KNOWN | HAND);
-mark(words(lists.givenNames), NAME | GIVEN);
-mark(words(lists.surnames), NAME);
-mark(
-  [...EPONYMS].map((e) => e.toLowerCase()),
-  EPONYM,
-);
-const factsOf = (lower: string) => WORD_FACTS.get(lower) ?? 0;
 /** A word (in lower case) some list of safe words holds. */
 const isKnown = (lower: string) => (factsOf(lower) & KNOWN) !== 0;
 const isName = (lower: string) => (factsOf(lower) & NAME) !== 0;
