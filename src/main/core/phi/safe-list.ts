@@ -75,6 +75,8 @@ function clinicalWordAfter(after: string): boolean {
   const facts = factsOf(word);
   return (facts & CLINICAL) !== 0 && (facts & NAME) === 0;
 }
+/** Whether an eponym's head noun or a clinical word follows: the word before names a condition. */
+const clinicalNounAfter = (after: string) => EPONYM_HEAD.test(after) || clinicalWordAfter(after);
 /** A capitalised word after another: an eponym's second name, when the lists say so. */
 const EPONYM_PARTNER = new RegExp(`^[ \\t]+([${UPPER}][${LOWER}]+)`);
 /** The rest of a hyphenated eponym: "-Baker" of "Wong-Baker FACES 4". */
@@ -138,7 +140,7 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   const partner = EPONYM_PARTNER.exec(text.slice(tail, tail + 30));
   if (partner && (factsOf(partner[1]!.toLowerCase()) & EPONYM) !== 0) tail += partner[0].length;
   const after = text.slice(tail, tail + 40);
-  if (EPONYM_HEAD.test(after) || clinicalWordAfter(after)) return false;
+  if (clinicalNounAfter(after)) return false;
   if (SCORE_AFTER.test(text.slice(tail, tail + 16))) return false;
   // Anatomy named after a person: "pouch of Douglas", "circle of Willis".
   if (EPONYM_OF_BEFORE.test(text.slice(Math.max(0, start - 40), start))) return false;
@@ -383,11 +385,15 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
   // Initials a list knows ("VC", "ca"; no common word, no unit) are a signature's only where a
   // credential follows and the signature ends: "— VC LPN", "VC PCT / PP PCT", "-ez RN".
+  /** Where a credential after `end` ends ("KC| LPN|"), or -1 where none follows. */
+  const credentialEnd = (end: number) => {
+    const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
+    return credential === null ? -1 : end + credential[0].length;
+  };
   const signs = (word: string, end: number) => {
     // The credential first: most short words have none after them.
-    const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
-    if (credential === null || !SIGNATURE_END.test(text.slice(end + credential[0].length)))
-      return false;
+    const after = credentialEnd(end);
+    if (after < 0 || !SIGNATURE_END.test(text.slice(after))) return false;
     const lower = word.toLowerCase();
     return (factsOf(lower) & COMMON) === 0 && !SERVICES.has(lower);
   };
@@ -395,11 +401,8 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     const lower = m[0].toLowerCase();
     const end = m.index + m[0].length;
     if (!isKnown(lower)) {
-      if (
-        CREDENTIAL_AFTER.test(text.slice(end, end + 8)) ||
-        BY_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))
-      )
-        add(m.index, end);
+      const before = () => text.slice(Math.max(0, m.index - 12), m.index);
+      if (credentialEnd(end) >= 0 || BY_BEFORE.test(before())) add(m.index, end);
     } else if (signs(m[0], end)) add(m.index, end);
   }
   for (const m of text.matchAll(LOWER_INITIALS)) {
@@ -461,43 +464,62 @@ function* linesInCapitals(text: string): Generator<[number, number]> {
     start = end + 1;
   }
 }
+/** A word and where it starts in the text. */
+type WordAt = readonly [start: number, word: string];
+
+/** The words a global pattern matches in `text`, placed at `offset` on. */
+function* wordsMatching(text: string, pattern: RegExp, offset = 0): Generator<WordAt> {
+  for (const m of text.matchAll(pattern)) yield [offset + m.index, m[0]];
+}
+
+/**
+ * The runs of candidate words among `words` (in the text's order), as [start, end): one space,
+ * a hyphen or an apostrophe between two candidates makes one name ("Mary-Kate O'Neil"). A word
+ * inside a span the rules found (`found`, sorted by start) is not read again, and ends a run.
+ */
+function candidateRuns(
+  text: string,
+  words: Iterable<WordAt>,
+  found: readonly PhiSpan[],
+  isCandidateAt: (start: number, word: string) => boolean,
+): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let run: [number, number] | null = null;
+  let next = 0;
+  for (const [start, word] of words) {
+    const end = start + word.length;
+    while (next < found.length && found[next]!.end <= start) next++;
+    const inside = next < found.length && found[next]!.start < end;
+    if (inside || !isCandidateAt(start, word)) run = null;
+    else if (run !== null && /^[ \t'’-]?$/.test(text.slice(run[1], start))) run[1] = end;
+    else runs.push((run = [start, end]));
+  }
+  return runs;
+}
+
 /**
  * In a line written in capitals a name cannot show by its capital: there, a word of three
- * letters or more that no list knows is a candidate ("PCP CUAUHTÉMOC BIN YUSOF"). Words the
- * rules found (`found`, sorted by start) are not read again.
+ * letters or more that no list knows is a candidate ("PCP CUAUHTÉMOC BIN YUSOF").
  */
 function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
-  const spans: PhiSpan[] = [];
-  let next = 0;
-  for (const [lineStart, lineEnd] of linesInCapitals(text)) {
-    let run: { start: number; end: number } | null = null;
-    for (const m of text.slice(lineStart, lineEnd).matchAll(CAPITALS_WORD)) {
-      const start = lineStart + m.index;
-      const end = start + m[0].length;
-      while (next < found.length && found[next]!.end <= start) next++;
-      const inside = next < found.length && found[next]!.start < end;
-      const facts = inside ? KNOWN : factsOf(m[0].toLowerCase());
-      // An eponym's clinical noun after it, as in "LEGIONNAIRES' DISEASE".
-      const after = text
-        .slice(end, end + 40)
-        .toLowerCase()
-        .replace(/^['’]/, '');
-      const unknown =
-        (facts & (KNOWN | EPONYM)) === 0 && !EPONYM_HEAD.test(after) && !clinicalWordAfter(after);
-      if (!unknown) {
-        if (run) spans.push({ kind: 'name', ...run });
-        run = null;
-        continue;
-      }
-      if (run !== null && /^[ \t'’-]?$/.test(text.slice(run.end, start))) run.end = end;
-      else {
-        if (run) spans.push({ kind: 'name', ...run });
-        run = { start, end };
-      }
-    }
-    if (run) spans.push({ kind: 'name', ...run });
+  function* wordsInCapitals(): Generator<WordAt> {
+    for (const [lineStart, lineEnd] of linesInCapitals(text))
+      yield* wordsMatching(text.slice(lineStart, lineEnd), CAPITALS_WORD, lineStart);
   }
-  return spans;
+  const unknown = (start: number, word: string) => {
+    const end = start + word.length;
+    // An eponym's clinical noun after it, as in "LEGIONNAIRES' DISEASE".
+    const after = text
+      .slice(end, end + 40)
+      .toLowerCase()
+      .replace(/^['’]/, '');
+    return (factsOf(word.toLowerCase()) & (KNOWN | EPONYM)) === 0 && !clinicalNounAfter(after);
+  };
+  return candidateRuns(text, wordsInCapitals(), found, unknown).map(([start, end]) => ({
+    kind: 'name',
+    start,
+    end,
+  }));
 }
 
 /**
@@ -505,33 +527,16 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
  * start), whose words are not read again.
  */
 export function findUnlisted(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
-  const spans: PhiSpan[] = [];
-  let next = 0;
-  let run: { start: number; end: number } | null = null;
-  const close = () => {
-    if (run === null) return;
-    const { kind, end } = kindAfter(text, run.end);
-    spans.push({ kind, start: run.start, end });
-    run = null;
-  };
   // Only capitalised words can be candidates: the scan skips the rest.
-  for (const m of text.matchAll(CAPITALISED_WORD)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    while (next < found.length && found[next]!.end <= start) next++;
-    const inside = next < found.length && found[next]!.start < end;
-    if (inside || !isCandidate(text, m[0], start, end)) {
-      close();
-      continue;
-    }
-    // One space, a hyphen or an apostrophe between two candidates: one name ("Mary-Kate O'Neil").
-    if (run !== null && /^[ \t'’-]?$/.test(text.slice(run.end, start))) run.end = end;
-    else {
-      close();
-      run = { start, end };
-    }
-  }
-  close();
+  const capitalisedWords = wordsMatching(text, CAPITALISED_WORD);
+  const candidate = (start: number, word: string) =>
+    isCandidate(text, word, start, start + word.length);
+  const spans: PhiSpan[] = candidateRuns(text, capitalisedWords, found, candidate).map(
+    ([start, runEnd]) => {
+      const { kind, end } = kindAfter(text, runEnd);
+      return { kind, start, end };
+    },
+  );
   spans.push(...findInCapitals(text, found));
   // The shapes' spans where the rules found nothing: the rules name a kind more surely.
   const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
