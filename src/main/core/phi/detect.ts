@@ -4,6 +4,7 @@
  * finding a false alarm. Rules plus dictionaries (as Philter does), no model, no network.
  */
 import type { PhiLevel, PhiSpan } from '../../../shared/domain';
+import { findHl7Fields } from './hl7';
 import { findNames, NAME_PATTERNS } from './names';
 import { findUnlisted, SAFE_LIST_PATTERNS } from './safe-list';
 import {
@@ -144,8 +145,9 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
 export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] {
   const scanned = blankDeidentified(text);
   const matches = CUES.matcher(scanned);
-  // Patterns first: on equal spans the more specific kind wins the stable sort.
-  const found: PhiSpan[] = [];
+  // On equal spans the more specific kind, found first, wins the stable sort.
+  // HL7 fields first: a field's place names its kind more surely than its shape does.
+  const found: PhiSpan[] = findHl7Fields(scanned);
   findPatterns(scanned, matches, found);
   findPlacesAfter(scanned, found);
   found.push(...findNames(scanned, matches));

@@ -64,16 +64,16 @@ const STOP = new Set(
  * "patient", a signature line. Each match ends where a name would start.
  */
 const TITLE_CUE: CuedPattern = {
-  cues: 'mr|mrs|ms|miss|mx|dr|drs|prof|doctor|rev|nurse|rn|np|pa|fr.|sr.',
+  cues: 'mr|mrs|ms|miss|mx|dr|drs|prof|doctor|rev|nurse|rn|np|pa|fr.|sr.|rabbi|pastor|imam|deacon',
   // "Fr." and "Sr." with their full stop, and not the French size of "16 Fr. Foley"; RN, NP
   // and PA after a comma close a name ("Mary Abernathy, NP. Hgb stable").
   pattern:
-    /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|dr|Drs|Prof|Doctor|Rev|Nurse|(?<!,[ \t]*)(?:RN|NP|PA)|(?<!\d[ \t]?)Fr\.|Sr\.)(?:(?<=\.)|\b\.?)[ \t]*/g,
+    /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|dr|Drs|Prof|Doctor|Rev|Nurse|Rabbi|Pastor|Imam|Deacon|(?<!,[ \t]*)(?:RN|NP|PA)|(?<!\d[ \t]?)Fr\.|Sr\.)(?:(?<=\.)|\b\.?)[ \t]*/g,
 };
 const WORD_CUE: CuedPattern = {
-  cues: 'wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbo|boyfriend|girlfriend|fianc|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|hcp|health|proxy|poa|surrogate|roommate|landlord|name|in the name of|called|paged|notified|updated|informed|told|asked|discussed with|spoke|d/w|cc|signed|dictated|transcribed by|electronically signed by|reviewed by|seen|examined by|evaluated by|attending|resident|fellow|intern|pcp|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying|identified as|patient|pt|representative|worker|interpreter|translator|contact|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsel',
+  cues: 'wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbo|boyfriend|girlfriend|fianc|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|hcp|health|proxy|poa|surrogate|roommate|landlord|name|in the name of|called|paged|notified|updated|informed|told|asked|discussed with|spoke|d/w|cc|signed|dictated|transcribed by|electronically signed by|reviewed by|seen|examined by|evaluated by|attending|resident|fellow|intern|pcp|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying|identified as|patient|pt|representative|worker|interpreter|translator|contact|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsel|guarantor|liaison|rep',
   pattern:
-    /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|HCP|health ?care proxy|proxy|POA|surrogate|roommate|landlord|named|name is|in the name of|name of|name|called to|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|spoke w\/|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|witnessed by|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying (?:pt|patient) as|identified as|patient|pt|representative|worker|interpreter|translator|contacto?|case manager|page|vendor rep|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or)(?:\b|(?<=\/))[ \t]*[:,(]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
+    /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|HCP|health ?care proxy|proxy|POA|surrogate|roommate|landlord|named|name is|in the name of|name of|name|called to|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|spoke w\/|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|witnessed by|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying (?:pt|patient) as|identified as|patient|pt|representative|worker|interpreter|translator|contacto?|case manager|page|vendor rep|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or|guarantor|liaison|rep)(?:\b|(?<=\/))[ \t]*[:,(]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
 };
 /** "pt", "patient": in lower case a verb follows more often than a name ("pt reports walker"). */
 const PATIENT_WORD = /^(?:patient|pt)\b/i;
@@ -82,7 +82,7 @@ const PATIENT_WORD = /^(?:patient|pt)\b/i;
  * capitalised words after one are a name, one is not.
  */
 const ROLE_WORD =
-  /^(?:representative|worker|interpreter|translator|contacto?|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or)\b/i;
+  /^(?:representative|worker|interpreter|translator|contacto?|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or|liaison|rep)\b/i;
 
 /** What a cue says of the words after it, strongest first. */
 const BY_TITLE = 1;
@@ -100,7 +100,7 @@ function wordCueStrength(cue: string): Cue {
   return ROLE_FIRST_LETTERS.includes(first) && ROLE_WORD.test(cue) ? BY_ROLE : BY_WORD;
 }
 /** The first letters of ROLE_WORD's words, in lower case. */
-const ROLE_FIRST_LETTERS = [...'rwitcpvasd'].map((c) => c.charCodeAt(0));
+const ROLE_FIRST_LETTERS = [...'rwitcpvasdl'].map((c) => c.charCodeAt(0));
 
 /**
  * Where a name would start after a cue, and the strongest cue there: one pass over the text,

@@ -160,7 +160,7 @@ function matchAt(anchored: RegExp, text: string, starts: readonly number[], foun
 }
 
 const MONTH =
-  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC)';
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|JAN(?:UARY)?|FEB(?:RUARY)?|MAR(?:CH)?|APR(?:IL)?|MAY|JUNE?|JULY?|AUG(?:UST)?|SEPT?(?:EMBER)?|OCT(?:OBER)?|NOV(?:EMBER)?|DEC(?:EMBER)?)';
 /** Lower-case months too ("apr 8"), less "mar", "may" and "dec": a record, a verb, "decreased". */
 const ANY_CASE_MONTH = `(?:${MONTH.slice(3, -1)}|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|december)`;
 const FULL_MONTH =
@@ -272,7 +272,7 @@ const COUNTED =
   /^\d+\s+(?:units?|tabs?|tablets?|days?|hours?|times?|doses?|liters?|weeks?|months?|years?|drops?|puffs?|sprays?|beats?|breaths?|steps?|feet|blocks?|stairs?|flights?|minutes?|seconds?|mg|mcg|meq|mmol|ml|cm|mm)\b/i;
 
 const FACILITY_HEAD =
-  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Manor|Gardens|Village|Lodge|Commons)';
+  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons)';
 /**
  * Heads that also name a department or a specialty ("Wound Center", "Bariatric Surgery"): a
  * facility's only when a word before them is a place's ("Lantern Hill Pediatrics", "Elm Street
@@ -296,7 +296,7 @@ const NOT_A_NAME_OPENER =
 const FACILITY_HEAD_CAPS = FACILITY_HEAD.toUpperCase();
 /** Every word a facility's head starts with: where to look for one in capitals or a weak one. */
 const HEAD_CUES =
-  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|manor|gardens|village|lodge|commons|center|centre|pediatrics|practice|pharmacy';
+  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|center|centre|pediatrics|practice|pharmacy';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
   'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
@@ -574,6 +574,9 @@ function ageInDigitsValid(found: string, text: string, start: number): boolean {
 
 /** An age over 89 written in digits starts 9, 10 or 11. */
 const AGE_OVER_89_CUES = '9|10|11';
+/** The relatives whose age a note gives in prose. */
+const RELATIVES =
+  'husband|wife|spouse|partner|mother|father|mom|dad|grandmother|grandfather|sister|brother|aunt|uncle|neighbor|neighbour|friend';
 /** An age over 89 in words: "ninety-one", "one hundred and two". */
 const AGE_IN_WORDS =
   '(?:ninety(?:[-\\s](?:one|two|three|four|five|six|seven|eight|nine))?|one hundred(?:(?:\\s+and)?[-\\s](?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?)';
@@ -1058,6 +1061,16 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: notAgeGroup,
   },
   {
+    // A relative's age in prose: "Pt's husband, who is 99, is her caregiver", "mother is 101".
+    kind: 'age over 89',
+    cues: RELATIVES,
+    pattern: new RegExp(
+      `\\b(?:${RELATIVES})(?:,?\\s+who)?\\s+is\\s+(?:now\\s+)?((?:9\\d|1[01]\\d)|${AGE_IN_WORDS})\\b(?![ \\t]*(?:%|mg|mL|kg|lb|pounds|degrees|°|min|minutes|miles|percent))`,
+      'dgi',
+    ),
+    group: 1,
+  },
+  {
     kind: 'age over 89',
     cues: 'ninety|one hundred',
     pattern: new RegExp(`\\b${AGE_IN_WORDS}[-\\s](?:years?[-\\s]old|yo|y\\/o)\\b`, 'gi'),
@@ -1159,9 +1172,10 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     // "Zip 02115", and Mexico's "C.P. 53939" (código postal).
     kind: 'zip code',
-    cues: 'zip|postal code|c.p.',
+    // "home_zip=58666" in an export's key=value fields too.
+    cues: 'zip|home_|postal code|c.p.',
     pattern:
-      /\b(?:zip|zipcode|zip code|postal code|C\.P\.)\s*(?:is\s*)?[:#]?\s*(\d{5}(?:-\d{4})?)\b/dgi,
+      /\b(?:home_)?(?:zip|zipcode|zip code|postal code|C\.P\.)\s*(?:is\s*)?[:#=]?\s*(\d{5}(?:-\d{4})?)\b/dgi,
     group: 1,
   },
   {
@@ -1209,11 +1223,20 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       /\b(?:Hospital|Medical Center|Clinic|Hospice) of (?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}/g,
   },
   {
-    // Named as Spanish and French write it, the head first: "Clínica Esperanza".
+    // A long-term acute care hospital by its name: "Mercy Ridge LTACH" (in capitals the head
+    // is every word's case, so only a name in mixed case: "FOR AN LTACH" names none).
     kind: 'facility',
-    cues: 'clínica|clinica|centro|sanatorio|hôpital|hopital',
+    needs: 'LTAC',
+    pattern: new RegExp(`\\b(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+\\s+){1,3}LTACH?\\b`, 'g'),
+    accept: namedFacility,
+  },
+  {
+    // Named as Spanish and French write it, the head first: "Clínica Esperanza", "Farmacia
+    // San Judas".
+    kind: 'facility',
+    cues: 'clínica|clinica|centro|sanatorio|hôpital|hopital|farmacia',
     pattern: new RegExp(
-      `\\b(?:Cl[ií]nica|Centro (?:M[eé]dico|de Salud)|Sanatorio|H[ôo]pital)\\s+(?:(?:de|del|la|las|los|San|Santa|Saint|Sainte)\\s+)*[${UPPER}][${LOWER}]+(?:\\s+[${UPPER}][${LOWER}]+){0,2}`,
+      `\\b(?:Cl[ií]nica|Centro (?:M[eé]dico|de Salud)|Sanatorio|H[ôo]pital|Farmacia)\\s+(?:(?:de|del|la|las|los|San|Santa|Saint|Sainte)\\s+)*[${UPPER}][${LOWER}]+(?:\\s+[${UPPER}][${LOWER}]+){0,2}`,
       'g',
     ),
   },
@@ -1232,11 +1255,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   // After the facility rules: "from Lakeside on 3/4" is the facility, named like its town.
   {
-    // A town named by its area: "Scranton-area resident", "lives in the Yakima area".
+    // A town named by its area, its residents or its services: "Scranton-area", "lives in the
+    // Yakima area", "a lifelong Rapid City resident", "Altoona FD/EMS transported".
     kind: 'city',
-    needs: 'area',
+    needs: /area|resident|FD|EMS|PD|Fire|Police/,
     pattern: new RegExp(
-      `\\b([${UPPER}][${LATIN_LOWER}]+(?:[ -][${UPPER}][${LATIN_LOWER}]+)?)(?=-area\\b|[ \\t]+area\\b)`,
+      `\\b([${UPPER}][${LATIN_LOWER}]+(?:[ -][${UPPER}][${LATIN_LOWER}]+)?)(?=-area\\b|[ \\t]+(?:area|resident|FD|EMS|PD|Fire Department|Police)\\b)`,
       'dg',
     ),
     group: 1,

@@ -121,7 +121,37 @@ function judgeWord(word: string): WordVerdict {
   // An eponym or its plural ("Apgars").
   if ((facts & EPONYM) !== 0) return 'safe';
   if (lower.endsWith('s') && (factsOf(lower.slice(0, -1)) & EPONYM) !== 0) return 'safe';
+  if (facts === 0 && derivedFromKnown(lower)) return 'safe';
   return known ? 'name-word' : 'unknown';
+}
+
+/** Prefixes clinical words are made with: "Premedicate", "Nonrebreather", "Subglottic". */
+const PREFIX =
+  /^(?:pre|post|non|anti|hyper|hypo|intra|inter|trans|peri|sub|semi|micro|macro|pseudo|poly|multi|over|under|dis|re|un|de|co|bi)/;
+/** Endings that make a word of another: "Renally", "Orthostatics", "Diuresed", "Dialyzing". */
+const ENDINGS: ReadonlyArray<readonly [ending: string, stem: string]> = [
+  ['ally', 'al'],
+  ['ly', ''],
+  ['es', ''],
+  ['s', ''],
+  ['ed', ''],
+  ['ed', 'e'],
+  ['ing', ''],
+  ['ing', 'e'],
+];
+/**
+ * Whether a word no list holds is made from one a list knows as safe, by a prefix or an
+ * ending ("renally" of "renal"): the lists hold few derived forms. The stem must be a safe
+ * word of five letters or more and no name, so a rare surname is not read as a form of a
+ * short word.
+ */
+function derivedFromKnown(lower: string): boolean {
+  const safeStem = (stem: string) => stem.length >= 5 && (factsOf(stem) & (KNOWN | NAME)) === KNOWN;
+  const prefix = PREFIX.exec(lower)?.[0];
+  if (prefix !== undefined && safeStem(lower.slice(prefix.length))) return true;
+  return ENDINGS.some(
+    ([ending, stem]) => lower.endsWith(ending) && safeStem(lower.slice(0, -ending.length) + stem),
+  );
 }
 
 /** Whether the capitalised word at [start, end) of `text` is a candidate identifier. */
@@ -185,7 +215,7 @@ const LOWER_CUE = new RegExp(
 const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
 const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW';
 const CREDENTIAL_AFTER = new RegExp(`^[ \\t]+(?:${CREDENTIALS})\\b`);
-const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|[—-])[ \t]*$/i;
+const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|[—-])[ \t]*$/i;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
@@ -513,7 +543,10 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
       .slice(end, end + 40)
       .toLowerCase()
       .replace(/^['’]/, '');
-    return (factsOf(word.toLowerCase()) & (KNOWN | EPONYM)) === 0 && !clinicalNounAfter(after);
+    const lower = word.toLowerCase();
+    const facts = factsOf(lower);
+    if ((facts & (KNOWN | EPONYM)) !== 0 || (facts === 0 && derivedFromKnown(lower))) return false;
+    return !clinicalNounAfter(after);
   };
   return candidateRuns(text, wordsInCapitals(), found, unknown).map(([start, end]) => ({
     kind: 'name',
