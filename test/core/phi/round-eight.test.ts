@@ -96,6 +96,9 @@ describe('detectPhi: the strict level reads derived clinical words as words', ()
     'PT SCREENED FOR AN LTACH; BED PENDING.',
     'Forrest IIb; Hinchey II. Friedewald used.',
     's/p Girdlestone in 2014; Whipple procedure planned.',
+    'Guillain-Barré suspected; NIF -18, FVC 14 mL/kg.',
+    'Asterixis, lactate 3.4; Gastrografin swallow negative.',
+    'Chance fracture; Nuss bar removed; Spurling negative; Wexner score 12.',
   ])('leaves %j alone', (text) => {
     expect(found(text, 'strict')).toEqual([]);
   });
