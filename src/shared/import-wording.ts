@@ -1,5 +1,7 @@
 import { counted } from './counted';
 import type { ImportSummary, PhiLevel, PhiMode, PhiScreening } from './domain';
+import { figureCell } from './figure-text';
+import figures from './phi-level-figures.json';
 
 /**
  * The words an import summary is read in, shared by the CLI and the app: clinical for
@@ -62,17 +64,28 @@ export function phiScreeningSummary(screening: PhiScreening): string {
 }
 
 /**
- * The guard's levels in words, for the import form and `--phi-level`: what each looks for and
- * what it costs (docs/phi-guard.md gives each level's measured recall and clean-text cost).
+ * What a level was measured to find and to refuse, with exact 95% intervals, on the labelled
+ * notes no rule was drawn from (phi-level-figures.json, written by `npm run phi-figures`;
+ * docs/phi-guard.md has every set and round).
+ */
+function measuredWords(level: PhiLevel): string {
+  const f = figures.levels[level];
+  const share = (figure: typeof f.recall) => figureCell(figure, 'percent');
+  return `Tested on synthetic notes written blind to it and never tuned on (${counted(f.spans, 'identifier')}, ${counted(f.cleanNotes, 'clean note')}) it found ${share(f.recall)} of identifiers and ${share(f.namesRecall)} of names, and would refuse ${share(f.cleanRefusedShare)} of clean notes.`;
+}
+
+/**
+ * The guard's levels in words, for the import form and `--phi-level`: what each looks for,
+ * and what it was measured to find and to cost.
  */
 export const PHI_LEVEL_WORDS: Record<PhiLevel, { label: string; hint: string }> = {
   default: {
     label: 'Default',
-    hint: 'Its rules and name lists: identifiers in the shapes they take, with a title, a label or a cue.',
+    hint: `Its rules and name lists: identifiers in the shapes they take, with a title, a label or a cue. ${measuredWords('default')}`,
   },
   strict: {
     label: 'Strict',
-    hint: 'Also every capitalised word no list of English or clinical words knows, every unknown word in a line written in capitals, and names in capitals or lower case after a role or an initial: finds more identifiers, and refuses or redacts more clean text (rare drug brands, eponyms).',
+    hint: `Also every capitalised word no list of English or clinical words knows, every unknown word in a line written in capitals, and names in capitals or lower case after a role or an initial: finds more identifiers, and refuses or redacts more clean text (rare drug brands, eponyms). ${measuredWords('strict')}`,
   },
 };
 
