@@ -1,7 +1,7 @@
 import { counted } from './counted';
 import type { ImportSummary, PhiLevel, PhiMode, PhiScreening } from './domain';
-import { figureCell } from './figure-text';
-import figures from './phi-level-figures.json';
+import { figureCell, type WrittenFigure } from './figure-text';
+import { PHI_LEVEL_FIGURES } from './phi-level-figures';
 
 /**
  * The words an import summary is read in, shared by the CLI and the app: clinical for
@@ -65,12 +65,12 @@ export function phiScreeningSummary(screening: PhiScreening): string {
 
 /**
  * What a level was measured to find and to refuse, with exact 95% intervals, on the labelled
- * notes no rule was drawn from (phi-level-figures.json, written by `npm run phi-figures`;
+ * notes no rule was drawn from (phi-level-figures.ts, written by `npm run phi-figures`;
  * docs/phi-guard.md has every set and round).
  */
 function measuredWords(level: PhiLevel): string {
-  const f = figures.levels[level];
-  const share = (figure: typeof f.recall) => figureCell(figure, 'percent');
+  const f = PHI_LEVEL_FIGURES.levels[level];
+  const share = (figure: WrittenFigure) => figureCell(figure, 'percent');
   return `Tested on synthetic notes written blind to it and never tuned on (${counted(f.spans, 'identifier')}, ${counted(f.cleanNotes, 'clean note')}) it found ${share(f.recall)} of identifiers and ${share(f.namesRecall)} of names, and would refuse ${share(f.cleanRefusedShare)} of clean notes.`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import shipped from '../../../src/shared/phi-level-figures.json';
+import { PHI_LEVEL_FIGURES as shipped } from '../../../src/shared/phi-level-figures';
 import { PHI_LEVEL_WORDS } from '../../../src/shared/import-wording';
 import { phiLevelFigures } from '../../fixtures/phi-eval/score';
 

@@ -1,0 +1,80 @@
+/**
+ * What each level of the PHI guard found and refused on the evaluation sets never tuned on,
+ * with exact 95% intervals. Written by npm run phi-figures (scripts/phi-figures.ts); do not
+ * edit: a test recomputes it.
+ */
+export const PHI_LEVEL_FIGURES = {
+  sets: ['unseen-b.json', 'unseen-f.json'],
+  levels: {
+    default: {
+      spans: 2787,
+      spansFound: 2254,
+      names: 775,
+      namesFound: 619,
+      cleanNotes: 820,
+      cleanRefused: 17,
+      recall: {
+        estimate: 0.8087549336203803,
+        missing: null,
+        lower: 0.7936532738975701,
+        upper: 0.8232052591321024,
+        method: 'clopper-pearson',
+        resamples: 0,
+        skipped: 0,
+      },
+      namesRecall: {
+        estimate: 0.7987096774193548,
+        missing: null,
+        lower: 0.7687215933082524,
+        upper: 0.8264041660044674,
+        method: 'clopper-pearson',
+        resamples: 0,
+        skipped: 0,
+      },
+      cleanRefusedShare: {
+        estimate: 0.020731707317073172,
+        missing: null,
+        lower: 0.012122239088307563,
+        upper: 0.03298649913261216,
+        method: 'clopper-pearson',
+        resamples: 0,
+        skipped: 0,
+      },
+    },
+    strict: {
+      spans: 2787,
+      spansFound: 2564,
+      names: 775,
+      namesFound: 725,
+      cleanNotes: 820,
+      cleanRefused: 46,
+      recall: {
+        estimate: 0.9199856476498026,
+        missing: null,
+        lower: 0.9092861715664008,
+        upper: 0.9297928676634482,
+        method: 'clopper-pearson',
+        resamples: 0,
+        skipped: 0,
+      },
+      namesRecall: {
+        estimate: 0.9354838709677419,
+        missing: null,
+        lower: 0.9158248874538447,
+        upper: 0.9517393041628028,
+        method: 'clopper-pearson',
+        resamples: 0,
+        skipped: 0,
+      },
+      cleanRefusedShare: {
+        estimate: 0.05609756097560976,
+        missing: null,
+        lower: 0.041359593384783455,
+        upper: 0.07412038298932636,
+        method: 'clopper-pearson',
+        resamples: 0,
+        skipped: 0,
+      },
+    },
+  },
+} as const;
