@@ -93,6 +93,9 @@ describe('the strict level leaves clinical text alone', () => {
     // Capitals: clinical words, and an eponym its clinical noun follows.
     "PATIENT IS 85 YO MALE WITH LEGIONNAIRES' DISEASE, ON LIPITOR 80 MG.",
     'CHEST PORTABLE AP: NO ACUTE CARDIOPULMONARY PROCESS. STABLE CARDIOMEGALY.',
+    // Eponyms' plurals read in capitals as they are in mixed case ("Apgars").
+    'PLAN: REPEAT APGARS AND KERNIGS TOMORROW.',
+    'Plan: repeat Apgars and Kernigs tomorrow.',
     // Coded HL7 fields, model numbers, a disease named after a holiday, two-name eponyms.
     'OBX|1|TX|IMP^Impression||Stable cardiomegaly.||||||F',
     'Model: Tandem t:slim X2 (model no. 1000096); reviewed with pt.',

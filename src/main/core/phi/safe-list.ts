@@ -111,18 +111,28 @@ function judgeWord(word: string): WordVerdict {
   if (!capitalised(word)) return 'safe';
   const lower = word.toLowerCase();
   const facts = factsOf(lower);
-  const known = (facts & KNOWN) !== 0;
+  if ((facts & KNOWN) === 0) return listedAsSafe(lower, facts) ? 'safe' : 'unknown';
   // A known word is a name-word when it is a given name ("Rose", "Will"), or a surname that is
-  // no common word ("Hale", not "White" or "Center"). Most words end here, before any context.
-  if (known) {
-    const readsAsName = (facts & GIVEN) !== 0 || (facts & (NAME | COMMON)) === NAME;
-    if (!readsAsName || (facts & HAND) !== 0) return 'safe';
-  }
-  // An eponym or its plural ("Apgars").
-  if ((facts & EPONYM) !== 0) return 'safe';
-  if (lower.endsWith('s') && (factsOf(lower.slice(0, -1)) & EPONYM) !== 0) return 'safe';
-  if (facts === 0 && derivedFromKnown(lower)) return 'safe';
-  return known ? 'name-word' : 'unknown';
+  // no common word ("Hale", not "White" or "Center"), and no eponym. Most words end here,
+  // before any context.
+  const readsAsName = (facts & GIVEN) !== 0 || (facts & (NAME | COMMON)) === NAME;
+  if (!readsAsName || (facts & HAND) !== 0 || eponymOrItsPlural(lower, facts)) return 'safe';
+  return 'name-word';
+}
+
+/** An eponym or its plural ("Apgars"). */
+function eponymOrItsPlural(lower: string, facts: number): boolean {
+  if ((facts & EPONYM) !== 0) return true;
+  return lower.endsWith('s') && (factsOf(lower.slice(0, -1)) & EPONYM) !== 0;
+}
+
+/**
+ * Whether the lists alone read a word as safe: a word they know, an eponym or its plural, or a
+ * form made from a safe word ("renally").
+ */
+function listedAsSafe(lower: string, facts: number): boolean {
+  if ((facts & KNOWN) !== 0 || eponymOrItsPlural(lower, facts)) return true;
+  return facts === 0 && derivedFromKnown(lower);
 }
 
 /** Prefixes clinical words are made with: "Premedicate", "Nonrebreather", "Subglottic". */
@@ -544,9 +554,7 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
       .toLowerCase()
       .replace(/^['’]/, '');
     const lower = word.toLowerCase();
-    const facts = factsOf(lower);
-    if ((facts & (KNOWN | EPONYM)) !== 0 || (facts === 0 && derivedFromKnown(lower))) return false;
-    return !clinicalNounAfter(after);
+    return !listedAsSafe(lower, factsOf(lower)) && !clinicalNounAfter(after);
   };
   return candidateRuns(text, wordsInCapitals(), found, unknown).map(([start, end]) => ({
     kind: 'name',
