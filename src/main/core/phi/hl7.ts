@@ -82,6 +82,7 @@ const SEGMENTS: Readonly<Record<string, Readonly<Record<number, readonly FieldPa
 const SEGMENT_START = /(?:^|[\r\n])[ \t]*(PID|NK1|GT1|PV1|OBR)\|/g;
 /** A date or date-time as HL7 writes it (YYYYMMDD[HHMM[SS]]). */
 const HL7_DAY = /^(?:1[89]|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])/;
+const LINE_END = /[\r\n]/g;
 
 /** Identifiers in the HL7 segments of `text`, placed by field. */
 export function findHl7Fields(text: string): PhiSpan[] {
@@ -91,8 +92,8 @@ export function findHl7Fields(text: string): PhiSpan[] {
     const segment = m[1]!;
     const fields = SEGMENTS[segment]!;
     let start = m.index + m[0].length - segment.length - 1;
-    const lineEnd = text.slice(start).search(/[\r\n]/);
-    const end = lineEnd < 0 ? text.length : start + lineEnd;
+    LINE_END.lastIndex = start;
+    const end = LINE_END.exec(text)?.index ?? text.length;
     text
       .slice(start, end)
       .split('|')
@@ -110,24 +111,25 @@ function fieldSpans(field: string, fieldStart: number, parts: readonly FieldPart
   const spans: PhiSpan[] = [];
   let repetitionStart = fieldStart;
   for (const repetition of field.split('~')) {
-    const components: Array<{ start: number; value: string }> = [];
+    // Each component trimmed, with where its value lies in the text.
+    const components: Array<{ start: number; end: number; value: string }> = [];
     let at = repetitionStart;
-    for (const value of repetition.split('^')) {
-      components.push({ start: at, value });
-      at += value.length + 1;
+    for (const written of repetition.split('^')) {
+      const value = written.trim();
+      const start = at + written.length - written.trimStart().length;
+      components.push({ start, end: start + value.length, value });
+      at += written.length + 1;
     }
-    const text = (c: { value: string }) => c.value.trim();
     for (const { from, to, kind } of parts) {
-      const inPart = components.slice(from - 1, to).filter((c) => c.value.trim() !== '');
+      const inPart = components.slice(from - 1, to).filter((c) => c.value !== '');
       const first = inPart[0];
       const last = inPart[inPart.length - 1];
       // A de-identified placeholder (blanked by detect.ts) is no identifier.
       if (!first || !last || inPart.some((c) => c.value.includes('\u0000'))) continue;
-      const start = first.start + first.value.length - first.value.trimStart().length;
       // A date-time is one span, the time with its day: a record number's rule finds the
       // same digits, and the span the field names must be the one kept.
-      if (kind === 'date' && !HL7_DAY.test(text(first))) continue;
-      spans.push({ kind, start, end: last.start + last.value.trimEnd().length });
+      if (kind === 'date' && !HL7_DAY.test(first.value)) continue;
+      spans.push({ kind, start: first.start, end: last.end });
     }
     repetitionStart += repetition.length + 1;
   }
