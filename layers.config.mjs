@@ -21,7 +21,7 @@ export const layers = [
     mayImport: [],
   },
   // The core's foundations: imported from anywhere in the core, importing nothing of it.
-  { name: 'core/errors', paths: ['src/main/core/errors/'], mayImport: [] },
+  { name: 'core/errors', paths: ['src/main/core/errors/'], mayImport: ['shared'] },
   {
     name: 'core/paths',
     paths: ['src/main/core/paths/'],

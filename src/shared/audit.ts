@@ -6,6 +6,7 @@ import type { RunDecision } from './calibration';
 import type { Split } from './domain';
 import type { SearchParams } from './search-params';
 import type { VariableMatch } from './variable-match';
+import { counted, writtenCount } from './counted';
 
 /** One beam state as the trace records it. */
 export interface TraceState {
@@ -286,8 +287,8 @@ export function unsearchedStaysWords(
   const left = run.excludedStays ?? 0;
   if (left === 0) return null;
   const scored = run.awaitingScoredStays ?? 0;
-  const stays = `${left.toLocaleString('en-US')} ${left === 1 ? 'stay' : 'stays'} with no ${run.spec.task} outcome yet`;
+  const stays = `${counted(left, 'stay')} with no ${run.spec.task} outcome yet`;
   if (scored === left) return `${stays}: scored for monitoring's forecast, not searched`;
   if (scored === 0) return `${stays}: not searched`;
-  return `${stays}: ${scored.toLocaleString('en-US')} scored for monitoring's forecast so far, none searched`;
+  return `${stays}: ${writtenCount(scored)} scored for monitoring's forecast so far, none searched`;
 }

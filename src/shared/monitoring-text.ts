@@ -3,6 +3,7 @@
  * PDF: first what a committee needs to hear (which period or unit signalled, and what the
  * charts promise about false alarms), then the tables, then how each figure was computed.
  */
+import { writtenCount } from './counted';
 import { attributeName } from './attribute-words';
 import { estimateText, figureCell, figureNumber, pValueCell } from './figure-text';
 import type {
@@ -39,7 +40,6 @@ export function periodTitle(period: PeriodRule): string {
 }
 
 const percent = (x: number) => figureNumber(x, 'percent');
-const count = (x: number) => x.toLocaleString('en-US');
 const expected = (x: number) => x.toFixed(1);
 
 /** The sentence of the risk-adjusted CUSUM: where it signalled, or that it did not, and its promise. */
@@ -49,7 +49,7 @@ export function cusumFinding(report: MonitoringReport): string {
     return `No ${periodWords(report.period)} has ${report.minGroupSize} stays or more, so nothing is charted over time: choose a longer period.`;
   const promise = `its limit (${cusum.limit.toFixed(2)}) is set so that, if the model's risks were right, it would signal by chance in ${percent(cusum.falseAlarmProbability)} of sequences as long as this one`;
   if (cusum.signals.length === 0)
-    return `The risk-adjusted CUSUM, tuned to detect the odds of the outcome multiplying by ${cusum.oddsRatio}, did not signal over ${count(cusum.values.length)} stays; ${promise}.`;
+    return `The risk-adjusted CUSUM, tuned to detect the odds of the outcome multiplying by ${cusum.oddsRatio}, did not signal over ${writtenCount(cusum.values.length)} stays; ${promise}.`;
   const where = [...new Set(cusum.signals.map((index) => period[index]!))];
   return `The risk-adjusted CUSUM signalled in ${where.join(', ')}: more outcomes than the model's risks expected, enough to suggest their odds had multiplied by ${cusum.oddsRatio}; ${promise}.`;
 }
@@ -68,7 +68,7 @@ function pChartFindings(report: MonitoringReport): string[] {
 
 /** "SICU lies above the 99.8% limit: 90 outcomes where the risks expected 54.6 (observed ÷ expected 1.65×)". */
 function unitPlacement(p: FunnelPoint, placement: FunnelPlacement): string {
-  return `${p.label} lies ${placement.direction} the ${placement.position === 'beyond-99.8' ? '99.8%' : '95%'} limit: ${count(p.observed)} outcomes where the risks expected ${expected(p.expected)} (observed ÷ expected ${figureNumber(p.ratio, 'ratio')})`;
+  return `${p.label} lies ${placement.direction} the ${placement.position === 'beyond-99.8' ? '99.8%' : '95%'} limit: ${writtenCount(p.observed)} outcomes where the risks expected ${expected(p.expected)} (observed ÷ expected ${figureNumber(p.ratio, 'ratio')})`;
 }
 
 function funnelFindings(report: MonitoringReport): string[] {
@@ -118,7 +118,7 @@ function forecastFindings(report: MonitoringReport): string[] {
     ];
   return missed.map(
     (c) =>
-      `In ${c.label} the risks forecast ${expected(c.expectedEvents)} outcomes (95% range ${count(c.lower)} to ${count(c.upper)}) and ${count(c.observedEvents)} happened: estimates made before outcomes are in would have been ${c.observedEvents > c.upper ? 'too hopeful' : 'too gloomy'} there.`,
+      `In ${c.label} the risks forecast ${expected(c.expectedEvents)} outcomes (95% range ${writtenCount(c.lower)} to ${writtenCount(c.upper)}) and ${writtenCount(c.observedEvents)} happened: estimates made before outcomes are in would have been ${c.observedEvents > c.upper ? 'too hopeful' : 'too gloomy'} there.`,
   );
 }
 
@@ -131,9 +131,9 @@ function checkedWords(checked: AwaitingOutcomes['checked']): string {
       ? 'the one period'
       : checked.periods === 2
         ? 'both periods'
-        : `all ${count(checked.periods)} periods`;
+        : `all ${writtenCount(checked.periods)} periods`;
   if (checked.within === checked.periods) return `it held in ${all} whose outcomes are in`;
-  const held = `it held in ${count(checked.within)} of the ${count(checked.periods)} periods whose outcomes are in`;
+  const held = `it held in ${writtenCount(checked.within)} of the ${writtenCount(checked.periods)} periods whose outcomes are in`;
   return checked.held
     ? `${held}, as often as chance allows`
     : `${held}, less often than chance allows (${checked.missesChance < 0.001 ? 'a chance below 0.001' : `a chance of ${pValueCell(checked.missesChance)}`} if the risks were calibrated), so these forecasts may be off`;
@@ -145,7 +145,7 @@ function checkedWords(checked: AwaitingOutcomes['checked']): string {
  */
 export function awaitingFinding(awaiting: AwaitingOutcomes): string {
   const shown = awaiting.periods.filter((p) => !p.suppressed);
-  const stays = `${count(awaiting.stays)} ${awaiting.stays === 1 ? 'stay has' : 'stays have'} no outcome yet`;
+  const stays = `${writtenCount(awaiting.stays)} ${awaiting.stays === 1 ? 'stay has' : 'stays have'} no outcome yet`;
   const latest = shown.at(-1);
   if (latest === undefined)
     return `${stays}; no period of them has enough stays for a forecast to be shown.`;
@@ -153,10 +153,10 @@ export function awaitingFinding(awaiting: AwaitingOutcomes): string {
   const caught =
     f.expectedSensitivity === null
       ? ''
-      : `, the ${count(latest.alerts)} alerts should catch about ${percent(f.expectedSensitivity)} of those outcomes`;
+      : `, the ${writtenCount(latest.alerts)} alerts should catch about ${percent(f.expectedSensitivity)} of those outcomes`;
   const right =
     f.expectedPpv === null ? '' : ` and about ${percent(f.expectedPpv)} of alerts should be right`;
-  return `${stays}. If the model's risks are calibrated (${checkedWords(awaiting.checked)}), ${latest.label}'s ${count(latest.stays)} stays should see about ${expected(f.expectedEvents)} outcomes (95% range ${count(latest.lower)} to ${count(latest.upper)})${caught}${right}.`;
+  return `${stays}. If the model's risks are calibrated (${checkedWords(awaiting.checked)}), ${latest.label}'s ${writtenCount(latest.stays)} stays should see about ${expected(f.expectedEvents)} outcomes (95% range ${writtenCount(latest.lower)} to ${writtenCount(latest.upper)})${caught}${right}.`;
 }
 
 const hours = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)} h`;
@@ -167,12 +167,12 @@ const hours = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).t
  */
 export function leadTimeFinding(lead: LeadTimeReport): string {
   const { overall } = lead;
-  const when = `The model decides at hour ${count(lead.alertHour)} of a stay, the end of its observation window`;
+  const when = `The model decides at hour ${writtenCount(lead.alertHour)} of a stay, the end of its observation window`;
   if (overall.caught === 0)
     return `${when}; it alerted on no stay whose outcome began at a recorded hour, so there is no lead time to measure.`;
   if (overall.median === null)
-    return `${when}; only ${count(overall.caught)} alerted ${overall.caught === 1 ? 'stay has' : 'stays have'} an outcome with a recorded onset (min ${count(lead.minimum)}), too few to estimate the lead time.`;
-  return `${when}. Of the ${count(overall.caught)} stays it alerted on whose outcome happened, the alert came before the outcome began in ${count(overall.beforeOnset)} (${figureCell(overall.shareBeforeOnset, 'percent')}); the median time from alert to onset was ${hours(overall.median)} (half between ${hours(overall.lowerQuartile!)} and ${hours(overall.upperQuartile!)}; negative: the outcome had begun inside the window, so the alert recognised it rather than foresaw it).`;
+    return `${when}; only ${writtenCount(overall.caught)} alerted ${overall.caught === 1 ? 'stay has' : 'stays have'} an outcome with a recorded onset (min ${writtenCount(lead.minimum)}), too few to estimate the lead time.`;
+  return `${when}. Of the ${writtenCount(overall.caught)} stays it alerted on whose outcome happened, the alert came before the outcome began in ${writtenCount(overall.beforeOnset)} (${figureCell(overall.shareBeforeOnset, 'percent')}); the median time from alert to onset was ${hours(overall.median)} (half between ${hours(overall.lowerQuartile!)} and ${hours(overall.upperQuartile!)}; negative: the outcome had begun inside the window, so the alert recognised it rather than foresaw it).`;
 }
 
 export const LEAD_TIME_HEADER = [
@@ -187,10 +187,10 @@ export const LEAD_TIME_HEADER = [
 export function leadTimeRows(lead: LeadTimeReport): string[][] {
   const row = (g: LeadTimeGroup, label: string) => [
     label,
-    count(g.caught),
+    writtenCount(g.caught),
     g.median === null
-      ? `${count(g.beforeOnset)}: too few to estimate`
-      : `${count(g.beforeOnset)}: ${figureCell(g.shareBeforeOnset, 'percent')}`,
+      ? `${writtenCount(g.beforeOnset)}: too few to estimate`
+      : `${writtenCount(g.beforeOnset)}: ${figureCell(g.shareBeforeOnset, 'percent')}`,
     g.median === null ? 'too few to estimate' : hours(g.median),
     g.median === null ? '' : `${hours(g.lowerQuartile!)} to ${hours(g.upperQuartile!)}`,
   ];
@@ -214,9 +214,9 @@ export function awaitingRows(periods: readonly AwaitingForecast[]): string[][] {
     .filter((p) => !p.suppressed)
     .map((p) => [
       p.label,
-      count(p.stays),
-      count(p.alerts),
-      `${expected(p.forecast.expectedEvents)} (${count(p.lower)} to ${count(p.upper)})`,
+      writtenCount(p.stays),
+      writtenCount(p.alerts),
+      `${expected(p.forecast.expectedEvents)} (${writtenCount(p.lower)} to ${writtenCount(p.upper)})`,
       p.observedExpectedRange === null
         ? 'not defined'
         : `${figureNumber(p.observedExpectedRange.lower, 'ratio')} to ${figureNumber(p.observedExpectedRange.upper, 'ratio')}`,
@@ -232,7 +232,7 @@ export function baselineFinding(report: MonitoringReport): string {
     return "The charts over time compare each stay's outcome with the model's own risk.";
   const span = periodSpanWords(reference.periods);
   const factor = figureNumber(reference.oddsRatio, 'ratio');
-  return `The charts over time start after the reference period, ${span}, and compare each stay's outcome with the model's risk adjusted to that period's baseline: there ${count(reference.events)} outcomes happened where the model's risks expected ${expected(reference.expectedEvents)}, so every risk's odds were multiplied by ${factor}.`;
+  return `The charts over time start after the reference period, ${span}, and compare each stay's outcome with the model's risk adjusted to that period's baseline: there ${writtenCount(reference.events)} outcomes happened where the model's risks expected ${expected(reference.expectedEvents)}, so every risk's odds were multiplied by ${factor}.`;
 }
 
 /** "+0.31", "−0.40": a standardised difference, its sign always shown. */
@@ -256,7 +256,7 @@ export function inputDriftExplanation(drift: InputDriftReport): string {
   const awaiting =
     drift.latestAwaiting === 0
       ? ''
-      : ` ${count(drift.latestAwaiting)} of the ${count(drift.latestStays)} latest stays have no outcome yet: their inputs count, and only the stays searched can have evidence resting on a drifted input.`;
+      : ` ${writtenCount(drift.latestAwaiting)} of the ${writtenCount(drift.latestStays)} latest stays have no outcome yet: their inputs count, and only the stays searched can have evidence resting on a drifted input.`;
   return `Each input of the stays of ${drift.latestPeriod} set beside ${periodSpanWords(drift.referencePeriods)}, ${reference}: an hourly input as each stay's mean over its observation window. An input has drifted when its standardised difference is at least ${drift.smdThreshold} in size and a distance between the two distributions so large would arise by chance less than ${percent(drift.alpha)} of the time, counting every input tested.${awaiting}`;
 }
 
@@ -275,12 +275,12 @@ export function inputDriftFinding(drift: InputDriftReport): string {
   const tooFew =
     withheld === 0
       ? ''
-      : ` ${count(withheld)} ${withheld === 1 ? 'input has' : 'inputs have'} too few stays with a value to estimate ${withheld === 1 ? 'its' : 'their'} drift.`;
+      : ` ${writtenCount(withheld)} ${withheld === 1 ? 'input has' : 'inputs have'} too few stays with a value to estimate ${withheld === 1 ? 'its' : 'their'} drift.`;
   if (tested.length === 0)
     return `${between}, too few stays have a value of any input to estimate whether the inputs drifted.`;
   const drifted = tested.filter((i) => i.drifted);
   if (drifted.length === 0)
-    return `${between}, ${tested.length === 1 ? 'the one input tested did not drift' : `none of the ${count(tested.length)} inputs drifted`} by more than chance and a small shift allow, so no stay's evidence rests on a drifted input.${tooFew}`;
+    return `${between}, ${tested.length === 1 ? 'the one input tested did not drift' : `none of the ${writtenCount(tested.length)} inputs drifted`} by more than chance and a small shift allow, so no stay's evidence rests on a drifted input.${tooFew}`;
   const named = drifted
     .map(
       (i) =>
@@ -291,8 +291,8 @@ export function inputDriftFinding(drift: InputDriftReport): string {
   const evidence =
     stays === 0
       ? `none of the latest stays has an outcome yet, so none was searched and no evidence can rest on a drifted input`
-      : `the evidence of ${figureCell(share, 'percent')} of the ${count(stays)} latest stays searched rests on a drifted input`;
-  return `${between}, ${count(drifted.length)} of ${count(tested.length)} inputs drifted: ${named}; ${evidence}.${tooFew}`;
+      : `the evidence of ${figureCell(share, 'percent')} of the ${writtenCount(stays)} latest stays searched rests on a drifted input`;
+  return `${between}, ${writtenCount(drifted.length)} of ${writtenCount(tested.length)} inputs drifted: ${named}; ${evidence}.${tooFew}`;
 }
 
 /** "Heart rate (bpm)", "Hours 19–24", "Notes": what one composition row counts. */
@@ -329,7 +329,7 @@ export function compositionFinding(c: EvidenceCompositionReport): string {
   const most =
     variable === null || band === null || band.share === 0
       ? `In ${latest.label}, no stay's evidence held an hourly window.`
-      : `In ${latest.label}, the evidence of its ${count(latest.stays)} stays searched most often held a window where ${inSentence(variable.row.label)} was charted (${percent(variable.share)} of stays) and a window of ${inSentence(band.row.label)} (${percent(band.share)}).`;
+      : `In ${latest.label}, the evidence of its ${writtenCount(latest.stays)} stays searched most often held a window where ${inSentence(variable.row.label)} was charted (${percent(variable.share)} of stays) and a window of ${inSentence(band.row.label)} (${percent(band.share)}).`;
   if (c.latestPeriod === null)
     return `${most} With one period shown, there is no earlier one to set it beside.`;
   const tested = c.rows.filter((r) => r.shift !== null);
@@ -337,12 +337,12 @@ export function compositionFinding(c: EvidenceCompositionReport): string {
   const less = tested.filter((r) => r.shift!.direction === 'less');
   const between = `from ${periodSpanWords(c.referencePeriods)} to ${c.latestPeriod}`;
   if (more.length + less.length === 0)
-    return `${most} What the evidence leans on did not shift ${between}: none of the ${count(tested.length)} variables, bands of hours${tested.some((r) => r.kind === 'notes') ? ' and notes' : ''} moved by more than chance and a small shift allow.`;
+    return `${most} What the evidence leans on did not shift ${between}: none of the ${writtenCount(tested.length)} variables, bands of hours${tested.some((r) => r.kind === 'notes') ? ' and notes' : ''} moved by more than chance and a small shift allow.`;
   const parts = [
     more.length === 0 ? null : `more on ${more.map(shiftWords).join(', ')}`,
     less.length === 0 ? null : `less on ${less.map(shiftWords).join(', ')}`,
   ].filter((part): part is string => part !== null);
-  return `${most} ${between.charAt(0).toUpperCase()}${between.slice(1)}, the evidence came to lean ${parts.join(', and ')}: ${count(more.length + less.length)} of ${count(tested.length)} rows shifted by more than chance and a small shift allow, so the reasons behind the model's decisions have changed.`;
+  return `${most} ${between.charAt(0).toUpperCase()}${between.slice(1)}, the evidence came to lean ${parts.join(', and ')}: ${writtenCount(more.length + less.length)} of ${writtenCount(tested.length)} rows shifted by more than chance and a small shift allow, so the reasons behind the model's decisions have changed.`;
 }
 
 /** How the composition was counted and the rule that flags a shift, for the app and the PDF. */
@@ -350,8 +350,8 @@ export function compositionExplanation(c: EvidenceCompositionReport): string {
   const beside =
     c.latestPeriod === null
       ? ''
-      : ` ${c.latestPeriod} is set beside ${periodSpanWords(c.referencePeriods)}, ${c.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period'} (${count(c.referenceStays)} stays): a row has shifted when its standardised difference is at least ${c.smdThreshold} in size and a difference so large would arise by chance less than ${percent(c.alpha)} of the time, counting every row tested.`;
-  return `Each share counts a period's searched stays whose evidence holds an hourly window where the variable was charted, a window in that band of the ${count(c.hours)}-hour observation window, or a note.${beside}`;
+      : ` ${c.latestPeriod} is set beside ${periodSpanWords(c.referencePeriods)}, ${c.referenceKind === 'first-period' ? 'the first period shown' : 'the reference period'} (${writtenCount(c.referenceStays)} stays): a row has shifted when its standardised difference is at least ${c.smdThreshold} in size and a difference so large would arise by chance less than ${percent(c.alpha)} of the time, counting every row tested.`;
+  return `Each share counts a period's searched stays whose evidence holds an hourly window where the variable was charted, a window in that band of the ${writtenCount(c.hours)}-hour observation window, or a note.${beside}`;
 }
 
 /** Each row's share per period: "62.0%", or with its exact interval, "62.0% (55.1–68.3%)". */
@@ -376,7 +376,7 @@ export function compositionPeriodHeader(
 ): string[] {
   return [
     '',
-    ...periods.map((k) => `${c.periods[k]!.label} (${count(c.periods[k]!.stays)} stays)`),
+    ...periods.map((k) => `${c.periods[k]!.label} (${writtenCount(c.periods[k]!.stays)} stays)`),
   ];
 }
 
@@ -449,8 +449,8 @@ export function groupRows(groups: readonly MonitoringGroup[]): string[][] {
     .filter((g) => !g.suppressed)
     .map((g) => [
       g.label,
-      count(g.stays),
-      count(g.events),
+      writtenCount(g.stays),
+      writtenCount(g.events),
       figureCell(g.alertRate, 'percent'),
       withheld(g, 'sensitivity', figureCell(g.sensitivity, 'percent')),
       withheld(g, 'ppv', figureCell(g.ppv, 'percent')),
@@ -469,7 +469,7 @@ export function suppressedSentence(
   if (hidden.length === 0) return null;
   const stays = hidden.reduce((sum, g) => sum + g.stays, 0);
   const shown = groups.length - hidden.length;
-  return `${count(hidden.length)}${shown > 0 ? ' more' : ''} ${hidden.length === 1 ? noun.one : noun.many} ${hidden.length === 1 ? 'has' : 'have'} fewer than ${minGroupSize} stays${hidden.length === 1 ? '' : ' each'} (${count(stays)} stays in all) and ${hidden.length === 1 ? 'is' : 'are'} not shown.`;
+  return `${writtenCount(hidden.length)}${shown > 0 ? ' more' : ''} ${hidden.length === 1 ? noun.one : noun.many} ${hidden.length === 1 ? 'has' : 'have'} fewer than ${minGroupSize} stays${hidden.length === 1 ? '' : ' each'} (${writtenCount(stays)} stays in all) and ${hidden.length === 1 ? 'is' : 'are'} not shown.`;
 }
 
 export const GROUP_HEADER = [
@@ -504,7 +504,7 @@ export function operatingPointRows(points: readonly OperatingPoint[]): string[][
     figureCell(p.ppv, 'percent'),
     figureCell(p.alertsPer100Stays, 'units'),
     figureCell(p.numberNeededToEvaluate, 'units'),
-    `${count(p.queued)}: ${figureCell(p.queueYield, 'percent')} wrong`,
+    `${writtenCount(p.queued)}: ${figureCell(p.queueYield, 'percent')} wrong`,
   ]);
 }
 
@@ -534,8 +534,8 @@ export function inputDriftRows(inputs: readonly InputDrift[]): string[][] {
   return inputs.map((i) => [
     // "pH" is its own unit: "pH (pH)" says nothing more.
     `${i.label}${i.unit === '' || i.unit === i.label ? '' : ` (${i.unit})`}${i.kind === 'static' ? ', at admission' : ''}`,
-    count(i.referenceValues),
-    count(i.latestValues),
+    writtenCount(i.referenceValues),
+    writtenCount(i.latestValues),
     i.withheld !== null
       ? 'too few to estimate'
       : i.standardisedDifference === null
@@ -571,11 +571,11 @@ export function awaitingSuppressedSentence(
     const noun = periodNoun(report.period);
     const stays = hidden.reduce((sum, p) => sum + p.stays, 0);
     parts.push(
-      `${count(stays)} of them fall in ${count(hidden.length)} ${hidden.length === 1 ? noun.one : noun.many} with fewer than ${report.minGroupSize} such stays, not forecast`,
+      `${writtenCount(stays)} of them fall in ${writtenCount(hidden.length)} ${hidden.length === 1 ? noun.one : noun.many} with fewer than ${report.minGroupSize} such stays, not forecast`,
     );
   }
   if (awaiting.unplaced > 0)
-    parts.push(`${count(awaiting.unplaced)} have no ${periodWords(report.period)}`);
+    parts.push(`${writtenCount(awaiting.unplaced)} have no ${periodWords(report.period)}`);
   return parts.length === 0 ? null : `${parts.join('; ')}.`;
 }
 
@@ -591,9 +591,9 @@ export function seriesSentence(report: Pick<MonitoringReport, 'series'>): string
   if (report.series.length < 2) return null;
   const runs = report.series.map(
     (r) =>
-      `run ${r.runId} on “${r.cohortName}” (${count(r.stays)} stays${r.awaiting > 0 ? `, ${count(r.awaiting)} awaiting an outcome` : ''})`,
+      `run ${r.runId} on “${r.cohortName}” (${writtenCount(r.stays)} stays${r.awaiting > 0 ? `, ${writtenCount(r.awaiting)} awaiting an outcome` : ''})`,
   );
-  return `A series of ${count(report.series.length)} runs of one bundle over successive cohorts, oldest first: ${runs.join(', ')}. Their stays are watched together.`;
+  return `A series of ${writtenCount(report.series.length)} runs of one bundle over successive cohorts, oldest first: ${runs.join(', ')}. Their stays are watched together.`;
 }
 
 /** The whole report as terminal text. */
@@ -611,7 +611,7 @@ export function monitoringText(report: MonitoringReport): string {
   ];
   if (report.unplaced.period > 0)
     lines.push(
-      `  ${count(report.unplaced.period)} stays have no ${periodWords(report.period)} and are left out.`,
+      `  ${writtenCount(report.unplaced.period)} stays have no ${periodWords(report.period)} and are left out.`,
     );
   if (report.units !== null && report.unit !== null) {
     lines.push('', `By ${attributeName(report.unit).toLowerCase()}:`);
@@ -623,7 +623,7 @@ export function monitoringText(report: MonitoringReport): string {
     );
     if (report.unplaced.unit > 0)
       lines.push(
-        `  ${count(report.unplaced.unit)} stays have no ${attributeName(report.unit).toLowerCase()} and are left out.`,
+        `  ${writtenCount(report.unplaced.unit)} stays have no ${attributeName(report.unit).toLowerCase()} and are left out.`,
       );
   }
   if (report.inputDrift)
@@ -656,12 +656,12 @@ export function monitoringText(report: MonitoringReport): string {
   if (report.leadTime)
     lines.push(
       '',
-      `Lead time, from the alert at hour ${count(report.leadTime.alertHour)} to the outcome's onset (by ${periodWords(report.period)}):`,
+      `Lead time, from the alert at hour ${writtenCount(report.leadTime.alertHour)} to the outcome's onset (by ${periodWords(report.period)}):`,
       ...table(leadTimeRows(report.leadTime), LEAD_TIME_HEADER),
     );
   lines.push(
     '',
-    `Operating points (from the stored risks; the review queue at the run's budget of ${count(report.queueSize)} stays):`,
+    `Operating points (from the stored risks; the review queue at the run's budget of ${writtenCount(report.queueSize)} stays):`,
     ...pad([POINT_HEADER, ...operatingPointRows(report.operatingPoints)]).map(
       (line) => `  ${line}`,
     ),
@@ -718,8 +718,8 @@ export function forecastRows(checks: readonly ForecastCheck[]): string[][] {
   const share = (x: number | null) => (x === null ? 'not defined' : percent(x));
   return checks.map((c) => [
     c.label,
-    `${expected(c.expectedEvents)} (${count(c.lower)} to ${count(c.upper)})`,
-    count(c.observedEvents),
+    `${expected(c.expectedEvents)} (${writtenCount(c.lower)} to ${writtenCount(c.upper)})`,
+    writtenCount(c.observedEvents),
     c.within ? 'yes' : c.observedEvents > c.upper ? 'no: more happened' : 'no: fewer happened',
     `${share(c.forecast.expectedSensitivity)}, ${share(c.realisedSensitivity)}`,
     `${share(c.forecast.expectedPpv)}, ${share(c.realisedPpv)}`,

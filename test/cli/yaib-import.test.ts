@@ -18,7 +18,7 @@ describe('toe import yaib', () => {
     expect(result.stdout).toMatch(/stays seen: 1367, included .*: 1367; window 24 h/);
     expect(result.stdout).toMatch(/mortality24: 70 \/ 1367/);
     expect(result.stdout).toMatch(/heart_rate/);
-    expect(result.stdout).toMatch(/1367 rows at hour 24/);
+    expect(result.stdout).toMatch(/1,367 rows at hour 24/);
     const cohorts = JSON.parse(runToe(['--json', 'cohorts'], db).stdout) as { name: string }[];
     expect(cohorts.map((c) => c.name)).toEqual(['yaib-mortality24-eicu_demo']);
   });

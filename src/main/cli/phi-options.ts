@@ -1,5 +1,6 @@
 import { Option } from 'commander';
 import type { PhiFinding } from '../../shared/domain';
+import { writtenCount } from '../../shared/counted';
 
 /**
  * --phi-false-alarm MARK, repeatable: one finding of a refusal that is not an identifier,
@@ -21,6 +22,6 @@ export function falseAlarmOption(where: string): Option {
 export function phiFindingLines(findings: readonly PhiFinding[], total: number): string {
   const lines = findings.map((f) => `  ${f.mark}  ${f.kind}  ${f.excerpt}`);
   const unlisted = total - findings.length;
-  if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more not listed`);
+  if (unlisted > 0) lines.push(`  … and ${writtenCount(unlisted)} more not listed`);
   return `Findings (mark, kind, masked text):\n${lines.join('\n')}\n`;
 }

@@ -223,7 +223,7 @@ describe('YAIB import: the shipped demo cohorts', () => {
     }
     expect(eicu.coverage.find((c) => c.variable === 'heart_rate')!.droppedImplausible).toBe(2);
     expect(eicu.notes.join('\n')).toMatch(
-      /1367 rows at hour 24 \(the hour after the window\), 0 rows later and 0 rows before admission/,
+      /1,367 rows at hour 24 \(the hour after the window\), 0 rows later and 0 rows before admission/,
     );
   });
 

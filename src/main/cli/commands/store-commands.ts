@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { STORE_DOC, type StoreCheckReport } from '../../../shared/store-check';
 import { type CliContext, inspectsStore } from '../cli-context';
 import { ContractCallError, ContractClient } from '../contract-client';
+import { counted } from '../../../shared/counted';
 
 /**
  * `toe store check` and `toe store backup`: neither changes the store, both work while it is
@@ -74,9 +75,8 @@ export function formatCheck(report: StoreCheckReport): string {
   if (report.readOnlyReason !== null) lines.push(`  read-only: ${report.readOnlyReason}`);
   if (report.counts) {
     const c = report.counts;
-    const n = (value: number) => value.toLocaleString('en-US');
     lines.push(
-      `  ${n(c.cohorts)} cohorts, ${n(c.stays)} stays, ${n(c.runs)} audit runs, ${n(c.results)} stay results, ${n(c.reviews)} reviews`,
+      `  ${counted(c.cohorts, 'cohort')}, ${counted(c.stays, 'stay')}, ${counted(c.runs, 'audit run')}, ${counted(c.results, 'stay result')}, ${counted(c.reviews, 'review')}`,
     );
   }
   for (const check of report.checks) {

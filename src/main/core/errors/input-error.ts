@@ -1,4 +1,5 @@
 /** Longest value a message quotes whole; longer ones are cut (see `shown`). */
+import { writtenCount } from '../../../shared/counted';
 export const EXCERPT_CHARS = 60;
 /** A message never grows past this, whatever a caller put in it. */
 const MAX_PROBLEM_CHARS = 2_000;
@@ -32,9 +33,7 @@ export class InputError extends Error {
  */
 export function shown(value: string, max = EXCERPT_CHARS): string {
   const quoted = JSON.stringify(cut(value, max));
-  return value.length > max
-    ? `${quoted} (${value.length.toLocaleString('en-US')} characters)`
-    : quoted;
+  return value.length > max ? `${quoted} (${writtenCount(value.length)} characters)` : quoted;
 }
 
 /** The first `max` characters and "…", never splitting a surrogate pair. */

@@ -1,5 +1,6 @@
 import { COHORT_NAME_MAX } from '../../../shared/cohort-name';
 import { InputError, shown } from '../errors/input-error';
+import { writtenCount } from '../../../shared/counted';
 
 export { COHORT_NAME_MAX };
 
@@ -12,7 +13,7 @@ export function cohortNameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'a cohort name cannot be empty';
   if (trimmed.length > COHORT_NAME_MAX) {
-    return `a cohort name has at most ${COHORT_NAME_MAX} characters; ${shown(trimmed, 40)} has ${trimmed.length.toLocaleString('en-US')}`;
+    return `a cohort name has at most ${COHORT_NAME_MAX} characters; ${shown(trimmed, 40)} has ${writtenCount(trimmed.length)}`;
   }
   return null;
 }

@@ -5,6 +5,7 @@ import {
   type ProgressSink,
   type ProgressUpdate,
 } from '../jobs/progress';
+import { writtenCount } from '../../../shared/counted';
 
 /** How often reading loops report and look at the cancel signal: cheap enough, still responsive. */
 const ROWS_PER_TICK = 10_000;
@@ -67,13 +68,13 @@ export class ImportClock {
     const rows = this.reading && 'rows' in this.reading ? this.rowsDone : rowsOfFile;
     if (rows % ROWS_PER_TICK !== 0) return;
     this.check();
-    this.readingUpdate(`${file}: ${rowsOfFile.toLocaleString('en-US')} rows`);
+    this.readingUpdate(`${file}: ${writtenCount(rowsOfFile)} rows`);
   }
 
   fileDone(file: string, rowsOfFile: number): void {
     this.filesDone++;
     this.check();
-    this.readingUpdate(`${file}: ${rowsOfFile.toLocaleString('en-US')} rows read`);
+    this.readingUpdate(`${file}: ${writtenCount(rowsOfFile)} rows read`);
   }
 
   /**

@@ -8,6 +8,7 @@
 import type { PhiFinding, PhiKind, PhiPolicy, PhiScreening, PhiSpan } from '../../../shared/domain';
 import { PHI_KINDS } from '../../../shared/domain';
 import { detectPhi } from './detect';
+import { counted, writtenCount } from '../../../shared/counted';
 
 /** Where a text comes from: the file, its line when it has lines, and the column or key. */
 export interface TextPlace {
@@ -85,9 +86,9 @@ export class PhiRefusedError extends Error {
       .slice(0, 10)
       .map((f) => `${f.mark} ${f.kind} (${f.excerpt})`)
       .join('; ');
-    const more = total > 10 ? `; and ${(total - 10).toLocaleString('en-US')} more` : '';
+    const more = total > 10 ? `; and ${writtenCount(total - 10)} more` : '';
     super(
-      `Refused: ${total.toLocaleString('en-US')} possible direct identifier${total === 1 ? '' : 's'} (${shown}${more}). ${REMEDY[subject]}`,
+      `Refused: ${counted(total, 'possible direct identifier')} (${shown}${more}). ${REMEDY[subject]}`,
     );
     this.name = 'PhiRefusedError';
   }

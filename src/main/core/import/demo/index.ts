@@ -17,6 +17,7 @@ import { WINDOW_HOURS } from './charting';
 import { describeSpuriousArtefact } from './spurious';
 import { describeScenario, scenarioRules } from './scenario';
 import { DemoStayGenerator } from './stay-generator';
+import { writtenCount } from '../../../../shared/counted';
 
 /**
  * The built-in demo: a deterministic SYNTHETIC cohort with MIMIC-IV's schema (variables,
@@ -53,7 +54,7 @@ export function demoCohortDescription({
   outcomesPendingFrom,
 }: DemoCohortOptions): string {
   const base =
-    `SYNTHETIC demo cohort: ${stays.toLocaleString('en-US')} simulated ICU stays from ToE Audit's built-in generator ` +
+    `SYNTHETIC demo cohort: ${writtenCount(stays)} simulated ICU stays from ToE Audit's built-in generator ` +
     `(version ${DEMO_GENERATOR_VERSION}, seed ${seed}). This is NOT patient data: every vital sign, lab value, radiology ` +
     'report, date and attribute is simulated from a hidden patient state, and no real person is described. Use it to learn ' +
     'the app and to try audits, never to draw clinical conclusions.';
@@ -102,7 +103,7 @@ function checkOptions({ stays, seed, outcomesPendingFrom }: DemoCohortOptions): 
   }
   if (!Number.isInteger(stays) || stays < 1 || stays > DEMO_MAX_STAYS) {
     throw new RangeError(
-      `The demo cohort takes 1 to ${DEMO_MAX_STAYS.toLocaleString('en-US')} stays; got ${stays}.`,
+      `The demo cohort takes 1 to ${writtenCount(DEMO_MAX_STAYS)} stays; got ${stays}.`,
     );
   }
   if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1) {
@@ -183,6 +184,6 @@ function* generatedStays(
   report.note(demoCohortDescription(options));
   if (options.outcomesPendingFrom !== undefined)
     report.note(
-      `${awaiting.toLocaleString('en-US')} stays were admitted on or after ${options.outcomesPendingFrom} and have no outcome yet.`,
+      `${writtenCount(awaiting)} stays were admitted on or after ${options.outcomesPendingFrom} and have no outcome yet.`,
     );
 }

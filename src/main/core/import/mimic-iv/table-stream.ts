@@ -5,6 +5,7 @@ import { readCsvFields, type CsvFields } from '../csv-scanner';
 import type { ImportClock } from '../import-clock';
 import type { ImportSummaryBuilder } from '../import-summary';
 import type { SourceFile } from './layout';
+import { writtenCount } from '../../../../shared/counted';
 
 /** Rows between progress updates and cancellation checks: often enough to feel live. */
 const ROWS_PER_TICK = 50_000;
@@ -59,7 +60,7 @@ class TableProgress {
       phase: this.phase,
       done,
       total: this.total,
-      message: `${this.file.label}: ${rows.toLocaleString('en-US')} rows`,
+      message: `${this.file.label}: ${writtenCount(rows)} rows`,
     });
   }
 }
