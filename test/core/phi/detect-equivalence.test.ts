@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NAME_PATTERNS } from '../../../src/main/core/phi/names';
-import { SAFE_LIST_PATTERNS } from '../../../src/main/core/phi/safe-list';
+import { SHAPE_PATTERNS } from '../../../src/main/core/phi/safe-list';
+import { SPELLED_PATTERNS } from '../../../src/main/core/phi/spelled';
 import {
   CueIndex,
   forEachMatch,
@@ -16,7 +17,8 @@ import { loadEvalSet } from '../../fixtures/phi-eval/score';
 const PATTERNS: readonly CuedPattern[] = [
   ...PATTERN_RULES,
   ...NAME_PATTERNS,
-  ...SAFE_LIST_PATTERNS,
+  ...SHAPE_PATTERNS,
+  ...SPELLED_PATTERNS,
 ];
 const CUED = PATTERNS.filter((p) => p.cues !== undefined);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writtenCount } from '../../../src/shared/counted';
 import { PHI_LEVEL_FIGURES as shipped } from '../../../src/shared/phi-level-figures';
 import { PHI_LEVEL_WORDS } from '../../../src/shared/import-wording';
 import { phiLevelFigures } from '../../fixtures/phi-eval/score';
@@ -11,7 +12,7 @@ describe("the PHI guard's measured figures the import form and the CLI show", ()
   it('say each level with its recall and clean notes refused, as intervals', () => {
     const strict = shipped.levels.strict;
     expect(PHI_LEVEL_WORDS.strict.hint).toContain(
-      `${strict.spans} identifiers, ${strict.cleanNotes} clean notes`,
+      `${writtenCount(strict.spans)} identifiers, ${writtenCount(strict.cleanNotes)} clean notes`,
     );
     expect(PHI_LEVEL_WORDS.strict.hint).toContain(
       `${(100 * strict.recall.estimate).toFixed(1)}% (${(100 * strict.recall.lower).toFixed(1)}–`,

@@ -6,7 +6,8 @@
 import type { PhiLevel, PhiSpan } from '../../../shared/domain';
 import { findHl7Fields } from './hl7';
 import { findNames, NAME_PATTERNS } from './names';
-import { findUnlisted, SAFE_LIST_PATTERNS } from './safe-list';
+import { findShapes, findUnlisted, SHAPE_PATTERNS } from './safe-list';
+import { findSpelled, SPELLED_PATTERNS } from './spelled';
 import {
   CAPS_TOWN,
   capsCityValid,
@@ -32,10 +33,13 @@ function blankDeidentified(text: string): string {
   return text.replace(DEIDENTIFIED, (placeholder) => BLANK.repeat(placeholder.length));
 }
 
-/** The rules' and the names' patterns: one scan finds the cue words of all of them. */
-const CUES = new CueIndex([...PATTERN_RULES, ...NAME_PATTERNS]);
-/** The safe-list pass's, apart: the default level must not pay for finding its cues. */
-const SAFE_LIST_CUES = new CueIndex(SAFE_LIST_PATTERNS);
+/** Every cued pattern: one scan finds the cue words of all of them. */
+const CUES = new CueIndex([
+  ...PATTERN_RULES,
+  ...NAME_PATTERNS,
+  ...SPELLED_PATTERNS,
+  ...SHAPE_PATTERNS,
+]);
 
 const contains = (text: string, needs: string | RegExp) =>
   typeof needs === 'string' ? text.includes(needs) : needs.test(text);
@@ -137,10 +141,11 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
 }
 
 /**
- * Every identifier found, in text order: the rules' findings and, at the strict level, the
- * safe-list pass's candidates among the words they left (safe-list.ts). A span inside another (the domain
- * inside an e-mail, a city that is also a given name) is dropped; partly overlapping spans
- * are kept.
+ * Every identifier found, in text order: the rules' findings, those written in words
+ * (spelled.ts), the shapes names and codes take where the rules found nothing, and at the
+ * strict level the safe-list pass's candidates among the words they left (safe-list.ts). A
+ * span inside another (the domain inside an e-mail, a city that is also a given name) is
+ * dropped; partly overlapping spans are kept.
  */
 export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] {
   const scanned = blankDeidentified(text);
@@ -149,13 +154,15 @@ export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] 
   // HL7 fields first: a field's place names its kind more surely than its shape does.
   const found: PhiSpan[] = findHl7Fields(scanned);
   findPatterns(scanned, matches, found);
+  found.push(...findSpelled(scanned, matches));
   findPlacesAfter(scanned, found);
   found.push(...findNames(scanned, matches));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const unlisted =
-    level === 'strict' ? findUnlisted(scanned, found, SAFE_LIST_CUES.matcher(scanned)) : [];
-  if (unlisted.length > 0) {
-    found.push(...unlisted);
+  // Shapes first: on equal spans the surer kind wins the stable sort ("Easter" a date, no name).
+  const read = findShapes(scanned, found, matches);
+  if (level === 'strict') read.push(...findUnlisted(scanned, found));
+  if (read.length > 0) {
+    found.push(...read);
     found.sort((a, b) => a.start - b.start || b.end - a.end);
   }
   const kept: PhiSpan[] = [];

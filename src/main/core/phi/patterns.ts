@@ -191,11 +191,19 @@ const WEEKDAY_CUES = [
   ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
 ].join('|');
 const ORDINAL = '(?:st|nd|rd|th)?';
+/** A day of the month as an ordinal in words: "twelfth", "twenty-first", "thirtieth". */
+const DAY_ORDINAL_IN_WORDS =
+  '(?:(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)';
 /** A date's first characters: what makes "at Mercy on 3/14" a facility beside a date. */
 const DATE_AHEAD = `(?:\\d{1,2}[/-]\\d|\\d{4}-\\d|(?:\\d{1,2}[\\s-]+)?${MONTH}\\b)`;
 
 export const STATE_CODES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR';
+/** State codes in lower case, less those that are words a number follows ("in 12345 cells"). */
+const STATE_CODES_LOWER = STATE_CODES.toLowerCase()
+  .split('|')
+  .filter((code) => !['in', 'or', 'me', 'oh'].includes(code))
+  .join('|');
 const STATE_NAMES =
   'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico';
 /** State codes that are also clinical abbreviations (OR, PA view, MS, MD): need a ZIP or a line end. */
@@ -241,6 +249,10 @@ export const isCity = (name: string) => CITIES.has(foldAccents(name).replace(/^S
  * letters after it ("Kraków", "Bogotá").
  */
 const PLACE_WORD = `[A-Z][${LATIN_LOWER}]+`;
+/** What names a town by its area, its residents or its services, right after it. */
+const TOWN_CUE_AFTER =
+  '-area\\b|[ \\t]+(?:area|resident|native|FD|EMS|PD|Fire Department|Police)\\b';
+const TOWN_CUE_AFTER_HINT = /area|resident|native|FD|EMS|PD|Fire|Police/;
 
 const STREET_SUFFIX =
   '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Row|Alley|Turnpike|Pike|Close|Crescent|Mews|Gardens)';
@@ -278,14 +290,16 @@ const FACILITY_HEAD =
  * facility's only when a word before them is a place's ("Lantern Hill Pediatrics", "Elm Street
  * Dialysis", "Millbrook Medical Practice").
  */
-const WEAK_FACILITY_HEAD = '(?:Center|Centre|Pediatrics|Dialysis|Surgery|Practice|Pharmacy)';
+const WEAK_FACILITY_HEAD =
+  '(?:Center|Centre|Pediatrics|Dialysis|Surgery|Practice|Pharmacy|Drugs?|Family Medicine|Health|Regional|Campus)';
 const STRONG_HEAD_AT_END = new RegExp(`\\b${FACILITY_HEAD}$`, 'i');
 /**
  * A place's word, whole or ending a compound: "Hill", "Millbrook", "Eastside" (not "Outside",
  * "Bedside" nor "Support").
  */
 const PLACE_PART =
-  /^(?:hills?|lane|street|road|avenue|valley|park|river|lake|brook|creek|grove|woods?|meadows?|ridge|view|bay|harbou?r|point|springs?|fields?|falls|glen|heights|summit|shore|pines?|oaks?|cedars?|maple|elm|willow|birch|north|south|east|west)$|(?:brook|field|wood|ridge|dale|ville|burg|haven|crest|(?:east|west|north|south|lake|river|brook|hill|sea|bay|park)side)$/i;
+  /^(?:hills?|lane|street|road|avenue|valley|park|river|lake|brook|creek|grove|woods?|meadows?|ridge|view|bay|harbou?r|point|springs?|fields?|falls|glen|heights|summit|shore|pines?|oaks?|cedars?|maple|elm|willow|birch|north|south|east|west|range|sage|desert|mesa|canyon|prairie|plains?|mountains?|island|bluffs?|hollow)$|(?:brook|field|wood|ridge|dale|ville|burg|haven|crest|view|(?:east|west|north|south|lake|river|brook|hill|sea|bay|park)side)$/i;
+const COMPASS = /^(?:north|south|east|west)$/i;
 /** Title case of words in capitals: "LANTERN HILL" is read as "Lantern Hill". */
 const titleCase = (caps: string) =>
   caps.replace(new RegExp(`[${UPPER}]+`, 'g'), (w) => w[0] + w.slice(1).toLowerCase());
@@ -296,7 +310,7 @@ const NOT_A_NAME_OPENER =
 const FACILITY_HEAD_CAPS = FACILITY_HEAD.toUpperCase();
 /** Every word a facility's head starts with: where to look for one in capitals or a weak one. */
 const HEAD_CUES =
-  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|center|centre|pediatrics|practice|pharmacy';
+  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
   'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
@@ -418,10 +432,11 @@ function namedFacility(found: string, text: string, _start: number, end: number)
   const name = found === found.toUpperCase() ? titleCase(found) : found;
   if (!facilityValid(name) || NAMED_AFTER_PLACE.test(text.slice(end, end + 20))) return false;
   if (STRONG_HEAD_AT_END.test(name)) return true;
+  // A compass point alone names a building's part, not a place: "North Campus".
   return name
     .split(/\s+/)
     .slice(0, -1)
-    .some((w) => PLACE_PART.test(w));
+    .some((w) => PLACE_PART.test(w) && !COMPASS.test(w));
 }
 
 /** The words before a facility's head, in capitals or capitalised: "LANTERN HILL", "Elm Street". */
@@ -734,6 +749,17 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: hasDigits(4),
   },
   {
+    // Record, case and kit numbers under their everyday labels: "BB armband TY67903",
+    // "evidence kit SAK-449673", "APS case #A-7365654", "referral 45-399523", "employee
+    // EMP682577" (five digits at least: "case 2" and a time are no record).
+    kind: 'mrn',
+    cues: 'armband|wristband|kit|case|referral|employee|record|incident',
+    pattern:
+      /\b(?:armband|wristband|kit|case|referral|employee|record|incident)(?: id| number| no\.?| #)?\s*[:#]?\s*([A-Z]{0,4}-?\d[\dA-Z-]{4,})\b/dgi,
+    group: 1,
+    accept: hasDigits(5),
+  },
+  {
     // An accession number's shape, letters then year then serial: "CT-25-4282645".
     kind: 'mrn',
     needs: /-\d\d-\d/,
@@ -772,20 +798,21 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'licence number',
-    cues: 'driver|lic|dea|npi|certificate|cert|permit|passport|registration',
+    cues: 'driver|lic|dea|npi|certificate|cert|permit|passport|registration|cchi|nbcmi',
     pattern: new RegExp(
-      `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|lic\\.?|DEA|NPI|certificate|cert|permit|passport|registration)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#(]{0,2}\\s*${LICENCE_TOKEN}`,
+      `\\b(?:(?:driver'?s\\s+)?licen[cs]e(?! plate)|lic\\.?|DEA|NPI|certificate|cert|permit|passport|registration|CCHI|NBCMI)(?: id| number| no\\.?| #| num)?\\s*(?:is\\s*)?[:#(]{0,2}\\s*${LICENCE_TOKEN}`,
       'dgi',
     ),
     group: 1,
     accept: licenceValid,
   },
   {
-    // A driver's licence by its letters, in capitals ("mg/dl 1400" is a dose).
+    // A driver's licence by its letters, in capitals ("mg/dl 1400" is a dose), or "DL" alone
+    // before a licence's letter and digits ("Pt's DL J2423141").
     kind: 'licence number',
-    cues: 'dl #|dl#|dl:|dl no|dl number|d.l.',
+    cues: 'dl|d.l.',
     pattern: new RegExp(
-      `\\b(?:DL ?#|DL:|DL no\\.?|DL number|D\\.L\\.)\\s*[:#(]{0,2}\\s*${LICENCE_TOKEN}`,
+      `\\b(?:DL ?#|DL:|DL no\\.?|DL number|D\\.L\\.|DL(?= [A-Z]{1,2}\\d{5,}\\b))\\s*[:#(]{0,2}\\s*${LICENCE_TOKEN}`,
       'dg',
     ),
     group: 1,
@@ -795,7 +822,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'device id',
     cues: 'serial|s/n|sn|device|udi|imei|lot|model/serial|vin|vehicle identification number|licen|plate|transmitter',
     pattern: new RegExp(
-      `\\b(?:serial(?: number| no\\.?| #| num)?|S\\/N|SN|device(?: id| identifier| number| no\\.?)|UDI|IMEI|lot(?: number| no\\.?| #)|model\\/serial|VIN|vehicle identification number|licen[cs]e plate(?: number| no\\.?| #)?|plate(?: number| no\\.?| #)|transmitter(?: id| serial| sn| #))\\s*(?:is\\s*)?[:#]?\\s*([A-Z0-9](?:[A-Z0-9-]|\\s(?=\\d)){2,}[A-Z0-9])`,
+      `\\b(?:serial(?: number| no\\.?| #| num)?|S\\/N|SN|device(?: id| identifier| number| no\\.?|_serial|_sn)|UDI|IMEI|lot(?: number| no\\.?| #)|model\\/serial|VIN|vehicle identification number|licen[cs]e plate(?: number| no\\.?| #)?|plate(?: number| no\\.?| #)|transmitter(?: id| serial| sn| #))\\s*(?:is\\s*)?[:#=]?\\s*(?:\\(21\\))?([A-Z0-9](?:[A-Z0-9-]|\\s(?=\\d)){2,}[A-Z0-9])`,
       'dgi',
     ),
     group: 1,
@@ -834,10 +861,10 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'phone',
-    // "617-555-0142", "(806) 713 9751 x12", and ten digits in groups apart by spaces, "304 530
-    // 7644" (not in a list of measurements).
+    // "617-555-0142", "(806) 713 9751 x12", "415/275-0448", "505 - 338 - 1566", and ten digits
+    // in groups apart by spaces, "304 530 7644" (not in a list of measurements).
     pattern:
-      /(?<![\w-])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s*\d{3}[.\s-]|\d{3}[.-]\d{3}[.-]|[2-9]\d{2} [2-9]\d{2} )\d{4}(?!\d)(?:,?\s*(?:x|ext\.?)\s*\d{1,5})?/g,
+      /(?<![\w-])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s*\d{3}[.\s-]|\d{3}[.-]\d{3}[.-]|[2-9]\d{2}\/[2-9]\d{2}[.-]|[2-9]\d{2} - [2-9]\d{2} - |[2-9]\d{2} [2-9]\d{2} )\d{4}(?!\d)(?:,?\s*(?:x|ext\.?)\s*\d{1,5})?/g,
     accept: (found, text, start, end) => {
       const spaced = !found.includes('-') && !found.includes('.') && !found.includes('(');
       return !spaced || spacedPhoneValid(found, text, start, end);
@@ -1007,12 +1034,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     },
   },
   {
-    // "she will come in on the 18th."; after a date word any month in lower case is one,
-    // "dec" too: "on dec 7".
+    // "she will come in on the 18th.", "admitted on the twenty-first", "next INR check the
+    // 17th"; after a date word any month in lower case is one, "dec" too: "on dec 7".
     kind: 'date',
-    cues: 'on|by|until|since|from|before|after|through|till|dated',
+    cues: 'on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned',
     pattern: new RegExp(
-      `\\b(?:on|by|until|since|from|before|after|through|till|dated)\\s+(the\\s+\\d{1,2}(?:st|nd|rd|th)\\b(?=\\s*(?:[.,;:)!?]|$|(?:of|at|and|or|when|to|for|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
+      `\\b(?:on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned)\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
       'dgi',
     ),
     group: 1,
@@ -1066,6 +1093,16 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     cues: RELATIVES,
     pattern: new RegExp(
       `\\b(?:${RELATIVES})(?:,?\\s+who)?\\s+is\\s+(?:now\\s+)?((?:9\\d|1[01]\\d)|${AGE_IN_WORDS})\\b(?![ \\t]*(?:%|mg|mL|kg|lb|pounds|degrees|°|min|minutes|miles|percent))`,
+      'dgi',
+    ),
+    group: 1,
+  },
+  {
+    // "born 3/20/28, which makes him 97".
+    kind: 'age over 89',
+    cues: 'makes|making',
+    pattern: new RegExp(
+      `\\b(?:makes|making)\\s+(?:him|her|them|the patient|pt)\\s+((?:9\\d|1[01]\\d)|${AGE_IN_WORDS})\\b`,
       'dgi',
     ),
     group: 1,
@@ -1196,6 +1233,28 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
+    // A town, its state in lower case and its ZIP code, as patients type them: "Gallup, nm
+    // 08533", "st. cloud, mn 03605-3610" (the comma and the ZIP code make the state's letters
+    // a state's, not a word).
+    kind: 'zip code',
+    needs: /\d{5}/,
+    pattern: new RegExp(
+      `,[ \\t]*(?:${STATE_CODES_LOWER})[ \\t]+(\\d{5}(?:-\\d{4})?)(?![\\w-])`,
+      'dg',
+    ),
+    group: 1,
+  },
+  {
+    kind: 'city',
+    needs: /\d{5}/,
+    pattern: new RegExp(
+      `\\b(${PLACE_WORD}(?:[ -]${PLACE_WORD}){0,2}),[ \\t]*(?:${STATE_CODES_LOWER})[ \\t]+\\d{5}(?:-\\d{4})?(?![\\w-])`,
+      'dg',
+    ),
+    group: 1,
+    accept: (found) => facilityValid(found),
+  },
+  {
     // "Cedar Hollow Nursing & Rehabilitation Center", "Tri-County Medical Center".
     kind: 'facility',
     needs: new RegExp(FACILITY_HEAD),
@@ -1256,15 +1315,39 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   // After the facility rules: "from Lakeside on 3/4" is the facility, named like its town.
   {
     // A town named by its area, its residents or its services: "Scranton-area", "lives in the
-    // Yakima area", "a lifelong Rapid City resident", "Altoona FD/EMS transported".
+    // Yakima area", "a lifelong Rapid City resident", "Kalamazoo native", "Altoona FD/EMS
+    // transported". One word or two: "Lifelong Duluth resident" is tried at "Duluth" too.
     kind: 'city',
-    needs: /area|resident|FD|EMS|PD|Fire|Police/,
+    needs: TOWN_CUE_AFTER_HINT,
     pattern: new RegExp(
-      `\\b([${UPPER}][${LATIN_LOWER}]+(?:[ -][${UPPER}][${LATIN_LOWER}]+)?)(?=-area\\b|[ \\t]+(?:area|resident|FD|EMS|PD|Fire Department|Police)\\b)`,
+      `\\b([${UPPER}][${LATIN_LOWER}]+[ -][${UPPER}][${LATIN_LOWER}]+)(?=${TOWN_CUE_AFTER})`,
       'dg',
     ),
     group: 1,
     accept: (found) => isCity(found),
+  },
+  {
+    kind: 'city',
+    needs: TOWN_CUE_AFTER_HINT,
+    pattern: new RegExp(`\\b([${UPPER}][${LATIN_LOWER}]+)(?=${TOWN_CUE_AFTER})`, 'dg'),
+    group: 1,
+    accept: (found) => isCity(found),
+  },
+  {
+    // "GRANDMOTHER … LIVES IN DULUTH": a known town, in a line written in capitals.
+    kind: 'city',
+    cues: 'lives|living|resides|grew up',
+    pattern: /\b(?:LIVES|LIVING|RESIDES|GREW UP) IN\s+([A-Z]{3,}(?: [A-Z]{3,})?)\b/dg,
+    group: 1,
+    // "LIVES IN DULUTH WITH HIS SON": the town is the words the list knows.
+    measure: (found) => {
+      const words = found.split(' ');
+      for (let n = words.length; n > 0; n--) {
+        const town = words.slice(0, n).join(' ');
+        if (isCity(titleCase(town))) return town.length;
+      }
+      return 0;
+    },
   },
   {
     // A known place after a preposition: "agency in Yonkers", "from Kraków", "in new bedford",

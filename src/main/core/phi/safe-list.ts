@@ -2,21 +2,21 @@
  * The safe-list pass (issue 28, after Philter: Norgeot et al., npj Digital Medicine 2020):
  * rather than chase identifiers one shape at a time, treat a word as a possible identifier
  * unless a list of known-safe words holds it: common English, clinical vocabulary. It runs
- * beside the rules, which name the kind; it catches what they miss. It is the guard's strict
- * level (docs/phi-guard.md): it refuses more clean sentences than the issue allows (5.5–6.0%
- * on the sets never tuned on), so the default is the rules alone.
+ * beside the rules, which name the kind; it catches what they miss.
  *
+ * Both levels read, with the lists, the shapes names and codes take (`findShapes`): HL7 and
+ * registration fields, a relation or a role then a name in capitals or lower case ("husband
+ * rajesh liu"), initials and a surname in lower case ("p. d'alessandro"), staff initials where
+ * a signature is ("— VC LPN", "Collected by MG"), a facility's initials where a place is
+ * written ("transferred from WCNR"), codes of six digits or more.
+ *
+ * The strict level adds the words themselves (`findUnlisted`); it refuses more clean sentences
+ * than the issue allows, so it is not the default (docs/phi-guard.md):
  * - A capitalised word no list knows is a candidate (a name, a place, a facility), unless it
  *   is a known eponym or a clinical noun or a score follows it ("Lyme disease", "Katz ADL 3").
  * - A capitalised word a name list knows that is no common word ("Rose", "Hale") is a
  *   candidate unless it opens a sentence or a heading, or is an eponym.
- * - Words in capitals and in lower case are read only in the shapes names take there: HL7 and
- *   registration fields, after a relation or a role ("husband rajesh liu"), staff initials.
  * - In a line written in capitals, any word of three letters or more no list knows.
- * - Initials and a surname in lower case ("p. d'alessandro"); initials a list knows as an
- *   abbreviation where a signature ends ("— VC LPN"); a facility's initials where a place is
- *   written ("transferred from WCNR", "LRMC MICU").
- * - Holidays, addresses spelled out to dodge filters, and codes of six digits or more.
  *
  * Adjacent candidates are one span ("Oluwaseun Benedetti"). The words are built by
  * scripts/build-phi-lists.ts from the sources safe-words.json records.
@@ -221,11 +221,27 @@ const LOWER_CUE = new RegExp(
   `\\b(?:pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend)[ \\t]+([${LOWER}][${LOWER}'’-]+(?:[ \\t]+[${LOWER}][${LOWER}'’-]+){0,2})`,
   'g',
 );
+const VERB_AFTER_RELATION = new Set([
+  'will',
+  'may',
+  'can',
+  'did',
+  'does',
+  'was',
+  'is',
+  'has',
+  'had',
+]);
 /** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
 const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
 const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW';
 const CREDENTIAL_AFTER = new RegExp(`^[ \\t]+(?:${CREDENTIALS})\\b`);
-const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|[—-])[ \t]*$/i;
+/** Words only a member of staff follows: "Collected by", "read back by", "Routed to", "recorder". */
+const STAFF_BEFORE =
+  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|called by|reviewer|recorder|scribe)[ \t:]*$/i;
+const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
+/** Before a signature's initials: "by", a role, or a dash opening it (not "ICD-10-PCS"). */
+const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|(?<![\w-])[—-])[ \t]*$/i;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
@@ -271,28 +287,12 @@ const DOTTED_WORDS = new Set([
   'U.K.',
 ]);
 
-/** Holidays name a day ("on Thanksgiving", "Christmas Eve"): an element of a date. */
-const HOLIDAY = new RegExp(
-  `\\b(?:(?:Christmas|New Year['’]s) (?:Day|Eve)|Christmas|Thanksgiving(?: Day)?|Easter(?: Sunday)?|Good Friday|Halloween|Juneteenth|(?:Labor|Memorial|Independence|Veterans['’]?|Presidents['’]?|Columbus|MLK|Boxing) Day|(?:Valentine|Mother|Father|St\\.? Patrick)['’]s Day|Diwali|Hanukkah|Chanukah|Ramadan|Eid(?: al-(?:Fitr|Adha))?|Passover|Yom Kippur|Rosh Hashanah|Lunar New Year|Chinese New Year|Kwanzaa|Cinco de Mayo|Fourth of July|July 4th)(?: \\d{4})?(?![${LOWER}-])`,
-  'g',
-);
-/** An address written to dodge a filter: "name at gmail dot com", "name[at]mail[dot]org". */
-const SPELLED_EMAIL =
-  /\b[\w.+-]+[ \t]*(?:\(at\)|\[at\]|[ \t]at[ \t]|[ \t]AT[ \t])[ \t]*[\w-]+(?:[ \t]*(?:\(dot\)|\[dot\]|[ \t]dot[ \t]|[ \t]DOT[ \t]|\.)[ \t]*[\w-]+)+/g;
-/** Cheap tests first: most notes spell out no address and no number. */
-const SPELLED_EMAIL_HINT = /\(at\)|\[at\]|\bdot\b/i;
-/** The last label of a spelled-out address: a domain's ending. */
-const EMAIL_END = /(?:^|[\s.\])]|dot)(?:com|org|net|edu|gov|us|io|co)$/i;
-/** A phone number read out in words: seven digits or more ("nine four nine, five five five, …"). */
-const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
-const SPELLED_DIGITS = new RegExp(`\\b${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){6,}\\b`, 'gi');
-
 /**
  * The pass's patterns that start with a cue word, so that one scan for their cue words finds
  * where to try them (detect.ts, a cue index of their own): a cue missing here is a shape
  * missed, which test/core/phi/detect-equivalence.test.ts checks.
  */
-export const SAFE_LIST_PATTERNS: readonly CuedPattern[] = [
+export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   {
     pattern: CAPS_CUE,
     cues: 'daughter|son|wife|husband|mother|father|sister|brother|partner|spouse|friend|resident|attending|intern|fellow|nurse|dr|mr|mrs|ms',
@@ -301,11 +301,6 @@ export const SAFE_LIST_PATTERNS: readonly CuedPattern[] = [
     pattern: LOWER_CUE,
     cues: 'pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
   },
-  {
-    pattern: HOLIDAY,
-    cues: 'christmas|new|thanksgiving|easter|good|halloween|juneteenth|labor|memorial|independence|veterans|presidents|columbus|mlk|boxing|valentine|mother|father|st|diwali|hanukkah|chanukah|ramadan|eid|passover|yom|rosh|lunar|chinese|kwanzaa|cinco|fourth|july',
-  },
-  { pattern: SPELLED_DIGITS, cues: 'zero|oh|one|two|three|four|five|six|seven|eight|nine' },
 ];
 /** A number or code with six digits or more: a record, account or device number. */
 const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
@@ -336,34 +331,30 @@ function* longNumbers(text: string): Generator<RegExpExecArray> {
 /** What a count of six digits or more is in a clinical note: colonies, copies, cells. */
 const COUNT_UNIT_AFTER = /^[ \t]*(?:cfu|col|colonies|copies|cells|units|iu|\/u?l|\/mm|\/ml)/i;
 
-/** A model's or a catalogue's label (not "ref": a reference number is an authorisation's). */
-const MODEL_BEFORE = /\b(?:model|cat|catalog(?:ue)?)\.?(?:[ \t]*(?:no|num|number|#))?\.?[ \t:#]*$/i;
+/** A model's, a catalogue's or a drug product's (NDC) label (not "ref": a reference number is an authorisation's). */
+const MODEL_BEFORE =
+  /\b(?:model|cat|catalog(?:ue)?|ndc)\.?(?:[ \t]*(?:no|num|number|#))?\.?[ \t:#]*$/i;
 
 /** "20250120", "12-sep-2022": a date written as one token. */
 const TOKEN_DATE =
   /^(?:(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{4})$/i;
 
-/** Holidays, addresses and phone numbers spelled out, long numbers: shapes no word list reads. */
-function findOtherShapes(text: string, matches: Matcher): PhiSpan[] {
-  const spans: PhiSpan[] = [];
-  matches(HOLIDAY, (m) => {
-    const end = m.index + m[0].length;
-    // "Christmas disease" (haemophilia B) is an eponym, no day.
-    if (!EPONYM_HEAD.test(text.slice(end, end + 40)))
-      spans.push({ kind: 'date', start: m.index, end });
-  });
-  if (SPELLED_EMAIL_HINT.test(text))
-    for (const m of text.matchAll(SPELLED_EMAIL))
-      if (EMAIL_END.test(m[0]))
-        spans.push({ kind: 'email', start: m.index, end: m.index + m[0].length });
-  matches(SPELLED_DIGITS, (m) =>
-    spans.push({ kind: 'phone', start: m.index, end: m.index + m[0].length }),
+/** A value's trend, groups of one length: "118-121-124" (a record's groups differ: "169-12-04"). */
+function isTrend(token: string): boolean {
+  const groups = token.split('-');
+  return (
+    groups.length >= 3 && groups.every((g) => /^\d{2,3}$/.test(g) && g.length === groups[0]!.length)
   );
+}
+
+/** Long numbers: a shape no word list reads. */
+function findLongNumbers(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
   for (const m of longNumbers(text)) {
     const token = m[0];
     if (token.length < 6 || token.replace(/\D/g, '').length < 6) continue;
     // Ranges ("500-1000", "0800-1600", "2019-2020") are no identifiers.
-    if (/^\d{1,4}-\d{1,4}[a-z]*$/.test(token)) continue;
+    if (/^\d{1,4}-\d{1,4}[a-z]*$/.test(token) || isTrend(token)) continue;
     const end = m.index + token.length;
     if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
     // A round count ("150000") is a measure; identifiers seldom end in three zeros.
@@ -406,6 +397,8 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     matches(cue, (m) => {
       const words = [...m[1]!.matchAll(/\S+/g)];
       let taken = 0;
+      // "daughter will call back": a verb after the relation, no name.
+      if (cue === LOWER_CUE && VERB_AFTER_RELATION.has(words[0]![0])) return;
       while (taken < words.length && nameWord(words[taken]![0])) taken++;
       // One known word alone is no name ("pt will"): a lone word must be unknown to every list.
       const lone = taken === 1 && isName(words[0]![0].toLowerCase());
@@ -440,10 +433,14 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   for (const m of text.matchAll(CAPS_INITIALS)) {
     const lower = m[0].toLowerCase();
     const end = m.index + m[0].length;
+    const before = () => text.slice(Math.max(0, m.index - 24), m.index);
     if (!isKnown(lower)) {
-      const before = () => text.slice(Math.max(0, m.index - 12), m.index);
-      if (credentialEnd(end) >= 0 || BY_BEFORE.test(before())) add(m.index, end);
+      if (credentialEnd(end) >= 0 || BY_BEFORE.test(before()) || STAFF_BEFORE.test(before()))
+        add(m.index, end);
     } else if (signs(m[0], end)) add(m.index, end);
+    // Initials a list knows ("MG", "SP") after a word only staff are: "Collected by MG".
+    else if (STAFF_BEFORE.test(before()) && !SERVICES.has(lower) && !CREDENTIAL.test(m[0]))
+      add(m.index, end);
   }
   for (const m of text.matchAll(LOWER_INITIALS)) {
     const end = m.index + m[0].length;
@@ -564,10 +561,27 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
 }
 
 /**
- * Candidate identifiers the rules did not find: `found` are the rules' spans (sorted by
- * start), whose words are not read again.
+ * Identifiers in the shapes names and codes take, read with the word lists: HL7 and
+ * registration names, a relation or a role then a name, initials and surnames, staff
+ * initials, long numbers, a facility's initials. Both levels read them. `found` are the
+ * rules' spans: a shape's span is kept only where the rules found nothing, since the rules
+ * name a kind more surely.
  */
-export function findUnlisted(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
+export function findShapes(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
+  const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
+  return [
+    ...findNameShapes(text, matches),
+    ...findLongNumbers(text),
+    ...findFacilityAcronyms(text),
+  ].filter(clear);
+}
+
+/**
+ * The strict level's candidates: the capitalised words no list reads as safe, and in a line
+ * written in capitals every word none knows. `found` are the rules' spans (sorted by start),
+ * whose words are not read again.
+ */
+export function findUnlisted(text: string, found: readonly PhiSpan[]): PhiSpan[] {
   // Only capitalised words can be candidates: the scan skips the rest.
   const capitalisedWords = wordsMatching(text, CAPITALISED_WORD);
   const candidate = (start: number, word: string) =>
@@ -579,13 +593,5 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], matches: M
     },
   );
   spans.push(...findInCapitals(text, found));
-  // The shapes' spans where the rules found nothing: the rules name a kind more surely.
-  const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
-  const shapes = [
-    ...findNameShapes(text, matches),
-    ...findOtherShapes(text, matches),
-    ...findFacilityAcronyms(text),
-  ];
-  // Shapes first: on equal spans the surer kind wins the stable sort ("Easter" a date, no name).
-  return [...shapes.filter(clear), ...spans];
+  return spans;
 }
