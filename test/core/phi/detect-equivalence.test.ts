@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NAME_PATTERNS } from '../../../src/main/core/phi/names';
-import { SHAPE_PATTERNS } from '../../../src/main/core/phi/safe-list';
+import { SHAPE_PATTERNS } from '../../../src/main/core/phi/shapes';
 import { SPELLED_PATTERNS } from '../../../src/main/core/phi/spelled';
 import {
   CueIndex,

@@ -6,7 +6,8 @@
 import type { PhiLevel, PhiSpan } from '../../../shared/domain';
 import { findHl7Fields } from './hl7';
 import { findNames, NAME_PATTERNS } from './names';
-import { findShapes, findUnlisted, SHAPE_PATTERNS } from './safe-list';
+import { findUnlisted } from './safe-list';
+import { findShapes, SHAPE_PATTERNS } from './shapes';
 import { findSpelled, SPELLED_PATTERNS } from './spelled';
 import {
   CAPS_TOWN,
@@ -142,10 +143,10 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
 
 /**
  * Every identifier found, in text order: the rules' findings, those written in words
- * (spelled.ts), the shapes names and codes take where the rules found nothing, and at the
- * strict level the safe-list pass's candidates among the words they left (safe-list.ts). A
- * span inside another (the domain inside an e-mail, a city that is also a given name) is
- * dropped; partly overlapping spans are kept.
+ * (spelled.ts), the shapes names and codes take where the rules found nothing (shapes.ts),
+ * and at the strict level the safe-list pass's candidates among the words they left
+ * (safe-list.ts). A span inside another (the domain inside an e-mail, a city that is also a
+ * given name) is dropped; partly overlapping spans are kept.
  */
 export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] {
   const scanned = blankDeidentified(text);

@@ -1,0 +1,304 @@
+/**
+ * Identifiers read by the shapes names and codes take, with the word lists' help (issue 28):
+ * HL7 and registration names ("LAST^FIRST^M", "MERCER, HAROLD P"), a relation or a role then
+ * a name in capitals or lower case ("DAUGHTER SVETLANA", "husband rajesh liu"), an initial and
+ * a surname in lower case ("p. d'alessandro"), staff initials where a signature is ("— VC
+ * LPN", "Collected by MG"), long codes, a facility's initials where a place is written
+ * ("transferred from WCNR"). Both levels read them; the strict level adds the safe-list pass
+ * (safe-list.ts).
+ */
+import type { PhiSpan } from '../../../shared/domain';
+import { EPONYM_HEAD } from './names';
+import { LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
+import { CLINICAL, COMMON, factsOf, GIVEN, HAND, KNOWN, NAME } from './word-facts';
+
+/** A word (in lower case) some list of safe words holds. */
+const isKnown = (lower: string) => (factsOf(lower) & KNOWN) !== 0;
+const isName = (lower: string) => (factsOf(lower) & NAME) !== 0;
+
+/** A word some list knows and no names list holds ("daily", "impression"). */
+const wordNoName = (word: string) => (factsOf(word.toLowerCase()) & (KNOWN | NAME)) === KNOWN;
+
+/** A word of a name: one a names list knows, or one no list knows. */
+const nameWord = (word: string) => {
+  const facts = factsOf(word.toLowerCase());
+  return (facts & NAME) !== 0 || (facts & KNOWN) === 0;
+};
+
+const CAPS = `[${UPPER}][${UPPER}'’-]+`;
+/** HL7's person name, LAST^FIRST^MIDDLE: "CHURCH^LEILANI^T". */
+const HL7_NAME = new RegExp(
+  `(?<![${UPPER}${LOWER}])${CAPS}\\^[${UPPER}][${UPPER}${LOWER}'’-]+(?:\\^[${UPPER}])?(?=[\\^|]|$)`,
+  'g',
+);
+/** Registration style, LAST, FIRST M: "MERCER, HAROLD P". */
+const LAST_FIRST = new RegExp(
+  `(?<![${UPPER}${LOWER}])(${CAPS}), (${CAPS})(?: [${UPPER}]\\.?)?(?![${UPPER}${LOWER}])`,
+  'g',
+);
+/** A person's role or relation in capitals, then their name in capitals: "DAUGHTER YUKI". */
+const CAPS_CUE = new RegExp(
+  `\\b(?:DAUGHTER|SON|WIFE|HUSBAND|MOTHER|FATHER|SISTER|BROTHER|PARTNER|SPOUSE|FRIEND|RESIDENT|ATTENDING|INTERN|FELLOW|NURSE|DR\\.?|MR\\.?|MRS\\.?|MS\\.?)[ \\t]+((?:${CAPS})(?:[ \\t]+${CAPS}){0,2})`,
+  'g',
+);
+/** A person named in lower case after a relation or "pt": "husband rajesh liu". */
+const LOWER_CUE = new RegExp(
+  `\\b(?:pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend)[ \\t]+([${LOWER}][${LOWER}'’-]+(?:[ \\t]+[${LOWER}][${LOWER}'’-]+){0,2})`,
+  'g',
+);
+/** Verbs a relation is the subject of, in lower case: "daughter will call back" names no one. */
+const VERB_AFTER_RELATION = new Set('will may can did does was is has had'.split(' '));
+/** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
+const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
+const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW';
+const CREDENTIAL_AFTER = new RegExp(`^[ \\t]+(?:${CREDENTIALS})\\b`);
+/** Words only a member of staff follows: "Collected by", "read back by", "Routed to", "recorder". */
+const STAFF_BEFORE =
+  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|called by|reviewer|recorder|scribe)[ \t:]*$/i;
+const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
+/** Before a signature's initials: "by", a role, or a dash opening it (not "ICD-10-PCS"). */
+const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|(?<![\w-])[—-])[ \t]*$/i;
+const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
+/** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
+const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
+/** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
+const SERVICES = new Set(
+  'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
+    ' ',
+  ),
+);
+/** Where a signature ends: the note, the line or the clause, or a slash before the next one. */
+const SIGNATURE_END = /^[ \t]*(?:$|\n|\/|[.;,)](?:\s|$))/;
+/** An initial and a surname in lower case: "called to p. d'alessandro", "dr. a. van wijngaarden". */
+const LOWER_INITIAL_NAME = new RegExp(
+  `(?<![\\w.'’])[${LOWER}]\\.[ \\t]+((?:(?:van|von|de|der|den|da|del|della|di|du|dos|le|la|bin|al)[ \\t]+)*[${LOWER}][${LOWER}'’-]+)`,
+  'g',
+);
+const LATIN_SPECIES_END = /(?:is|us|ae|um|ii|es|ans|ens)$/;
+/**
+ * A word in lower case that reads as a surname: unknown to every list, or a name no common or
+ * clinical word shares ("xiong", not "diff" of "c. diff" or "rose").
+ */
+function lowerSurname(word: string): boolean {
+  // A species after its genus's initial: "s. epidermidis", "l. monocytogenes".
+  if (word.length >= 7 && LATIN_SPECIES_END.test(word)) return false;
+  const facts = factsOf(word.replace(/^[a-z]+['’]/, ''));
+  return (
+    (facts & KNOWN) === 0 || ((facts & NAME) !== 0 && (facts & (COMMON | HAND | CLINICAL)) === 0)
+  );
+}
+/** Dotted abbreviations that are no one's initials. */
+const DOTTED_WORDS = new Set([
+  'U.S.',
+  'A.M.',
+  'P.M.',
+  'I.V.',
+  'P.O.',
+  'E.G.',
+  'I.E.',
+  'N.B.',
+  'D.O.',
+  'M.D.',
+  'R.N.',
+  'U.K.',
+]);
+
+/**
+ * The shapes' patterns that start with a cue word, so that the detector's one scan for cue
+ * words finds where to try them (detect.ts): a cue missing here is a shape missed, which
+ * test/core/phi/detect-equivalence.test.ts checks.
+ */
+export const SHAPE_PATTERNS: readonly CuedPattern[] = [
+  {
+    pattern: CAPS_CUE,
+    cues: 'daughter|son|wife|husband|mother|father|sister|brother|partner|spouse|friend|resident|attending|intern|fellow|nurse|dr|mr|mrs|ms',
+  },
+  {
+    pattern: LOWER_CUE,
+    cues: 'pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
+  },
+];
+/** A number or code with six digits or more: a record, account or device number. */
+const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
+/** Six digits with only letters and hyphens between them: where a long number may be. */
+const SIX_DIGITS = /\d(?:[-A-Za-z]*\d){5}/g;
+const TOKEN_CHAR = /[\w#-]/;
+
+/**
+ * LONG_NUMBER's matches in the tokens that hold six digits: most of a note's numbers are
+ * short, so the scan starts only at those tokens (no match crosses a token's start, so each
+ * is found as a scan of the whole text would find it).
+ */
+function* longNumbers(text: string): Generator<RegExpExecArray> {
+  let scanned = 0;
+  for (const hint of text.matchAll(SIX_DIGITS)) {
+    let start = hint.index;
+    while (start > scanned && TOKEN_CHAR.test(text[start - 1]!)) start--;
+    LONG_NUMBER.lastIndex = Math.max(start, scanned);
+    const hintEnd = hint.index + hint[0].length;
+    for (let m = LONG_NUMBER.exec(text); m !== null; m = LONG_NUMBER.exec(text)) {
+      scanned = LONG_NUMBER.lastIndex;
+      yield m;
+      if (scanned >= hintEnd) break;
+    }
+    scanned = Math.max(scanned, hintEnd);
+  }
+}
+/** What a count of six digits or more is in a clinical note: colonies, copies, cells. */
+const COUNT_UNIT_AFTER = /^[ \t]*(?:cfu|col|colonies|copies|cells|units|iu|\/u?l|\/mm|\/ml)/i;
+
+/**
+ * A model's, a catalogue's or a drug product's (NDC) label: every unit's number (not "ref": a
+ * reference number is an authorisation's).
+ */
+const MODEL_BEFORE =
+  /\b(?:model|cat|catalog(?:ue)?|ndc)\.?(?:[ \t]*(?:no|num|number|#))?\.?[ \t:#]*$/i;
+
+/** "20250120", "12-sep-2022": a date written as one token. */
+const TOKEN_DATE =
+  /^(?:(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|\d{1,2}-(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)-\d{4})$/i;
+
+/** A value's trend, groups of one length: "118-121-124" (a record's groups differ: "169-12-04"). */
+function isTrend(token: string): boolean {
+  const groups = token.split('-');
+  return (
+    groups.length >= 3 && groups.every((g) => /^\d{2,3}$/.test(g) && g.length === groups[0]!.length)
+  );
+}
+
+/** Long numbers: a shape no word list reads. */
+function findLongNumbers(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  for (const m of longNumbers(text)) {
+    const token = m[0];
+    if (token.length < 6 || token.replace(/\D/g, '').length < 6) continue;
+    // Ranges ("500-1000", "0800-1600", "2019-2020") are no identifiers.
+    if (/^\d{1,4}-\d{1,4}[a-z]*$/.test(token) || isTrend(token)) continue;
+    const end = m.index + token.length;
+    if (COUNT_UNIT_AFTER.test(text.slice(end, end + 8))) continue;
+    // A round count ("150000") is a measure; identifiers seldom end in three zeros.
+    if (/^\d+000$/.test(token)) continue;
+    // A model or catalogue number is every unit's ("model no. 1000096", "cat. # 5076-52").
+    if (MODEL_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
+    const kind = TOKEN_DATE.test(token) ? 'date' : 'mrn';
+    spans.push({ kind, start: m.index, end });
+  }
+  return spans;
+}
+
+/**
+ * Names in the shapes exports and staff write them, read with the lists: HL7 and registration
+ * fields, a role or relation then a name (in capitals, or in lower case), staff initials.
+ */
+function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
+  if (text.includes('^'))
+    for (const m of text.matchAll(HL7_NAME)) {
+      // "IMP^Impression", "WBC^LN": a coded field, a word and no given name after it.
+      const [last, first] = m[0].split('^') as [string, string];
+      const given = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
+      if (!given && wordNoName(last)) continue;
+      add(m.index, m.index + m[0].length);
+    }
+  for (const m of text.matchAll(LAST_FIRST)) {
+    const [last, first] = [m[1]!, m[2]!];
+    // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
+    if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
+    // "DAILY, MAC", "TID, ALARIS": a word no names list holds is no part of a name.
+    if (wordNoName(last) || wordNoName(first)) continue;
+    // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
+    const unknown = [last, first].some((w) => nameWord(w) && !isName(w.toLowerCase()));
+    const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
+    if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
+  }
+  for (const cue of [CAPS_CUE, LOWER_CUE])
+    matches(cue, (m) => {
+      const words = [...m[1]!.matchAll(/\S+/g)];
+      let taken = 0;
+      if (cue === LOWER_CUE && VERB_AFTER_RELATION.has(words[0]![0])) return;
+      while (taken < words.length && nameWord(words[taken]![0])) taken++;
+      // One known word alone is no name ("pt will"): a lone word must be unknown to every list.
+      const lone = taken === 1 && isName(words[0]![0].toLowerCase());
+      if (taken === 0 || (lone && cue === LOWER_CUE)) return;
+      const start = m.index + m[0].length - m[1]!.length;
+      const last = words[taken - 1]!;
+      const end = start + last.index + last[0].length;
+      // "sister mary joseph node": an eponym, its clinical noun after it.
+      if (EPONYM_HEAD.test(text.slice(end, end + 40))) return;
+      add(start + words[0]!.index, end);
+    });
+  for (const m of text.matchAll(LOWER_INITIAL_NAME)) {
+    const surname = m[1]!.split(/[ \t]+/).pop()!;
+    if (lowerSurname(surname)) add(m.index, m.index + m[0].length);
+  }
+  for (const m of text.matchAll(DOTTED_INITIALS))
+    if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
+  // Initials a list knows ("VC", "ca"; no common word, no unit) are a signature's only where a
+  // credential follows and the signature ends: "— VC LPN", "VC PCT / PP PCT", "-ez RN".
+  /** Where a credential after `end` ends ("KC| LPN|"), or -1 where none follows. */
+  const credentialEnd = (end: number) => {
+    const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
+    return credential === null ? -1 : end + credential[0].length;
+  };
+  const signs = (word: string, end: number) => {
+    // The credential first: most short words have none after them.
+    const after = credentialEnd(end);
+    if (after < 0 || !SIGNATURE_END.test(text.slice(after))) return false;
+    const lower = word.toLowerCase();
+    return (factsOf(lower) & COMMON) === 0 && !SERVICES.has(lower);
+  };
+  for (const m of text.matchAll(CAPS_INITIALS)) {
+    const lower = m[0].toLowerCase();
+    const end = m.index + m[0].length;
+    const before = () => text.slice(Math.max(0, m.index - 24), m.index);
+    if (!isKnown(lower)) {
+      if (credentialEnd(end) >= 0 || BY_BEFORE.test(before()) || STAFF_BEFORE.test(before()))
+        add(m.index, end);
+    } else if (signs(m[0], end)) add(m.index, end);
+    // Initials a list knows ("MG", "SP") after a word only staff are: "Collected by MG".
+    else if (STAFF_BEFORE.test(before()) && !SERVICES.has(lower) && !CREDENTIAL.test(m[0]))
+      add(m.index, end);
+  }
+  for (const m of text.matchAll(LOWER_INITIALS)) {
+    const end = m.index + m[0].length;
+    if (signs(m[0], end)) add(m.index, end);
+  }
+  return spans;
+}
+
+/**
+ * A facility by its initials: three to five capitals no list knows, where a place is written,
+ * after "from", "at" or "to", or before a unit ("transferred from WCNR", "CHO ICU").
+ */
+const ACRONYM_PLACE = new RegExp(
+  `\\b(?:from|at|to)[ \\t]+([A-Z]{3,5})(?![\\w-])|(?<![\\w-])([A-Z]{3,5})[ \\t]+(?:ICU|MICU|SICU|CCU|CVICU|NICU|PICU|ED|ER|OR)\\b`,
+  'g',
+);
+const STATE_CODE = new RegExp(`^(?:${STATE_CODES})$`);
+function findFacilityAcronyms(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  for (const m of text.matchAll(ACRONYM_PLACE)) {
+    const acronym = m[1] ?? m[2]!;
+    if (isKnown(acronym.toLowerCase()) || STATE_CODE.test(acronym)) continue;
+    const start = m.index + m[0].indexOf(acronym);
+    spans.push({ kind: 'facility', start, end: start + acronym.length });
+  }
+  return spans;
+}
+
+/**
+ * Identifiers in the shapes names and codes take, read with the word lists: HL7 and
+ * registration names, a relation or a role then a name, initials and surnames, staff
+ * initials, long numbers, a facility's initials. Both levels read them. `found` are the
+ * rules' spans: a shape's span is kept only where the rules found nothing, since the rules
+ * name a kind more surely.
+ */
+export function findShapes(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
+  const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
+  return [
+    ...findNameShapes(text, matches),
+    ...findLongNumbers(text),
+    ...findFacilityAcronyms(text),
+  ].filter(clear);
+}
