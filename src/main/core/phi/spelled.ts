@@ -48,11 +48,14 @@ export const SPELLED_PATTERNS: readonly CuedPattern[] = [
   { pattern: SPELLED_DIGITS, cues: 'zero|oh|one|two|three|four|five|six|seven|eight|nine' },
 ];
 
+/** The words and digit groups a number read out is written in. */
+function numberParts(written: string): string[] {
+  return written.split(/[ \t,-]+/);
+}
+
 /** How many digits a number read out holds: each digit word one, each group its digits. */
-function digitCount(written: string): number {
-  return written
-    .split(/[ \t,-]+/)
-    .reduce((count, part) => count + (DIGIT_GROUP.test(part) ? part.length : 1), 0);
+function digitCount(parts: readonly string[]): number {
+  return parts.reduce((count, part) => count + (DIGIT_GROUP.test(part) ? part.length : 1), 0);
 }
 
 /** An SSN when nine digits follow its label, else a phone number. */
@@ -77,15 +80,15 @@ export function findSpelled(text: string, matches: Matcher): PhiSpan[] {
       if (EMAIL_END.test(m[0]))
         spans.push({ kind: 'email', start: m.index, end: m.index + m[0].length });
   matches(SPELLED_DIGITS, (m) => {
-    const kind = numberKind(text, m.index, digitCount(m[0]));
+    const kind = numberKind(text, m.index, digitCount(numberParts(m[0])));
     spans.push({ kind, start: m.index, end: m.index + m[0].length });
   });
   if (MIXED_HINT.test(text))
     for (const m of text.matchAll(MIXED_DIGITS)) {
-      const parts = m[0].split(/[ \t,-]+/);
+      const parts = numberParts(m[0]);
       const words = parts.filter((part) => !DIGIT_GROUP.test(part)).length;
       if (words === 0 || words === parts.length) continue;
-      const digits = digitCount(m[0]);
+      const digits = digitCount(parts);
       const kind = numberKind(text, m.index, digits);
       // A North American number, with or without its country code, or an SSN.
       if (digits === 10 || (digits === 11 && /^(?:1|one)\b/i.test(m[0])) || kind === 'ssn')
