@@ -1316,20 +1316,14 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     // A town named by its area, its residents or its services: "Scranton-area", "lives in the
     // Yakima area", "a lifelong Rapid City resident", "Kalamazoo native", "Altoona FD/EMS
-    // transported". One word or two: "Lifelong Duluth resident" is tried at "Duluth" too.
+    // transported". The match is empty, so every word is tried as the town's first, one word
+    // or two: "Lifelong Duluth resident" is tried at "Lifelong Duluth", then at "Duluth".
     kind: 'city',
     needs: TOWN_CUE_AFTER_HINT,
     pattern: new RegExp(
-      `\\b([${UPPER}][${LATIN_LOWER}]+[ -][${UPPER}][${LATIN_LOWER}]+)(?=${TOWN_CUE_AFTER})`,
+      `\\b(?=([${UPPER}][${LATIN_LOWER}]+(?:[ -][${UPPER}][${LATIN_LOWER}]+)?)(?:${TOWN_CUE_AFTER}))`,
       'dg',
     ),
-    group: 1,
-    accept: (found) => isCity(found),
-  },
-  {
-    kind: 'city',
-    needs: TOWN_CUE_AFTER_HINT,
-    pattern: new RegExp(`\\b([${UPPER}][${LATIN_LOWER}]+)(?=${TOWN_CUE_AFTER})`, 'dg'),
     group: 1,
     accept: (found) => isCity(found),
   },
