@@ -17,6 +17,7 @@ import {
   LOWER,
   PATTERN_RULES,
   STATE_CODES,
+  townBeforeLowerState,
   UPPER,
   type Matcher,
 } from './patterns';
@@ -90,9 +91,31 @@ const NOT_A_TOWN =
   /^(?:Inc|LLC|Suite|Apt|Unit|Floor|Room|Building|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 /**
- * What a place found tells about the text after it: the acronym a facility goes by from
- * then on (each use of it is the facility), and the town after a facility's or a street's
- * name. Adds those spans to `found`.
+ * The town before a postcode: a British one's, "Glasgow G19 3PU"; a ZIP code's, in capitals
+ * before its state as face sheets write it, "SPOKANE WA  99236", or before a state in lower
+ * case as patients type it, "Gallup, nm 08533".
+ */
+function townBeforePostcode(text: string, postcode: PhiSpan): PhiSpan | null {
+  const before = text.slice(Math.max(0, postcode.start - 40), postcode.start);
+  const british = /[A-Z]/.test(text.slice(postcode.start, postcode.end));
+  let town: RegExpExecArray | null;
+  if (british) {
+    town = TOWN_BEFORE.exec(before);
+    if (town && STREET_END.test(town[1]!)) town = null;
+  } else {
+    town = CAPS_TOWN_BEFORE.exec(before);
+    if (town && !capsCityValid(town[1]!)) town = null;
+    town ??= townBeforeLowerState(before);
+  }
+  if (town === null) return null;
+  const start = postcode.start - town[0].length;
+  return { kind: 'city', start, end: start + town[1]!.length };
+}
+
+/**
+ * What a place found tells about the text around it: the ZIP code after a town, the town
+ * before a postcode, the town after a facility's or a street's name, and the acronym a
+ * facility goes by from then on (each use of it is the facility). Adds those spans to `found`.
  */
 function findPlacesAfter(text: string, found: PhiSpan[]): void {
   const acronyms = new Set<string>();
@@ -110,16 +133,8 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
       continue;
     }
     if (span.kind === 'zip code') {
-      // "Glasgow G19 3PU": the town before a British postcode; "SPOKANE WA  99236": a town in
-      // capitals before its state and ZIP code, as face sheets write it.
-      const before = text.slice(Math.max(0, span.start - 40), span.start);
-      const british = /[A-Z]/.test(text.slice(span.start, span.end));
-      const town = british ? TOWN_BEFORE.exec(before) : CAPS_TOWN_BEFORE.exec(before);
-      const name = town?.[1];
-      if (name && (british ? !STREET_END.test(name) : capsCityValid(name))) {
-        const start = span.start - town[0].length;
-        found.push({ kind: 'city', start, end: start + name.length });
-      }
+      const town = townBeforePostcode(text, span);
+      if (town) found.push(town);
       continue;
     }
     if (span.kind !== 'facility' && span.kind !== 'street address') continue;

@@ -661,6 +661,18 @@ export function capsCityValid(found: string): boolean {
 }
 
 /**
+ * The town at the end of the text before a ZIP code, then a state in lower case: "Gallup, nm
+ * 08533"; its group 1 is the town.
+ */
+export function townBeforeLowerState(before: string): RegExpExecArray | null {
+  const town = LOWER_STATE_TOWN_BEFORE.exec(before);
+  return town && facilityValid(town[1]!) ? town : null;
+}
+const LOWER_STATE_TOWN_BEFORE = new RegExp(
+  `\\b(${PLACE_WORD}(?:[ -]${PLACE_WORD}){0,2}),[ \\t]*(?:${STATE_CODES_LOWER})[ \\t]+$`,
+);
+
+/**
  * A town before its ZIP code, with or without its state: "Quincy MA 02169", "Yonkers 10701",
  * "New Bedford 02740-1234".
  */
@@ -1233,9 +1245,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
-    // A town, its state in lower case and its ZIP code, as patients type them: "Gallup, nm
-    // 08533", "st. cloud, mn 03605-3610" (the comma and the ZIP code make the state's letters
-    // a state's, not a word).
+    // A state in lower case and its ZIP code, as patients type them: "Gallup, nm 08533", "st.
+    // cloud, mn 03605-3610" (the comma and the ZIP code make the state's letters a state's, not
+    // a word). The town before is found with the ZIP code (detect.ts).
     kind: 'zip code',
     needs: /\d{5}/,
     pattern: new RegExp(
@@ -1243,16 +1255,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       'dg',
     ),
     group: 1,
-  },
-  {
-    kind: 'city',
-    needs: /\d{5}/,
-    pattern: new RegExp(
-      `\\b(${PLACE_WORD}(?:[ -]${PLACE_WORD}){0,2}),[ \\t]*(?:${STATE_CODES_LOWER})[ \\t]+\\d{5}(?:-\\d{4})?(?![\\w-])`,
-      'dg',
-    ),
-    group: 1,
-    accept: (found) => facilityValid(found),
   },
   {
     // "Cedar Hollow Nursing & Rehabilitation Center", "Tri-County Medical Center".
