@@ -508,36 +508,46 @@ const NAMED_AFTER_PLACE =
   /^\s+(?:criteria|classification|score|collar|shunt|rules?|grade|category|questionnaire|scale|protocol|formula|equation|staging|system|maneuver|procedure|virus|fever|disease|syndrome|sign)\b/i;
 
 /**
- * The longest place that the words after a preposition start with: a known one, "Grand Rapids",
- * "Kraków", or in lower case "new bedford"; any words in lower case before a state in brackets,
- * "in mcallen (texas)"; capitals before a state's code, "in CAÑON CITY, CO". A capitalised one
- * must end where its capitals do ("in Boston Scientific" is a company), and none may name a
- * rule ("Milan criteria").
+ * The length of the longest run of the first words of `found` that `isPlace` takes for a town,
+ * with the text right after it; 0 for none. Tried longest first: "LIVES IN DULUTH WITH".
  */
-function knownPlaceLength(found: string, text: string, start: number): number {
+function longestPlace(
+  found: string,
+  text: string,
+  start: number,
+  isPlace: (place: string, after: string) => boolean,
+): number {
   for (
     let end = found.length;
     end > 0;
     end = Math.max(found.lastIndexOf(' ', end - 1), found.lastIndexOf('-', end - 1))
   ) {
-    const place = found.slice(0, end);
-    const after = text.slice(start + end, start + end + 24);
-    // "in Boston Scientific" is a company; "in Springfield MA" a town and its state.
-    let known: boolean;
-    if (place === place.toLowerCase()) {
-      known =
-        (place.length >= 4 && CITIES_LOWER.has(foldAccents(place))) ||
-        (after.includes('(') &&
-          STATE_IN_BRACKETS.test(after) &&
-          !place.split(/[ -]/).some((w) => NOT_A_TOWN_LOWER.test(w)));
-    } else if (place === place.toUpperCase()) {
-      known = STATE_CODE_AFTER.test(after) && capsCityValid(place);
-    } else {
-      known = isCity(place) && (!CAPITAL_AFTER.test(after) || STATE_AFTER.test(after));
-    }
-    if (known && !NAMED_AFTER_PLACE.test(after)) return end;
+    if (isPlace(found.slice(0, end), text.slice(start + end, start + end + 24))) return end;
   }
   return 0;
+}
+
+/**
+ * The place after a preposition: a known one, "Grand Rapids", "Kraków", or in lower case "new
+ * bedford"; any words in lower case before a state in brackets, "in mcallen (texas)"; capitals
+ * before a state's code, "in CAÑON CITY, CO". A capitalised one must end where its capitals do
+ * ("in Boston Scientific" is a company), and none may name a rule ("Milan criteria").
+ */
+function knownPlace(place: string, after: string): boolean {
+  let known: boolean;
+  if (place === place.toLowerCase()) {
+    known =
+      (place.length >= 4 && CITIES_LOWER.has(foldAccents(place))) ||
+      (after.includes('(') &&
+        STATE_IN_BRACKETS.test(after) &&
+        !place.split(/[ -]/).some((w) => NOT_A_TOWN_LOWER.test(w)));
+  } else if (place === place.toUpperCase()) {
+    known = STATE_CODE_AFTER.test(after) && capsCityValid(place);
+  } else {
+    // "in Springfield MA" is a town and its state.
+    known = isCity(place) && (!CAPITAL_AFTER.test(after) || STATE_AFTER.test(after));
+  }
+  return known && !NAMED_AFTER_PLACE.test(after);
 }
 const CAPITAL_AFTER = new RegExp(`^[ \\t-]*[${UPPER}]`);
 const STATE_AFTER = new RegExp(`^[ \\t]+(?:${STATE_CODES})\\b`);
@@ -1336,14 +1346,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: /\b(?:LIVES|LIVING|RESIDES|GREW UP) IN\s+([A-Z]{3,}(?: [A-Z]{3,})?)\b/dg,
     group: 1,
     // "LIVES IN DULUTH WITH HIS SON": the town is the words the list knows.
-    measure: (found) => {
-      const words = found.split(' ');
-      for (let n = words.length; n > 0; n--) {
-        const town = words.slice(0, n).join(' ');
-        if (isCity(titleCase(town))) return town.length;
-      }
-      return 0;
-    },
+    measure: (found, text, start) =>
+      longestPlace(found, text, start, (town) => isCity(titleCase(town))),
   },
   {
     // A known place after a preposition: "agency in Yonkers", "from Kraków", "in new bedford",
@@ -1356,6 +1360,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       'dg',
     ),
     group: 1,
-    measure: knownPlaceLength,
+    measure: (found, text, start) => longestPlace(found, text, start, knownPlace),
   },
 ];
