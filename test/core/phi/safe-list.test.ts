@@ -30,7 +30,7 @@ describe('the strict level finds what the rules miss', () => {
     ['Locker M6525293 emptied.', 'mrn: M6525293'],
     ['Lives with Oluwaseun Benedetti in Kenosha.', 'name: Oluwaseun Benedetti'],
     // A season's word is a given name where no season is meant; a short part before a hyphen too.
-    ['Reviewer Autumn Day flagged it.', 'name: Autumn'],
+    ['Checked with Autumn Day today.', 'name: Autumn'],
     ["Pt's wife of 60 yrs, Ji-woo, is at the bedside.", 'name: Ji'],
     // An initial and a surname in lower case; particles belong to the surname.
     ["k 6.9 called to p. d'alessandro, bsn, rn at 0412", "name: p. d'alessandro"],

@@ -14,6 +14,7 @@ import {
   capsCityValid,
   CueIndex,
   isAcronymOf,
+  isCity,
   LOWER,
   PATTERN_RULES,
   STATE_CODES,
@@ -77,6 +78,9 @@ const ACRONYM_AFTER = /^[ \t]*\(([A-Z]{2,6})\)/;
 const TOWN_AFTER = new RegExp(
   `^(?:[ \\t]+\\d{1,4})?,[ \\t]+([${UPPER}][${LOWER}]+(?:[${UPPER}][${LOWER}]+)?(?:[ -](?:(?:de|del|la) )?[${UPPER}][${LOWER}]+){0,2})(?=[ \\t]*(?:[.,;)\\n]|-[ \\t]|\\d|$))`,
 );
+const LOWER_TOWN_AFTER = new RegExp(
+  `^,[ \\t]+([${LOWER}]+(?:[ -][${LOWER}]+){0,2})(?=[ \\t]*(?:[.,;)\\n]|\\d|$))`,
+);
 const ZIP_AFTER = /^,?[ \t]+(\d{5}(?:-\d{4})?)(?![\w-]|\.\d)/;
 /** The town before a postcode: "Oxford OX16 6PC", not the street's "Cowley Gardens". */
 const TOWN_BEFORE = new RegExp(
@@ -139,8 +143,14 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
     }
     if (span.kind !== 'facility' && span.kind !== 'street address') continue;
     const after = text.slice(span.end, span.end + 48);
-    const town = TOWN_AFTER.exec(after);
-    if (town && !NOT_A_TOWN.test(town[1]!)) {
+    let town = TOWN_AFTER.exec(after);
+    if (town && NOT_A_TOWN.test(town[1]!)) town = null;
+    // In lower case only a town the lists know: "5559 S Broadway Pl, tulsa."
+    if (town === null && span.kind === 'street address') {
+      town = LOWER_TOWN_AFTER.exec(after);
+      if (town && !isCity(town[1]!.replace(/\b[a-z]/g, (c) => c.toUpperCase()))) town = null;
+    }
+    if (town) {
       const start = span.end + town[0].length - town[1]!.length;
       found.push({ kind: 'city', start, end: start + town[1]!.length });
     }

@@ -3,10 +3,11 @@
  * field holds what, so an identifier there is read by its place, not its shape. A town, a ZIP
  * code or a facility's code in a segment has no shape to find it by ("…^^Rapid City^SD^80143",
  * "…^^^TCBMC^MR"), and a date of birth written 19851124 reads as a record number.
- * Only the segments that carry a person's identifiers are read: a message header (MSH) names
- * systems, not people.
+ * Only the segments that carry a person's or a place's identifiers are read: of a message header
+ * (MSH), the facilities that sent and receive it and when.
  */
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
+import { factsOf, KNOWN } from './word-facts';
 
 /**
  * Part of a field: components `from` to `to` (1-based, inclusive, as the standard counts), one
@@ -16,6 +17,8 @@ interface FieldPart {
   from: number;
   to: number;
   kind: PhiKind;
+  /** A word the lists know names nothing here: a message header's "LAB", "ADT", "CORE". */
+  notAWord?: true;
 }
 const whole = (kind: PhiKind): FieldPart[] => [{ from: 1, to: 1, kind }];
 /** XPN, a person's name: family, given, middle, suffix. */
@@ -37,8 +40,16 @@ const ASSIGNED_ID = [
   { from: 4, to: 4, kind: 'facility' },
 ] satisfies FieldPart[];
 
+/** HD, a facility named in a message header: its code, or a system's word. */
+const HEADER_FACILITY = [
+  { from: 1, to: 1, kind: 'facility', notAWord: true },
+] satisfies FieldPart[];
+
 /** The fields read, by segment and field number (the segment's name is field 0). */
 const SEGMENTS: Readonly<Record<string, Readonly<Record<number, readonly FieldPart[]>>>> = {
+  // MSH-1 is the field separator itself, so the header's fields sit one place lower: MSH-4,
+  // the sending facility, is field 3; MSH-6 the receiving one; MSH-7 the message's time.
+  MSH: { 3: HEADER_FACILITY, 5: HEADER_FACILITY, 6: whole('date') },
   PID: {
     2: ASSIGNED_ID,
     3: ASSIGNED_ID,
@@ -79,7 +90,7 @@ const SEGMENTS: Readonly<Record<string, Readonly<Record<number, readonly FieldPa
   // Placer and filler order numbers (accessions), when observed, who ordered.
   OBR: { 2: whole('mrn'), 3: whole('mrn'), 7: whole('date'), 16: CLINICIAN },
 };
-const SEGMENT_START = /(?:^|[\r\n])[ \t]*(PID|NK1|GT1|PV1|OBR)\|/g;
+const SEGMENT_START = /(?:^|[\r\n])[ \t]*(MSH|PID|NK1|GT1|PV1|OBR)\|/g;
 /** A date or date-time as HL7 writes it (YYYYMMDD[HHMM[SS]]). */
 const HL7_DAY = /^(?:1[89]|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])/;
 const LINE_END = /[\r\n]/g;
@@ -120,7 +131,7 @@ function fieldSpans(field: string, fieldStart: number, parts: readonly FieldPart
       components.push({ start, end: start + value.length, value });
       at += written.length + 1;
     }
-    for (const { from, to, kind } of parts) {
+    for (const { from, to, kind, notAWord } of parts) {
       const inPart = components.slice(from - 1, to).filter((c) => c.value !== '');
       const first = inPart[0];
       const last = inPart[inPart.length - 1];
@@ -129,6 +140,7 @@ function fieldSpans(field: string, fieldStart: number, parts: readonly FieldPart
       // A date-time is one span, the time with its day: a record number's rule finds the
       // same digits, and the span the field names must be the one kept.
       if (kind === 'date' && !HL7_DAY.test(first.value)) continue;
+      if (notAWord && (factsOf(first.value.toLowerCase()) & KNOWN) !== 0) continue;
       spans.push({ kind, start: first.start, end: last.end });
     }
     repetitionStart += repetition.length + 1;

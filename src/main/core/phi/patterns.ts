@@ -9,7 +9,7 @@
  */
 import type { PhiKind } from '../../../shared/domain';
 import lists from './names.json';
-import { EPONYMS } from './word-facts';
+import { EPONYMS, factsOf, KNOWN, NAME } from './word-facts';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -192,6 +192,9 @@ const WEEKDAY_CUES = [
 ].join('|');
 const ORDINAL = '(?:st|nd|rd|th)?';
 /** A day of the month as an ordinal in words: "twelfth", "twenty-first", "thirtieth". */
+/** A day of the month in words: "twelve", "twenty one", "thirty-one". */
+const DAY_IN_WORDS =
+  '(?:twenty[- ](?:one|two|three|four|five|six|seven|eight|nine)|thirty[- ]one|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|first|second|third)';
 const DAY_ORDINAL_IN_WORDS =
   '(?:(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)';
 /** A date's first characters: what makes "at Mercy on 3/14" a facility beside a date. */
@@ -284,7 +287,7 @@ const COUNTED =
   /^\d+\s+(?:units?|tabs?|tablets?|days?|hours?|times?|doses?|liters?|weeks?|months?|years?|drops?|puffs?|sprays?|beats?|breaths?|steps?|feet|blocks?|stairs?|flights?|minutes?|seconds?|mg|mcg|meq|mmol|ml|cm|mm)\b/i;
 
 const FACILITY_HEAD =
-  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons)';
+  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons|Community Health(?! Workers?\\b)|Kidney Care|Medical Pavilion)';
 /**
  * Heads that also name a department or a specialty ("Wound Center", "Bariatric Surgery"): a
  * facility's only when a word before them is a place's ("Lantern Hill Pediatrics", "Elm Street
@@ -294,11 +297,11 @@ const WEAK_FACILITY_HEAD =
   '(?:Center|Centre|Pediatrics|Dialysis|Surgery|Practice|Pharmacy|Drugs?|Family Medicine|Health|Regional|Campus)';
 const STRONG_HEAD_AT_END = new RegExp(`\\b${FACILITY_HEAD}$`, 'i');
 /**
- * A place's word, whole or ending a compound: "Hill", "Millbrook", "Eastside" (not "Outside",
- * "Bedside" nor "Support").
+ * A place's word, whole or ending a compound: "Hill", "Millbrook", "Eastside", "Riverbend",
+ * "Hometown" (not "Outside", "Bedside" nor "Support").
  */
 const PLACE_PART =
-  /^(?:hills?|lane|street|road|avenue|valley|park|river|lake|brook|creek|grove|woods?|meadows?|ridge|view|bay|harbou?r|point|springs?|fields?|falls|glen|heights|summit|shore|pines?|oaks?|cedars?|maple|elm|willow|birch|north|south|east|west|range|sage|desert|mesa|canyon|prairie|plains?|mountains?|island|bluffs?|hollow)$|(?:brook|field|wood|ridge|dale|ville|burg|haven|crest|view|(?:east|west|north|south|lake|river|brook|hill|sea|bay|park)side)$/i;
+  /^(?:hills?|lane|street|road|avenue|valley|park|river|lake|brook|creek|grove|woods?|meadows?|ridge|view|bay|harbou?r|point|springs?|fields?|falls|glen|heights|summit|shore|pines?|oaks?|cedars?|maple|elm|willow|birch|north|south|east|west|range|sage|desert|mesa|canyon|prairie|plains?|mountains?|island|bluffs?|hollow)$|(?:brook|field|wood|ridge|dale|ville|burg|haven|crest|view|bend|town|(?:east|west|north|south|lake|river|brook|hill|sea|bay|park)side)$/i;
 const COMPASS = /^(?:north|south|east|west)$/i;
 /** Title case of words in capitals: "LANTERN HILL" is read as "Lantern Hill". */
 const titleCase = (caps: string) =>
@@ -310,7 +313,7 @@ const NOT_A_NAME_OPENER =
 const FACILITY_HEAD_CAPS = FACILITY_HEAD.toUpperCase();
 /** Every word a facility's head starts with: where to look for one in capitals or a weak one. */
 const HEAD_CUES =
-  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
+  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|community|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
   'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
@@ -426,18 +429,22 @@ function facilityValid(found: string): boolean {
 
 /**
  * A named facility, not a score or criteria named after one ("Cleveland Clinic score"), and
- * with a weak head only after a place's word.
+ * with a weak head only after a place's word or, a pharmacy, its owner's name.
  */
 function namedFacility(found: string, text: string, _start: number, end: number): boolean {
   const name = found === found.toUpperCase() ? titleCase(found) : found;
   if (!facilityValid(name) || NAMED_AFTER_PLACE.test(text.slice(end, end + 20))) return false;
   if (STRONG_HEAD_AT_END.test(name)) return true;
+  const before = name.split(/\s+/).slice(0, -1);
   // A compass point alone names a building's part, not a place: "North Campus".
-  return name
-    .split(/\s+/)
-    .slice(0, -1)
-    .some((w) => PLACE_PART.test(w) && !COMPASS.test(w));
+  if (before.some((w) => PLACE_PART.test(w) && !COMPASS.test(w))) return true;
+  // A pharmacy is named for its owners as often as for its place: "Kessler Family Pharmacy".
+  return PHARMACY_HEAD.test(name) && before.some((w) => ownerName(w));
 }
+const PHARMACY_HEAD = /\b(?:Pharmacy|Drugs?)$/i;
+/** A surname or a possessive that names a shop's owner: "Kessler", "Walton's". */
+const ownerName = (word: string) =>
+  /['’]s$/.test(word) || ((factsOf(word.toLowerCase()) & NAME) !== 0 && !NOT_A_FACILITY.has(word));
 
 /** The words before a facility's head, in capitals or capitalised: "LANTERN HILL", "Elm Street". */
 const CAPS_WORDS_BEFORE = new RegExp(
@@ -457,17 +464,20 @@ const CLAUSE_BEFORE =
  * How far back from its head a facility's name reaches: its words in capitals before a head in
  * capitals, or its capitalised words before a weak head; 0 when no named facility ends there.
  * A name in capitals is one in text in mixed case ("at HOLY NAME OF MARY HOSPITAL."); in a
- * note all in capitals, "SEE DEVICE CLINIC" and "RATHER THAN REHAB" are words.
+ * note all in capitals, one after "AT", "TO" or "FROM": "SEE DEVICE CLINIC" and "RATHER THAN
+ * REHAB" are words.
  */
 function facilityBefore(head: string, text: string, start: number): number {
   const inCapitals = head === head.toUpperCase();
   const before = text.slice(Math.max(0, start - 80), start);
   const end = start + head.length;
-  if (inCapitals && !/[a-z]/.test(before.slice(-40) + text.slice(end, end + 40))) return 0;
+  const allCapitals = inCapitals && !/[a-z]/.test(before.slice(-40) + text.slice(end, end + 40));
   const run = (inCapitals ? CAPS_WORDS_BEFORE : WORDS_BEFORE).exec(before)?.[1];
   // The run ends where the head starts; the words that open a clause are not the name's.
   const reach = run?.replace(CLAUSE_BEFORE, '').replace(/^(?:(?:OF|AND|&)\s+)+/i, '').length ?? 0;
   if (reach === 0) return 0;
+  // In a note all in capitals, a name only where a place is: "PLACEMENT AT GOLDEN YEARS MANOR".
+  if (allCapitals && !/\b(?:AT|TO|FROM)\s+$/.test(before.slice(0, before.length - reach))) return 0;
   const name = text.slice(start - reach, start) + head;
   return namedFacility(name, text, start - reach, end) ? reach : 0;
 }
@@ -819,6 +829,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
+    // A state's licence written with the state before it: "OH-L73701", "MA-A82354".
+    kind: 'licence number',
+    needs: /[A-Z]{2}-[A-Z]{1,2}\d/,
+    pattern: new RegExp(`(?<![\\w-])(?:${STATE_CODES})-[A-Z]{1,2}\\d{4,7}(?![\\w-])`, 'g'),
+  },
+  {
     kind: 'licence number',
     cues: 'driver|lic|dea|npi|certificate|cert|permit|passport|registration|cchi|nbcmi',
     pattern: new RegExp(
@@ -948,6 +964,13 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: hasDigits(6),
   },
   {
+    // A date written as one token, "signed 20211117 1845": the same digits as a record number
+    // below, and found first, so the date is kept (a label before it makes it a record's).
+    kind: 'date',
+    pattern:
+      /(?<![\w.,/#+$-])(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\w,/%:-]|\.\d)/g,
+  },
+  {
     // Eight to twelve bare digits that are no count of something: a record number.
     kind: 'mrn',
     pattern: /(?<![\w.,/#+$-])\d{8,12}(?![\w,/%:-]|\.\d)/g,
@@ -1057,15 +1080,31 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     // "she will come in on the 18th.", "admitted on the twenty-first", "next INR check the
-    // 17th"; after a date word any month in lower case is one, "dec" too: "on dec 7".
+    // 17th", "fell in March and again the 19th", "turned 96 the 17th"; after a date word any
+    // month in lower case is one, "dec" too: "on dec 7".
     kind: 'date',
-    cues: 'on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned',
+    cues: 'on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned',
     pattern: new RegExp(
-      `\\b(?:on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned)\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
+      `\\b(?:on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned\\s+\\d{1,3})\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|-\\s|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
       'dgi',
     ),
     group: 1,
     accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
+  },
+  {
+    // A month named by the year around it: "stent exchange April of last year".
+    kind: 'date',
+    cues: MONTH_CUES,
+    pattern: new RegExp(`\\b${FULL_MONTH}(?= of (?:last|this|next) year\\b)`, 'g'),
+  },
+  {
+    // A date of birth as a relative says it: "may twelve, 1945", "April twenty-first, 1928".
+    kind: 'date',
+    cues: MONTH_CUES,
+    pattern: new RegExp(
+      `\\b${LOWER_MONTH}\\s+(?:${DAY_IN_WORDS}|${DAY_ORDINAL_IN_WORDS}),?\\s+(?:19|20)\\d\\d\\b`,
+      'gi',
+    ),
   },
   {
     kind: 'date',
@@ -1101,9 +1140,10 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'age over 89',
-    cues: 'age|turn',
+    // "aged 93", "turned 100", a relative's "lived to 101", "died at 96".
+    cues: 'age|turn|lived|died',
     pattern: new RegExp(
-      `\\b(?:age|aged|age of|turned|turns|turning)\\s*[:=]?\\s*((?:9\\d|1[01]\\d)\\b|${AGE_IN_WORDS}\\b)(?!\\s*(?:%|mg|mL|kg|degrees|°|min))`,
+      `\\b(?:age|aged|age of|turned|turns|turning|lived to|died at)\\s*[:=]?\\s*((?:9\\d|1[01]\\d)\\b|${AGE_IN_WORDS}\\b)(?!\\s*(?:%|mg|mL|kg|degrees|°|min))`,
       'dgi',
     ),
     group: 1,
@@ -1312,6 +1352,41 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     ),
   },
   {
+    // A chain's store, by its chain and where it stands: "Walgreens on Route 9", "CVS Pharmacy
+    // on Elm St" (CVS alone is a chorionic villus sampling; Target alone a word).
+    kind: 'facility',
+    cues: 'walgreens|rite|duane|cvs|walmart|kroger|costco|target|publix|safeway|wegmans|meijer',
+    pattern:
+      /\b(?:Walgreens|Rite Aid|Duane Reade|(?:CVS|Walmart|Kroger|Costco|Target|Publix|Safeway|Wegmans|Meijer) Pharmacy)(?: (?:on|at) (?:Route \d+|[A-Z][a-z]+(?: [A-Z][a-z]+)? (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Pike|Hwy)\b))?/gi,
+  },
+  {
+    // A visiting nurse association by its region: "VNA of the North Shore", "VNA-NS" ("VNA"
+    // alone is any).
+    kind: 'facility',
+    needs: 'VNA',
+    pattern: /\bVNA(?: of (?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}|-[A-Z]{2,4}\b)/g,
+  },
+  {
+    // Where a patient goes, by its initials: "Disposition: TRMH" (not "Disposition: SNF").
+    kind: 'facility',
+    cues: 'disposition|dispo',
+    pattern: /\b(?:Disposition|Dispo)\s*:?[ \t]*([A-Z]{3,6})\b(?![-/])/dgi,
+    group: 1,
+    accept: (found) =>
+      found === found.toUpperCase() &&
+      (factsOf(found.toLowerCase()) & KNOWN) === 0 &&
+      !NOT_FACILITY_INITIALS.has(found),
+  },
+  {
+    // A medical centre's or a hospital's initials wherever written: "the SBRMC charges", "MTGH"
+    // (four letters at least, ending as those names end: RMC, MC, MH, GH).
+    kind: 'facility',
+    needs: /[A-Z]{2}(?:MC|MH|GH)\b/,
+    pattern: /(?<![\w-])[A-Z]{2,3}(?:MC|MH|GH)(?![\w-])/g,
+    accept: (found) =>
+      (factsOf(found.toLowerCase()) & KNOWN) === 0 && !NOT_FACILITY_INITIALS.has(found),
+  },
+  {
     // After a preposition (one try for all): "The Pines at Westbury" ("The", capitalised
     // mid-sentence, opens a home's name); a hospital's initials, "implanted at PRH"; any name
     // before a date, "from Lakeside on 3/4"; in lower-case notes "lives at sunnybrook manor".
@@ -1325,6 +1400,16 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: facilityAfterPreposition,
   },
   // After the facility rules: "from Lakeside on 3/4" is the facility, named like its town.
+  {
+    // A town in an export's or a face sheet's field: "home_city=Duluth", "City: Rapid City".
+    kind: 'city',
+    cues: 'home_city|city',
+    pattern: new RegExp(
+      `\\b(?:home_city[ \\t]*[:=]|City:)[ \\t]*([${UPPER}${LOWER}][${LOWER}${UPPER}'’.]*(?:[ -][${UPPER}${LOWER}][${LOWER}${UPPER}'’.]*){0,2})(?=[ \\t]*(?:[;,|\\n]|$))`,
+      'dg',
+    ),
+    group: 1,
+  },
   {
     // A town named by its area, its residents or its services: "Scranton-area", "lives in the
     // Yakima area", "a lifelong Rapid City resident", "Kalamazoo native", "Altoona FD/EMS

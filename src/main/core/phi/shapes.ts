@@ -36,25 +36,75 @@ const LAST_FIRST = new RegExp(
   `(?<![${UPPER}${LOWER}])(${CAPS}), (${CAPS})(?: [${UPPER}]\\.?)?(?![${UPPER}${LOWER}])`,
   'g',
 );
+/**
+ * A list's or a header's line that opens with a name, LAST, FIRST in mixed case: "Wells, Cody -
+ * readmit within 30d", "Rahimi, Giuseppe R., 104 yo woman".
+ */
+const LINE_LAST_FIRST = new RegExp(
+  `^([${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+)(?: [${UPPER}]\\.)?(?=,|[ \\t]+-|[ \\t]*\\(|[ \\t]*$)`,
+  'gm',
+);
+/** A registration line's last field, last, first in lower case: "dob 19450828 / green, alejandro". */
+const SLASHED_LAST_FIRST = new RegExp(
+  `(?<=/[ \\t]*)([${LOWER}]+), ([${LOWER}]+)(?=[ \\t]*(?:/|$))`,
+  'gm',
+);
+/** A name in capitals opening a line, then its record's label: "HAMID HORVATH visit #V465…". */
+const CAPS_NAME_BEFORE_RECORD = new RegExp(
+  `^(?:${CAPS})(?: ${CAPS}){1,2}(?= (?:visit|hosp|mrn|dob|acct|csn)\\b)`,
+  'gim',
+);
+/** A name in lower case before a credential in lower case: "surgeon: itziar pryce, md". */
+const LOWER_NAME_CREDENTIAL = new RegExp(
+  `(?<![\\w'’-])([${LOWER}][${LOWER}'’-]+(?: [${LOWER}][${LOWER}'’-]+){1,2}),? (?:md|rn|np|do|lpn|pharmd|pa-c)\\b(?![-/])`,
+  'g',
+);
+/** A name in quotation marks: 'asking for "Alejandro"', 'labelled with pt name "Huong Rahimi"'. */
+const QUOTED_NAME = new RegExp(`"([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}'’]+)?)"`, 'g');
+
 /** A person's role or relation in capitals, then their name in capitals: "DAUGHTER YUKI". */
 const CAPS_CUE = new RegExp(
   `\\b(?:DAUGHTER|SON|WIFE|HUSBAND|MOTHER|FATHER|SISTER|BROTHER|PARTNER|SPOUSE|FRIEND|RESIDENT|ATTENDING|INTERN|FELLOW|NURSE|DR\\.?|MR\\.?|MRS\\.?|MS\\.?)[ \\t]+((?:${CAPS})(?:[ \\t]+${CAPS}){0,2})`,
   'g',
 );
-/** A person named in lower case after a relation or "pt": "husband rajesh liu". */
+/** Relations a name follows in lower case, "dtr" and "dgtr" as notes shorten "daughter". */
+const LOWER_RELATION =
+  'husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
+/**
+ * A person named in lower case after a relation or "pt": "husband rajesh liu"; a name's words
+ * stop at the next relation ("wife faith and son hunter").
+ */
 const LOWER_CUE = new RegExp(
-  `\\b(?:pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend)[ \\t]+([${LOWER}][${LOWER}'’-]+(?:[ \\t]+[${LOWER}][${LOWER}'’-]+){0,2})`,
+  `\\b(?:pt|patient|${LOWER_RELATION})[ \\t]+([${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`,
   'g',
 );
+/** "pt dgtr amina": the relation after "pt" is the cue, not a name. */
+const IS_LOWER_RELATION = new RegExp(`^(?:${LOWER_RELATION})$`);
+/** What ends the clause a name in lower case closes: "son hunter at bedside", "dtr amina says". */
+const CLAUSE_AFTER_NAME =
+  /^(?:[ \t]*[,.;:()]|[ \t]+(?:and|at|says|said|states|reports|requests|asks|called|visited|present|who)\b|[ \t]*$)/;
+
+/** A lone given name after a relation (not after "pt"), ending its clause. */
+function givenAfterRelation(cue: string, word: string, text: string, end: number): boolean {
+  return (
+    !/^(?:pt|patient)\b/i.test(cue) &&
+    (factsOf(word) & GIVEN) !== 0 &&
+    CLAUSE_AFTER_NAME.test(text.slice(end, end + 12))
+  );
+}
+
 /** Verbs a relation is the subject of, in lower case: "daughter will call back" names no one. */
 const VERB_AFTER_RELATION = new Set('will may can did does was is has had'.split(' '));
 /** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
 const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
 const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW';
 const CREDENTIAL_AFTER = new RegExp(`^[ \\t]+(?:${CREDENTIALS})\\b`);
-/** Words only a member of staff follows: "Collected by", "read back by", "Routed to", "recorder". */
+/**
+ * Words only a member of staff follows: "Collected by", "read back by", "Routed to", "received
+ * by", "Reviewer (RP)".
+ */
 const STAFF_BEFORE =
-  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|called by|reviewer|recorder|scribe)[ \t:]*$/i;
+  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|called by|received by|reviewer|recorder|scribe)[ \t:(]*$/i;
 const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
 /** Before a signature's initials: "by", a role, or a dash opening it (not "ICD-10-PCS"). */
 const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|(?<![\w-])[—-])[ \t]*$/i;
@@ -115,7 +165,7 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   },
   {
     pattern: LOWER_CUE,
-    cues: 'pt|patient|husband|wife|son|daughter|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
+    cues: 'pt|patient|husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
   },
 ];
 /** A number or code with six digits or more: a record, account or device number. */
@@ -212,18 +262,50 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
     if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
   }
+  /** A given name and, before it, a surname or a word no list knows. */
+  const lastFirst = (last: string, first: string) =>
+    (factsOf(first.toLowerCase()) & GIVEN) !== 0 && !wordNoName(last) && nameWord(last);
+  if (text.includes(', '))
+    for (const m of text.matchAll(LINE_LAST_FIRST))
+      if (lastFirst(m[1]!, m[2]!)) add(m.index, m.index + m[0].length);
+  if (text.includes('/'))
+    for (const m of text.matchAll(SLASHED_LAST_FIRST))
+      if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(CAPS_NAME_BEFORE_RECORD)) {
+    const words = m[0].split(' ');
+    if (
+      words.every((w) => nameWord(w) && /[AEIOUYÀ-Ý]/.test(w)) &&
+      words.some((w) => isName(w.toLowerCase()))
+    )
+      add(m.index, m.index + m[0].length);
+  }
+  for (const m of text.matchAll(LOWER_NAME_CREDENTIAL)) {
+    const words = m[1]!.split(' ');
+    if (words.every((w) => nameWord(w)) && words.some((w) => isName(w)))
+      add(m.index, m.index + m[1]!.length);
+  }
+  if (text.includes('"'))
+    for (const m of text.matchAll(QUOTED_NAME)) {
+      // A given name no word list holds: "Alejandro", not "Fine" nor "Ensure".
+      const facts = factsOf(m[1]!.split(/[ -]/)[0]!.toLowerCase());
+      if ((facts & GIVEN) !== 0 && (facts & KNOWN) === 0)
+        add(m.index + 1, m.index + 1 + m[1]!.length);
+    }
   for (const cue of [CAPS_CUE, LOWER_CUE])
     matches(cue, (m) => {
       const words = [...m[1]!.matchAll(/\S+/g)];
       let taken = 0;
       if (cue === LOWER_CUE && VERB_AFTER_RELATION.has(words[0]![0])) return;
+      if (cue === LOWER_CUE && IS_LOWER_RELATION.test(words[0]![0])) return;
       while (taken < words.length && nameWord(words[taken]![0])) taken++;
-      // One known word alone is no name ("pt will"): a lone word must be unknown to every list.
-      const lone = taken === 1 && isName(words[0]![0].toLowerCase());
-      if (taken === 0 || (lone && cue === LOWER_CUE)) return;
+      if (taken === 0) return;
       const start = m.index + m[0].length - m[1]!.length;
       const last = words[taken - 1]!;
       const end = start + last.index + last[0].length;
+      // One known word alone is no name ("pt will"): a lone word must be unknown to every list,
+      // or a given name that ends the clause after a relation ("wife faith and son hunter").
+      const lone = taken === 1 && isName(words[0]![0].toLowerCase());
+      if (lone && cue === LOWER_CUE && !givenAfterRelation(m[0], words[0]![0], text, end)) return;
       // "sister mary joseph node": an eponym, its clinical noun after it.
       if (EPONYM_HEAD.test(text.slice(end, end + 40))) return;
       add(start + words[0]!.index, end);
