@@ -145,7 +145,7 @@ const CLAUSE_END = /^,?\s*[A-Za-z-]+\b(?:\s*(?:[.,;:()]|$)|\s+(?:at|to|on|\d))/;
  * Fall Scale". A person's name is seldom followed by one.
  */
 const HEAD_NOUNS =
-  'disease|blade|proteins?|virus|estimate|fascia|inventory|frame|neuroma|discriminant|depression|syndrome|signs?|catheter|score|scale|criteria|test|reflex|maneuver|manoeuvre|phenomenon|palsy|lymphoma|procedure|operation|tube|classification|grade|triad|line|bag|drain|fracture|fistula|ulcer|nodes?|ring|law|equation|formula|effect|cells?|bod(?:y|ies)|granules|diverticulum|contracture|repair|pouch|stitch|incision|retractor|clamp|forceps|mask|stent|pump|shunt|valve|murmur|respirations?|breathing|block|tremor|disorders?|dementia|encephalopathy|thyroiditis|crisis|sarcoma|tumou?r|anomaly|malformation|angina|aneurysm|position|view|spots?|nodules|lesions?|type|class|stage|staging|rules?|index|method|technique|approach|needle|solution|monitor|protocol|graft|flap|anastomosis|point|area|space|duct|canal|glands?|artery|vein|ligament|membrane|capsule|cyst|hernia|triangle|plexus|column|tract|zone|layer|sheath|reaction|esophagus|tear|coma|pattern|waves?|deformity|cardiomyopathy|infarct|infarction|hypothesis|mechanism|stand|wort|collar|splint|questionnaire|scissors|level|balance|nodule|injury|injuries|faces|assessment|[a-z]+(?:ectomy|otomy|ostomy|plasty|pexy|plication|rrhaphy|scopy)';
+  'disease|blade|proteins?|virus|estimate|fascia|inventory|frame|neuroma|discriminant|depression|syndrome|signs?|catheter|score|scale|criteria|test|reflex|maneuvers?|manoeuvres?|phenomenon|reservoir|pulse|surveillance|smear|stain|pads|variant|phenotype|definition|pentad|hump|nomogram|brace|cushion|stockings|march|subscore|pupils?|triage|guidelines|[a-z]+itis|palsy|lymphoma|procedure|operation|tube|classification|grade|triad|line|bag|drain|fracture|fistula|ulcer|nodes?|ring|law|equation|formula|effect|cells?|bod(?:y|ies)|granules|diverticulum|contracture|repair|pouch|stitch|incision|retractor|clamp|forceps|mask|stent|pump|shunt|valve|murmur|respirations?|breathing|block|tremor|disorders?|dementia|encephalopathy|thyroiditis|crisis|sarcoma|tumou?r|anomaly|malformation|angina|aneurysm|position|view|spots?|nodules|lesions?|type|class|stage|staging|rules?|index|method|technique|approach|needle|solution|monitor|protocol|graft|flap|anastomosis|point|area|space|duct|canal|glands?|artery|vein|ligament|membrane|capsule|cyst|hernia|triangle|plexus|column|tract|zone|layer|sheath|reaction|esophagus|tear|coma|pattern|waves?|deformity|cardiomyopathy|infarct|infarction|hypothesis|mechanism|stand|wort|collar|splint|questionnaire|scissors|level|balance|nodule|injury|injuries|faces|assessment|[a-z]+(?:ectomy|otomy|ostomy|plasty|pexy|plication|rrhaphy|scopy)';
 /**
  * Words that make the capitalised word before them an eponym, the head noun after up to two
  * modifiers (a word, a number, a grade): "Foley catheter", "Weber B ankle fracture". Words that
@@ -344,6 +344,8 @@ const VOWEL = /[AEIOUYÀ-ÆÈ-ÏÒ-ÖØ-Ý]/;
 /** A word of a name in capitals: not a clinical word, and said like a name. */
 function capsNameWord(word: string): boolean {
   if (NOT_CAPS_NAME.has(word) || !VOWEL.test(word) || /(?:ISH|ESE)$/.test(word)) return false;
+  // ECG leads and stages in Roman numerals: "STE in II, III".
+  if (/^[IVX]+$/.test(word)) return false;
   const title = foldAccents(word[0] + word.slice(1).toLowerCase());
   if (STOP.has(title) || COUNTRIES.has(title)) return false;
   // Short ones are often abbreviations (LLE, RLE): a name or one consonant before a vowel.

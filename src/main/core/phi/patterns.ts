@@ -245,6 +245,31 @@ const CITIES = new Set(placeList([...lists.usCities, ...lists.worldCities]));
 const CITIES_LOWER = new Set([...CITIES].map((c) => c.toLowerCase()));
 const COUNTRY_NAMES = new Set(placeList(lists.countries));
 const COUNTRIES = [...COUNTRY_NAMES].map(escapeRegExp).join('|');
+/** States and countries: places above a town, which Safe Harbor leaves in. */
+const REGIONS: ReadonlySet<string> = new Set([
+  ...STATE_NAMES.split('|'),
+  ...COUNTRY_NAMES,
+  'New England',
+]);
+/** A preposition or a verb a place follows: "lives in", "from", "visits". */
+const PLACE_PREPOSITION = /\b(?:in|from|to|of|near|visits?|visiting|visited)[ \t]+$/i;
+/**
+ * Whether the capitalised word at [start, end) of `text` ends a state's or a country's name
+ * after a place's preposition: "from Puerto Rico", "in Ohio", "winters in Florida".
+ */
+export function regionAt(text: string, start: number, end: number): boolean {
+  let from = start;
+  for (let words = 0; words < 3 && from >= 0; words++) {
+    if (
+      REGIONS.has(text.slice(from, end)) &&
+      PLACE_PREPOSITION.test(text.slice(Math.max(0, from - 12), from))
+    )
+      return true;
+    from = text.lastIndexOf(' ', from - 2) + 1;
+    if (from <= 0) break;
+  }
+  return false;
+}
 export const isCity = (name: string) => CITIES.has(foldAccents(name).replace(/^Saint /, 'St. '));
 
 /**
@@ -351,13 +376,16 @@ function numericDateValid(found: string): boolean {
   return dayMonthValid(a!, b!);
 }
 
-/** Scores and fractions share the shape: pain 7/10, strength 4/5, GCS 3/15, 2/3 cultures. */
+/**
+ * Scores and fractions share the shape: pain 7/10, strength 4/5, GCS 3/15, Apgars 7/9, 2/3
+ * cultures, 12/12 lymph nodes.
+ */
 const SCORE_DENOMINATORS = new Set([2, 3, 4, 5, 6, 8, 10, 15, 20, 24]);
 const SCORE_BEFORE =
-  /\b(?:pain|strength|score|GCS|power|motor|scale|rated|graded|grade|out of|x)\s*:?\s*$/i;
+  /\b(?:pain|strength|score|GCS|power|motor|scale|rated|graded|grade|out of|x|apgars?)\s*:?\s*$/i;
 /** What a fraction counts: "2/4 bottles", "3/4 strength", "1/2 NS". */
 const FRACTION_AFTER =
-  /^\s*(?:strength|bottles?|sets?|cultures?|NS|tabs?|tablets?|doses?|of\b|sites?|lumens?|views?|systolic|diastolic|murmur|cups?|pills?|packs?|ppd)/i;
+  /^\s*(?:strength|bottles?|sets?|cultures?|NS|tabs?|tablets?|doses?|of\b|sites?|lumens?|views?|systolic|diastolic|murmur|cups?|pills?|packs?|ppd|(?:lymph )?nodes?)/i;
 /** A time or a part of the day after a month/day makes it a date: "3/15 0700", "6/20 evening". */
 const TIME_AFTER =
   /^\s+(?:\d{4}\b|\d{1,2}:\d{2}|(?:am|pm|morning|evening|afternoon|night|overnight)\b|(?:CT|CXR|MRI|MRA|CTA|TTE|TEE|EKG|ECG|KUB)\b)/i;
@@ -513,9 +541,12 @@ function facilityInitials(found: string, text: string, start: number): boolean {
   );
 }
 
-/** Words after a place's name that make it a rule's or a device's: "Milan criteria". */
+/**
+ * Words after a place's name, one modifier between at most, that make it a rule's or a
+ * device's: "Milan criteria", "Cleveland Clinic incontinence score".
+ */
 const NAMED_AFTER_PLACE =
-  /^\s+(?:criteria|classification|score|collar|shunt|rules?|grade|category|questionnaire|scale|protocol|formula|equation|staging|system|maneuver|procedure|virus|fever|disease|syndrome|sign)\b/i;
+  /^\s+(?:[a-z]+\s+)?(?:criteria|classification|score|collar|shunt|rules?|grade|category|questionnaire|scale|protocol|formula|equation|staging|system|maneuver|procedure|virus|fever|disease|syndrome|sign)\b/i;
 
 /**
  * The length of the longest run of the first words of `found` that `isPlace` takes for a town,
@@ -732,6 +763,11 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'ip address',
     pattern:
       /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|[01]?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d?\d)(?![\d.]*\d)/g,
+    // A version's four numbers: "firmware 4.2.0.17", "v 10.0.1.5".
+    accept: (_found, text, start) =>
+      !/\b(?:firmware|software|version|ver|v|build|release)\.?[ \t:]*$/i.test(
+        text.slice(Math.max(0, start - 12), start),
+      ),
   },
   {
     kind: 'ip address',
@@ -1046,7 +1082,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     kind: 'date',
     pattern:
-      /(?<![\w/.:-])\d{1,2}\/\d{1,2}(?![\w/%]|\.\d|\s*(?:strength|pain|sets|bottles|cultures))/g,
+      /(?<![\w/.:-])\d{1,2}\/\d{1,2}(?![\w/%]|\.\d|\s*(?:strength|pain|sets|bottles|cultures|(?:lymph\s+)?nodes?))/g,
     accept: monthDayValid,
   },
   {
@@ -1244,7 +1280,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern:
       /\b(?:[Ll]ives(?: alone| independently| with \w+(?: \w+)?)? in|[Rr]esides in|[Mm]oved (?:to|from)|[Gg]rew up in|[Nn]ative of|[Hh]ome in|[Ll]iving in)\s+([A-Z][a-z]+(?:[A-Z][a-z]+)?(?:\s[A-Z][a-z]+)?)\b/dg,
     group: 1,
-    accept: facilityValid,
+    // "lives in Ohio": a state or a country is no town.
+    accept: (found) => facilityValid(found) && !REGIONS.has(found),
   },
   {
     // "Suffolk County", "Prince George's County": a county is a place below a state.

@@ -17,7 +17,7 @@
  */
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD, EPONYM_OF_BEFORE } from './names';
-import { LOWER, STATE_CODES, UPPER } from './patterns';
+import { LOWER, regionAt, STATE_CODES, UPPER } from './patterns';
 import { CLINICAL, COMMON, EPONYM, factsOf, GIVEN, HAND, KNOWN, NAME } from './word-facts';
 
 /** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
@@ -50,6 +50,20 @@ const SCORE_AFTER =
   /^[ \t]+(?:[A-Z]{2,}[ \t]+)?(?:[<>≤≥]=?[ \t]*)?\d{1,3}(?:\/\d{1,3})?(?![\d/:-]|\.\d)/;
 /** A hyphen and a lower-case word after a capitalised one: a compound, no name. */
 const COMPOUND_AFTER = new RegExp(`^-[${LOWER}]`);
+const NUMBER_BEFORE = /\d[ \t]?$/;
+/** The endings of drugs' international names (USAN stems): "Remdesivir", "Pembrolizumab". */
+const DRUG_STEM =
+  /(?:mab|tinib|ciclovir|vir|pril|olol|sartan|statin|mycin|cillin|cycline|floxacin|conazole|prazole|dipine|parin|tidine|lukast|gliptin|gliflozin|semide|thiazide|oxetine|triptan|setron|curium|profen|coxib|dronate|zepam|zolam|barbital|platin|taxel|rubicin|fosfamide|trexate)$/i;
+/** A dose after a word: "Florinef 0.1 mg", "Pitocin at 4 mU/min". */
+const DOSE_AFTER =
+  /^[ \t]+(?:at[ \t]+|@[ \t]*)?\d+(?:\.\d+)?[ \t]*(?:mg|mcg|g|mL|units?|mU|mEq|mmol)\b/;
+/**
+ * A model's code after a maker's or a product's name: "Carescape B650", "IntelliVue MX800" (not
+ * bare digits: "Haugland 2009" is a name and a year).
+ */
+const MODEL_AFTER = /^[ \t]+(?:[A-Z][A-Za-z]+[ \t]+)?[A-Z]{1,3}\d{2,4}\b(?![/:.-]\d)/;
+const ROMAN = /^[IVX]+$/;
+const WEEKDAYS = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days$/;
 const SEASON = /^(?:Winter|Spring|Summer|Autumn|Fall)$/;
 const SEASON_BEFORE =
   /\b(?:in|last|this|next|the|during|since|until|by|every|each|early|late|mid|of)[ \t-]+$/i;
@@ -163,6 +177,17 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   // A season ("worse in Winter", "last Spring"): no date element, though given names hold them.
   if (SEASON.test(word) && SEASON_BEFORE.test(text.slice(Math.max(0, start - 12), start)))
     return false;
+  // A unit after a number ("46 Gy", "12 Fr"), a lead or a stage in Roman numerals ("II, III"),
+  // a weekday in the plural ("on Fridays"): no name.
+  if (word.length <= 3 && NUMBER_BEFORE.test(text.slice(Math.max(0, start - 8), start)))
+    return false;
+  if (ROMAN.test(word) || WEEKDAYS.test(word)) return false;
+  // A drug by its stem ("Remdesivir", "Sensipar" no) or by the dose after it ("Florinef 0.1 mg").
+  if (word.length >= 7 && DRUG_STEM.test(word)) return false;
+  if (DOSE_AFTER.test(text.slice(end, end + 20))) return false;
+  if (MODEL_AFTER.test(text.slice(end, end + 24))) return false;
+  // A state or a country after a place's preposition: "from Puerto Rico", "in New England".
+  if (regionAt(text, start, end)) return false;
   // An eponym a clinical noun or a score follows: "Kerley B", "Lyme disease", "Katz ADL 3/6",
   // "Waldenström macroglobulinemia".
   let tail = end + (HYPHENED.exec(text.slice(end, end + 40))?.[0].length ?? 0);

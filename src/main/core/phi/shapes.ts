@@ -9,7 +9,7 @@
  */
 import type { PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD } from './names';
-import { LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
+import { foldAccents, LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
 import { CLINICAL, COMMON, factsOf, GIVEN, HAND, KNOWN, NAME } from './word-facts';
 
 /** A word (in lower case) some list of safe words holds. */
@@ -49,6 +49,14 @@ const SLASHED_LAST_FIRST = new RegExp(
   `(?<=/[ \\t]*)([${LOWER}]+), ([${LOWER}]+)(?=[ \\t]*(?:/|$))`,
   'gm',
 );
+/**
+ * Last, first in lower case anywhere, where the given name is no word: "called by gray, zoë",
+ * "sandhu, guadalupe l" (a word as given name needs a registration line: "green, alejandro").
+ */
+const LOWER_LAST_FIRST = new RegExp(
+  `(?<![\\w'’-])([${LOWER}]+(?:[-'’][${LOWER}]+)?), ([${LOWER}]{3,})(?: [${LOWER}]\\.?)?(?=[ \\t]*(?:[,/|;:()]|$|[ \\t]-[ \\t]))`,
+  'gm',
+);
 /** A name in capitals opening a line, then its record's label: "HAMID HORVATH visit #V465…". */
 const CAPS_NAME_BEFORE_RECORD = new RegExp(
   `^(?:${CAPS})(?: ${CAPS}){1,2}(?= (?:visit|hosp|mrn|dob|acct|csn)\\b)`,
@@ -71,15 +79,16 @@ const CAPS_CUE = new RegExp(
 const LOWER_RELATION =
   'husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
 /**
- * A person named in lower case after a relation or "pt": "husband rajesh liu"; a name's words
- * stop at the next relation ("wife faith and son hunter").
+ * A person named in lower case after a relation, "pt", "rn" or "dr": "husband rajesh liu", "dr.
+ * haugland"; a relation after one is the cue ("pt dgtr amina"), and a name's words stop at the
+ * next relation ("wife faith and son hunter").
  */
 const LOWER_CUE = new RegExp(
-  `\\b(?:pt|patient|${LOWER_RELATION})[ \\t]+([${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`,
+  `\\b(?:pt|patient|rn|dr\\.?|${LOWER_RELATION})[ \\t]+((?!(?:pt|patient|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`,
   'g',
 );
-/** "pt dgtr amina": the relation after "pt" is the cue, not a name. */
-const IS_LOWER_RELATION = new RegExp(`^(?:${LOWER_RELATION})$`);
+/** A cue that words no list knows do not follow as a name: "rn inservice". */
+const STAFF_LOWER_CUE = /^rn\b/i;
 /** What ends the clause a name in lower case closes: "son hunter at bedside", "dtr amina says". */
 const CLAUSE_AFTER_NAME =
   /^(?:[ \t]*[,.;:()]|[ \t]+(?:and|at|says|said|states|reports|requests|asks|called|visited|present|who)\b|[ \t]*$)/;
@@ -165,7 +174,7 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   },
   {
     pattern: LOWER_CUE,
-    cues: 'pt|patient|husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
+    cues: 'pt|patient|rn|dr|husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
   },
 ];
 /** A number or code with six digits or more: a record, account or device number. */
@@ -264,13 +273,21 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   }
   /** A given name and, before it, a surname or a word no list knows. */
   const lastFirst = (last: string, first: string) =>
-    (factsOf(first.toLowerCase()) & GIVEN) !== 0 && !wordNoName(last) && nameWord(last);
+    (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 &&
+    !wordNoName(last) &&
+    nameWord(last);
   if (text.includes(', '))
     for (const m of text.matchAll(LINE_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!)) add(m.index, m.index + m[0].length);
   if (text.includes('/'))
     for (const m of text.matchAll(SLASHED_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.index, m.index + m[0].length);
+  if (text.includes(', '))
+    for (const m of text.matchAll(LOWER_LAST_FIRST)) {
+      // The given name no word: "gray, zoë", not "nausea, vomiting".
+      if ((factsOf(foldAccents(m[2]!)) & KNOWN) === 0 && lastFirst(m[1]!, m[2]!))
+        add(m.index, m.index + m[0].length);
+    }
   for (const m of text.matchAll(CAPS_NAME_BEFORE_RECORD)) {
     const words = m[0].split(' ');
     if (
@@ -296,7 +313,13 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       const words = [...m[1]!.matchAll(/\S+/g)];
       let taken = 0;
       if (cue === LOWER_CUE && VERB_AFTER_RELATION.has(words[0]![0])) return;
-      if (cue === LOWER_CUE && IS_LOWER_RELATION.test(words[0]![0])) return;
+      // After "rn", a name has a word the names lists hold: "rn mary oduya".
+      if (
+        cue === LOWER_CUE &&
+        STAFF_LOWER_CUE.test(m[0]) &&
+        !words.some((w) => isName(foldAccents(w[0])))
+      )
+        return;
       while (taken < words.length && nameWord(words[taken]![0])) taken++;
       if (taken === 0) return;
       const start = m.index + m[0].length - m[1]!.length;
