@@ -93,7 +93,7 @@ const STAFF_LOWER_CUE = /^rn\b/i;
 const CLAUSE_AFTER_NAME =
   /^(?:[ \t]*[,.;:()]|[ \t]+(?:and|at|says|said|states|reports|requests|asks|called|visited|present|who)\b|[ \t]*$)/;
 
-/** A lone given name after a relation (not after "pt"), ending its clause. */
+/** A lone given name after a relation or a title (not after "pt"), ending its clause. */
 function givenAfterRelation(cue: string, word: string, text: string, end: number): boolean {
   return (
     !/^(?:pt|patient)\b/i.test(cue) &&
@@ -246,31 +246,13 @@ function findLongNumbers(text: string): PhiSpan[] {
 }
 
 /**
- * Names in the shapes exports and staff write them, read with the lists: HL7 and registration
- * fields, a role or relation then a name (in capitals, or in lower case), staff initials.
+ * Names in the forms lists, headers and registration lines write them: LAST, FIRST opening a
+ * line, last, first in lower case, a name in capitals before its record's label, a name in
+ * lower case before its credential, a quoted given name.
  */
-function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
+function findWrittenNameForms(text: string): PhiSpan[] {
   const spans: PhiSpan[] = [];
   const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
-  if (text.includes('^'))
-    for (const m of text.matchAll(HL7_NAME)) {
-      // "IMP^Impression", "WBC^LN": a coded field, a word and no given name after it.
-      const [last, first] = m[0].split('^') as [string, string];
-      const given = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
-      if (!given && wordNoName(last)) continue;
-      add(m.index, m.index + m[0].length);
-    }
-  for (const m of text.matchAll(LAST_FIRST)) {
-    const [last, first] = [m[1]!, m[2]!];
-    // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
-    if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
-    // "DAILY, MAC", "TID, ALARIS": a word no names list holds is no part of a name.
-    if (wordNoName(last) || wordNoName(first)) continue;
-    // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
-    const unknown = [last, first].some((w) => nameWord(w) && !isName(w.toLowerCase()));
-    const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
-    if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
-  }
   /** A given name and, before it, a surname or a word no list knows. */
   const lastFirst = (last: string, first: string) =>
     (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 &&
@@ -308,6 +290,37 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       if ((facts & GIVEN) !== 0 && (facts & KNOWN) === 0)
         add(m.index + 1, m.index + 1 + m[1]!.length);
     }
+  return spans;
+}
+
+/**
+ * Names in the shapes exports and staff write them, read with the lists: HL7 and registration
+ * fields, the forms lists and headers write (findWrittenNameForms), a role or relation then a
+ * name (in capitals, or in lower case), staff initials.
+ */
+function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
+  if (text.includes('^'))
+    for (const m of text.matchAll(HL7_NAME)) {
+      // "IMP^Impression", "WBC^LN": a coded field, a word and no given name after it.
+      const [last, first] = m[0].split('^') as [string, string];
+      const given = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
+      if (!given && wordNoName(last)) continue;
+      add(m.index, m.index + m[0].length);
+    }
+  for (const m of text.matchAll(LAST_FIRST)) {
+    const [last, first] = [m[1]!, m[2]!];
+    // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
+    if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
+    // "DAILY, MAC", "TID, ALARIS": a word no names list holds is no part of a name.
+    if (wordNoName(last) || wordNoName(first)) continue;
+    // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
+    const unknown = [last, first].some((w) => nameWord(w) && !isName(w.toLowerCase()));
+    const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
+    if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
+  }
+  spans.push(...findWrittenNameForms(text));
   for (const cue of [CAPS_CUE, LOWER_CUE])
     matches(cue, (m) => {
       const words = [...m[1]!.matchAll(/\S+/g)];
