@@ -72,9 +72,9 @@ const TITLE_CUE: CuedPattern = {
     /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|dr|Drs|Prof|Doctor|Rev|Nurse|Rabbi|Pastor|Imam|Deacon|(?<!,[ \t]*)(?:RN|NP|PA|PharmD)|SW|(?<!\d[ \t]?)Fr\.|Sr\.)(?:(?<=\.)|\b\.?)[ \t]*/g,
 };
 const WORD_CUE: CuedPattern = {
-  cues: 'wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbo|boyfriend|girlfriend|fianc|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|hcp|health|proxy|poa|surrogate|roommate|landlord|name|in the name of|called|paged|notified|updated|informed|told|asked|discussed with|spoke|d/w|cc|signed|dictated|transcribed by|electronically signed by|reviewed by|seen|examined by|evaluated by|attending|resident|fellow|intern|pcp|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying|identified as|patient|pt|representative|worker|interpreter|translator|contact|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsel|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re|user|navigator|trooper',
+  cues: 'wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbo|boyfriend|girlfriend|fianc|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|hcp|health|proxy|poa|surrogate|roommate|landlord|name|in the name of|called|paged|notified|updated|informed|told|asked|discussed with|spoke|d/w|cc|signed|dictated|transcribed by|electronically signed by|reviewed by|seen|examined by|evaluated by|attending|resident|fellow|intern|pcp|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying|identified as|patient|pt|representative|worker|interpreter|translator|contact|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsel|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re|user|navigator|trooper|accepting|emergency_contact|pcp_name|flagged by|hcpoa|medic|paramedic|emt',
   pattern:
-    /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|HCP|health ?care proxy|proxy|POA|surrogate|roommate|landlord|named|name is|in the name of|name of|name|called to|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|spoke w\/|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|witnessed by|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying (?:pt|patient) as|identified as|patient|pt|representative|worker|interpreter|translator|contacto?|case manager|page|vendor rep|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re(?=:)|user|navigator|trooper)(?:\b|(?<=\/))[ \t]*[:,(]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
+    /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|HCP|health ?care proxy|proxy|POA|surrogate|roommate|landlord|named|name is|in the name of|name of|name|called to|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|spoke w\/|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|witnessed by|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying (?:pt|patient) as|identified as|patient|pt|representative|worker|interpreter|translator|contacto?|case manager|page|vendor rep|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re(?=:)|user|navigator|trooper|accepting(?: MD| physician)?|emergency_contact|pcp_name|flagged by|HCPOA|medic|paramedic|EMT)(?:\b|(?<=\/))[ \t]*[:,(=]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
 };
 /** "pt", "patient": in lower case a verb follows more often than a name ("pt reports walker"). */
 const PATIENT_WORD = /^(?:patient|pt)\b/i;
@@ -123,16 +123,20 @@ function cuedStarts(matches: Matcher): Map<number, Cue> {
 const CREDENTIALS =
   'MD|M\\.D\\.|DO|RN|NP|PA-C|PhD|FACS|FACP|MPH|BSN|MSN|DNP|CNP|PharmD|RPh|CPhT|LICSW|LCSW|LMSW|MSW|RRT|LPN|CNA|PCT|APRN|ACNP|FNP|CRNA|CCRN|DPT|SLP|CCC-SLP|RD|LDN|DPM|DDS|DMD|MBBS|CNM|PsyD|DON|Esq';
 const CREDENTIAL_AFTER = new RegExp(`^(?:,?\\s*|\\s*\\()(?:${CREDENTIALS})\\b`);
-/** A relation after a name says it is one: "Tomasz Brzezicki (nephew)", "Consuelo Ruiz (hija)". */
+/**
+ * A relation after a name says it is one: "Tomasz Brzezicki (nephew)", "Consuelo Ruiz (hija)",
+ * "Shira Small's nephew".
+ */
 const RELATION_AFTER =
-  /^\s*(?:\(|,\s+(?:his|her|their|pt['’]s|patient['’]s)\s+)(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grand(?:son|daughter|mother|father|child)|aunt|uncle|cousin|friend|neighbou?r|guardian|caregiver|HCP|health ?care proxy|proxy|POA|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|nieta|nieto|sobrina|sobrino)\b/i;
+  /^(?:['’]s\s+|\s*(?:\(|,\s+(?:his|her|their|pt['’]s|patient['’]s)\s+))(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grand(?:son|daughter|mother|father|child)|aunt|uncle|cousin|friend|neighbou?r|guardian|caregiver|HCP|health ?care proxy|proxy|POA|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|nieta|nieto|sobrina|sobrino)\b/i;
 
 /** A credential or a relation right after a name's last word vouches for it. */
 function vouched(text: string, end: number): boolean {
-  // Both start with a comma, a bracket or (after a space) a capital: most words are not
-  // followed by either.
+  // Both start with a comma, a bracket, an apostrophe or (after a space) a capital: most words
+  // are not followed by either.
   const next = text.charCodeAt(text.charCodeAt(end) === 32 ? end + 1 : end);
-  if (next !== 44 && next !== 40 && !(next >= 65 && next <= 90)) return false;
+  const apostrophe = next === 39 || next === 8217;
+  if (next !== 44 && next !== 40 && !apostrophe && !(next >= 65 && next <= 90)) return false;
   const after = text.slice(end, end + 24);
   return CREDENTIAL_AFTER.test(after) || RELATION_AFTER.test(after);
 }
@@ -321,11 +325,11 @@ const IS_PARTICLE = new RegExp(`^(?:${PARTICLE_WORDS})$`, 'i');
 /**
  * Registration style, "LAST, FIRST" in capitals, after a label or on a line of its own
  * (face sheets, census lines, ID bands): the name ends where the line, a bracket, a slash, a
- * punctuation mark, a wide gap, a number or a banner's stars do, not in running capitals
- * ("CHEST, PA AND").
+ * punctuation mark, a wide gap, a number, a banner's stars or a credential do ("READ BACK BY
+ * RAGHUNATHAN, TEMPERANCE RN"), not in running capitals ("CHEST, PA AND").
  */
 const CAPS_LAST_FIRST = new RegExp(
-  `(?<![\\w'’-])(${PARTICLES}${CAPS_WORD}),[ \\t]*(${CAPS_WORD})(?:[ \\t]+[A-Z]\\.?(?![A-Za-z0-9]))?(?=[ \\t]{2}|[ \\t]*(?:$|[\\n\\r(/)\\],;.*|]|-|\\d))`,
+  `(?<![\\w'’-])(${PARTICLES}${CAPS_WORD}),[ \\t]*(${CAPS_WORD})(?:[ \\t]+[A-Z]\\.?(?![A-Za-z0-9]))?(?=[ \\t]{2}|[ \\t]*(?:$|[\\n\\r(/)\\],;.*|]|-|\\d)|[ \\t]+(?:RN|MD|DO|NP|PA|LPN|RPh|PharmD)\\b)`,
   'dgm',
 );
 /** Capitals that are clinical words or abbreviations, never a name in "LAST, FIRST". */
@@ -815,7 +819,9 @@ function segmentName(text: string, words: Token[], cued: Map<number, Cue>): PhiS
   const whole = cuedName || (length === words.length ? vouchedRun : vouched(text, last.end));
   const from = whole ? 0 : dictionaryStart(text, segment);
   if (from < 0) return undefined;
-  if (cue !== BY_TITLE && eponymContext(text, segment)) return undefined;
+  // A credential or a relation after the name outweighs an eponym's part in it ("Maria
+  // Smith-Jones, LPN").
+  if (cue !== BY_TITLE && !vouchedRun && eponymContext(text, segment)) return undefined;
   // "Katz ADL 3/6", "Wong-Baker FACES 4": a scale named after someone, then its score.
   if (!whole && SCALE_AFTER.test(text.slice(last.end, last.end + 16))) return undefined;
   return { kind: 'name', start: segment[from]!.start, end: last.end };

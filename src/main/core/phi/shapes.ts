@@ -70,14 +70,29 @@ const LOWER_NAME_CREDENTIAL = new RegExp(
 /** A name in quotation marks: 'asking for "Alejandro"', 'labelled with pt name "Huong Rahimi"'. */
 const QUOTED_NAME = new RegExp(`"([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}'’]+)?)"`, 'g');
 
+/** A text that is a name alone, an export's attribute value: "Tyrone Tadesse". */
+const NAME_ALONE = new RegExp(
+  `^[ \\t]*([${UPPER}][${LOWER}'’]+) [${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?[ \\t]*$`,
+);
+/** A research group by its lead: "Study: Szabó lab frailty cohort" (not "Sleep Lab"). */
+const LAB_OF = new RegExp(
+  `\\b(?:Study|Registry|Cohort):?[ \\t]+([${UPPER}][${LOWER}'’-]+)[ \\t]+[Ll]ab\\b`,
+  'dg',
+);
+/** A person asked by name: "Keisha please confirm before we close". */
+const ADDRESSED = new RegExp(`\\b([${UPPER}][${LOWER}]+),? please\\b`, 'g');
+
 /** A person's role or relation in capitals, then their name in capitals: "DAUGHTER YUKI". */
 const CAPS_CUE = new RegExp(
   `\\b(?:DAUGHTER|SON|WIFE|HUSBAND|MOTHER|FATHER|SISTER|BROTHER|PARTNER|SPOUSE|FRIEND|RESIDENT|ATTENDING|INTERN|FELLOW|NURSE|DR\\.?|MR\\.?|MRS\\.?|MS\\.?)[ \\t]+((?:${CAPS})(?:[ \\t]+${CAPS}){0,2})`,
   'g',
 );
-/** Relations a name follows in lower case, "dtr" and "dgtr" as notes shorten "daughter". */
+/**
+ * Relations and the roles like them that a name follows in lower case ("dtr" and "dgtr" as
+ * notes shorten "daughter", "hcpoa", "pastor dale").
+ */
 const LOWER_RELATION =
-  'husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
+  'husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
 /**
  * A person named in lower case after a relation, "pt", "rn" or "dr": "husband rajesh liu", "dr.
  * haugland"; a relation after one is the cue ("pt dgtr amina"), and a name's words stop at the
@@ -174,7 +189,7 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   },
   {
     pattern: LOWER_CUE,
-    cues: 'pt|patient|rn|dr|husband|wife|son|daughter|dtr|dgtr|partner|poa|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
+    cues: 'pt|patient|rn|dr|husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
   },
 ];
 /** A number or code with six digits or more: a record, account or device number. */
@@ -248,7 +263,8 @@ function findLongNumbers(text: string): PhiSpan[] {
 /**
  * Names in the forms lists, headers and registration lines write them: LAST, FIRST opening a
  * line, last, first in lower case, a name in capitals before its record's label, a name in
- * lower case before its credential, a quoted given name.
+ * lower case before its credential, a name alone as a field's value, a research lab's lead, a
+ * person asked by name, a quoted given name.
  */
 function findWrittenNameForms(text: string): PhiSpan[] {
   const spans: PhiSpan[] = [];
@@ -283,6 +299,21 @@ function findWrittenNameForms(text: string): PhiSpan[] {
     if (words.every((w) => nameWord(w)) && words.some((w) => isName(w)))
       add(m.index, m.index + m[1]!.length);
   }
+  const alone = NAME_ALONE.exec(text);
+  // A given name no word list holds, then a surname or a word none knows.
+  if (alone && (factsOf(foldAccents(alone[1]!.toLowerCase())) & (GIVEN | KNOWN)) === GIVEN) {
+    const start = alone[0].length - alone[0].trimStart().length;
+    add(start, alone[0].trimEnd().length);
+  }
+  for (const m of text.matchAll(LAB_OF)) {
+    const facts = factsOf(foldAccents(m[1]!.toLowerCase()));
+    if ((facts & NAME) !== 0 || facts === 0) add(m.indices![1]![0], m.indices![1]![1]);
+  }
+  if (text.includes('please'))
+    for (const m of text.matchAll(ADDRESSED)) {
+      const facts = factsOf(foldAccents(m[1]!.toLowerCase()));
+      if ((facts & GIVEN) !== 0 || facts === 0) add(m.index, m.index + m[1]!.length);
+    }
   if (text.includes('"'))
     for (const m of text.matchAll(QUOTED_NAME)) {
       // A given name no word list holds: "Alejandro", not "Fine" nor "Ensure".
