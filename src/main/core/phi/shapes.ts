@@ -46,8 +46,8 @@ const LINE_LAST_FIRST = new RegExp(
 );
 /** A registration line's last field, last, first in lower case: "dob 19450828 / green, alejandro". */
 const SLASHED_LAST_FIRST = new RegExp(
-  `(?<=/[ \\t]*)([${LOWER}]+), ([${LOWER}]+)(?=[ \\t]*(?:/|$))`,
-  'gm',
+  `/[ \\t]*([${LOWER}]+), ([${LOWER}]+)(?=[ \\t]*(?:/|$))`,
+  'dgm',
 );
 /**
  * Last, first in lower case anywhere, where the given name is no word: "called by gray, zoë",
@@ -62,10 +62,13 @@ const CAPS_NAME_BEFORE_RECORD = new RegExp(
   `^(?:${CAPS})(?: ${CAPS}){1,2}(?= (?:visit|hosp|mrn|dob|acct|csn)\\b)`,
   'gim',
 );
-/** A name in lower case before a credential in lower case: "surgeon: itziar pryce, md". */
-const LOWER_NAME_CREDENTIAL = new RegExp(
-  `(?<![\\w'’-])([${LOWER}][${LOWER}'’-]+(?: [${LOWER}][${LOWER}'’-]+){1,2}),? (?:md|rn|np|do|lpn|pharmd|pa-c)\\b(?![-/])`,
-  'g',
+/**
+ * A name in lower case before a credential in lower case: "surgeon: itziar pryce, md". The
+ * credentials are found first and the words read back from each: most text has none.
+ */
+const LOWER_CREDENTIAL = /,? (?:md|rn|np|do|lpn|pharmd|pa-c)\b(?![-/])/g;
+const LOWER_WORDS_BEFORE = new RegExp(
+  `(?<![\\w'’-])[${LOWER}][${LOWER}'’-]+(?: [${LOWER}][${LOWER}'’-]+){1,2}$`,
 );
 /** A name in quotation marks: 'asking for "Alejandro"', 'labelled with pt name "Huong Rahimi"'. */
 const QUOTED_NAME = new RegExp(`"([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}'’]+)?)"`, 'g');
@@ -260,6 +263,13 @@ function findLongNumbers(text: string): PhiSpan[] {
   return spans;
 }
 
+/** A given name and, before it, a surname or a word no list knows. */
+function lastFirst(last: string, first: string): boolean {
+  return (
+    (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 && !wordNoName(last) && nameWord(last)
+  );
+}
+
 /**
  * Names in the forms lists, headers and registration lines write them: LAST, FIRST opening a
  * line, last, first in lower case, a name in capitals before its record's label, a name in
@@ -269,17 +279,12 @@ function findLongNumbers(text: string): PhiSpan[] {
 function findWrittenNameForms(text: string): PhiSpan[] {
   const spans: PhiSpan[] = [];
   const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
-  /** A given name and, before it, a surname or a word no list knows. */
-  const lastFirst = (last: string, first: string) =>
-    (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 &&
-    !wordNoName(last) &&
-    nameWord(last);
   if (text.includes(', '))
     for (const m of text.matchAll(LINE_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!)) add(m.index, m.index + m[0].length);
   if (text.includes('/'))
     for (const m of text.matchAll(SLASHED_LAST_FIRST))
-      if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.index, m.index + m[0].length);
+      if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.indices![1]![0], m.index + m[0].length);
   if (text.includes(', '))
     for (const m of text.matchAll(LOWER_LAST_FIRST)) {
       // The given name no word: "gray, zoë", not "nausea, vomiting".
@@ -294,10 +299,14 @@ function findWrittenNameForms(text: string): PhiSpan[] {
     )
       add(m.index, m.index + m[0].length);
   }
-  for (const m of text.matchAll(LOWER_NAME_CREDENTIAL)) {
-    const words = m[1]!.split(' ');
+  for (const credential of text.matchAll(LOWER_CREDENTIAL)) {
+    const from = Math.max(0, credential.index - 80);
+    const run = LOWER_WORDS_BEFORE.exec(text.slice(from, credential.index));
+    // A run at the slice's start may be a word cut in two.
+    if (run === null || (run.index === 0 && from > 0)) continue;
+    const words = run[0].split(' ');
     if (words.every((w) => nameWord(w)) && words.some((w) => isName(w)))
-      add(m.index, m.index + m[1]!.length);
+      add(from + run.index, credential.index);
   }
   const alone = NAME_ALONE.exec(text);
   // A given name no word list holds, then a surname or a word none knows.
