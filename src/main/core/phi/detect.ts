@@ -14,7 +14,7 @@ import {
   capsCityValid,
   CueIndex,
   isAcronymOf,
-  isCity,
+  isCityInLowerCase,
   LOWER,
   PATTERN_RULES,
   STATE_CODES,
@@ -148,7 +148,7 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
     // In lower case only a town the lists know: "5559 S Broadway Pl, tulsa."
     if (town === null && span.kind === 'street address') {
       town = LOWER_TOWN_AFTER.exec(after);
-      if (town && !isCity(town[1]!.replace(/\b[a-z]/g, (c) => c.toUpperCase()))) town = null;
+      if (town && !isCityInLowerCase(town[1]!)) town = null;
     }
     if (town) {
       const start = span.end + town[0].length - town[1]!.length;

@@ -271,6 +271,9 @@ export function regionAt(text: string, start: number, end: number): boolean {
   return false;
 }
 export const isCity = (name: string) => CITIES.has(foldAccents(name).replace(/^Saint /, 'St. '));
+/** A town the lists know, written in lower case: "tulsa", "wilkes-barre". */
+export const isCityInLowerCase = (name: string) =>
+  CITIES_LOWER.has(foldAccents(name).replace(/^saint /, 'st. '));
 
 /**
  * A word of a place's name: a plain capital first (a scan skips to those fast), accented
@@ -578,7 +581,7 @@ function knownPlace(place: string, after: string): boolean {
   let known: boolean;
   if (place === place.toLowerCase()) {
     known =
-      (place.length >= 4 && CITIES_LOWER.has(foldAccents(place))) ||
+      (place.length >= 4 && isCityInLowerCase(place)) ||
       (after.includes('(') &&
         STATE_IN_BRACKETS.test(after) &&
         !place.split(/[ -]/).some((w) => NOT_A_TOWN_LOWER.test(w)));
