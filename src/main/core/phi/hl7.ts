@@ -7,7 +7,7 @@
  * (MSH), the facilities that sent and receive it and when.
  */
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
-import { factsOf, KNOWN } from './word-facts';
+import { isKnownWord } from './word-facts';
 
 /**
  * Part of a field: components `from` to `to` (1-based, inclusive, as the standard counts), one
@@ -140,7 +140,7 @@ function fieldSpans(field: string, fieldStart: number, parts: readonly FieldPart
       // A date-time is one span, the time with its day: a record number's rule finds the
       // same digits, and the span the field names must be the one kept.
       if (kind === 'date' && !HL7_DAY.test(first.value)) continue;
-      if (notAWord && (factsOf(first.value.toLowerCase()) & KNOWN) !== 0) continue;
+      if (notAWord && isKnownWord(first.value)) continue;
       spans.push({ kind, start: first.start, end: last.end });
     }
     repetitionStart += repetition.length + 1;

@@ -9,7 +9,7 @@
  */
 import type { PhiKind } from '../../../shared/domain';
 import lists from './names.json';
-import { EPONYMS, factsOf, KNOWN, NAME } from './word-facts';
+import { EPONYMS, factsOf, isKnownWord, NAME } from './word-facts';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -535,6 +535,9 @@ const NOT_FACILITY_INITIALS = new Set(
     ' ',
   ),
 );
+/** Initials that are no word and none of the above: "TRMH", not "CARE" nor "OSH". */
+const mayBeFacilityInitials = (found: string) =>
+  !isKnownWord(found) && !NOT_FACILITY_INITIALS.has(found);
 function facilityInitials(found: string, text: string, start: number): boolean {
   if (NOT_FACILITY_INITIALS.has(found) || (found.match(/[AEIOU]/g)?.length ?? 0) > 1) return false;
   if (/(?:MC|RC|HC)$/.test(found)) return true;
@@ -1412,10 +1415,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     cues: 'disposition|dispo',
     pattern: /\b(?:Disposition|Dispo)\s*:?[ \t]*([A-Z]{3,6})\b(?![-/])/dgi,
     group: 1,
-    accept: (found) =>
-      found === found.toUpperCase() &&
-      (factsOf(found.toLowerCase()) & KNOWN) === 0 &&
-      !NOT_FACILITY_INITIALS.has(found),
+    accept: (found) => found === found.toUpperCase() && mayBeFacilityInitials(found),
   },
   {
     // A medical centre's or a hospital's initials wherever written: "the SBRMC charges", "MTGH"
@@ -1423,8 +1423,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'facility',
     needs: /[A-Z]{2}(?:MC|MH|GH)\b/,
     pattern: /(?<![\w-])[A-Z]{2,3}(?:MC|MH|GH)(?![\w-])/g,
-    accept: (found) =>
-      (factsOf(found.toLowerCase()) & KNOWN) === 0 && !NOT_FACILITY_INITIALS.has(found),
+    accept: mayBeFacilityInitials,
   },
   {
     // After a preposition (one try for all): "The Pines at Westbury" ("The", capitalised

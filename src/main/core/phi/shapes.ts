@@ -10,10 +10,9 @@
 import type { PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD } from './names';
 import { foldAccents, LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
-import { CLINICAL, COMMON, factsOf, GIVEN, HAND, KNOWN, NAME } from './word-facts';
+import { CLINICAL, COMMON, factsOf, GIVEN, HAND, isKnownWord, KNOWN, NAME } from './word-facts';
 
 /** A word (in lower case) some list of safe words holds. */
-const isKnown = (lower: string) => (factsOf(lower) & KNOWN) !== 0;
 const isName = (lower: string) => (factsOf(lower) & NAME) !== 0;
 
 /** A word some list knows and no names list holds ("daily", "impression"). */
@@ -410,7 +409,7 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     const lower = m[0].toLowerCase();
     const end = m.index + m[0].length;
     const before = () => text.slice(Math.max(0, m.index - 24), m.index);
-    if (!isKnown(lower)) {
+    if (!isKnownWord(lower)) {
       if (credentialEnd(end) >= 0 || BY_BEFORE.test(before()) || STAFF_BEFORE.test(before()))
         add(m.index, end);
     } else if (signs(m[0], end)) add(m.index, end);
@@ -438,7 +437,7 @@ function findFacilityAcronyms(text: string): PhiSpan[] {
   const spans: PhiSpan[] = [];
   for (const m of text.matchAll(ACRONYM_PLACE)) {
     const acronym = m[1] ?? m[2]!;
-    if (isKnown(acronym.toLowerCase()) || STATE_CODE.test(acronym)) continue;
+    if (isKnownWord(acronym) || STATE_CODE.test(acronym)) continue;
     const start = m.index + m[0].indexOf(acronym);
     spans.push({ kind: 'facility', start, end: start + acronym.length });
   }

@@ -35,3 +35,5 @@ mark(
 
 /** The lists' facts about a word in lower case, as the bits above (0: no list holds it). */
 export const factsOf = (lower: string): number => WORD_FACTS.get(lower) ?? 0;
+/** Whether a word, in any case, is a safe word the lists hold (common English, clinical, the hand list). */
+export const isKnownWord = (word: string): boolean => (factsOf(word.toLowerCase()) & KNOWN) !== 0;
