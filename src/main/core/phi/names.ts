@@ -16,7 +16,7 @@ import {
   type CuedPattern,
   type Matcher,
 } from './patterns';
-import { EPONYMS, factsOf, HAND } from './word-facts';
+import { EPONYMS, factsOf, HAND, ROMAN_NUMERAL } from './word-facts';
 
 const GIVEN = new Set(lists.givenNames);
 const SURNAMES = new Set(lists.surnames);
@@ -349,7 +349,7 @@ const VOWEL = /[AEIOUYÀ-ÆÈ-ÏÒ-ÖØ-Ý]/;
 function capsNameWord(word: string): boolean {
   if (NOT_CAPS_NAME.has(word) || !VOWEL.test(word) || /(?:ISH|ESE)$/.test(word)) return false;
   // ECG leads and stages in Roman numerals: "STE in II, III".
-  if (/^[IVX]+$/.test(word)) return false;
+  if (ROMAN_NUMERAL.test(word)) return false;
   const title = foldAccents(word[0] + word.slice(1).toLowerCase());
   if (STOP.has(title) || COUNTRIES.has(title)) return false;
   // Short ones are often abbreviations (LLE, RLE): a name or one consonant before a vowel.

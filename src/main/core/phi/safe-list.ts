@@ -18,7 +18,17 @@
 import type { PhiKind, PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD, EPONYM_OF_BEFORE } from './names';
 import { LOWER, regionAt, STATE_CODES, UPPER } from './patterns';
-import { CLINICAL, COMMON, EPONYM, factsOf, GIVEN, HAND, KNOWN, NAME } from './word-facts';
+import {
+  CLINICAL,
+  COMMON,
+  EPONYM,
+  factsOf,
+  GIVEN,
+  HAND,
+  KNOWN,
+  NAME,
+  ROMAN_NUMERAL,
+} from './word-facts';
 
 /** A word that starts with a capital (whole words only: not the "PTT" of "aPTT"). */
 const CAPITALISED_WORD = new RegExp(`(?<![${UPPER}${LOWER}])[${UPPER}][${UPPER}${LOWER}]+`, 'g');
@@ -62,7 +72,6 @@ const DOSE_AFTER =
  * bare digits: "Haugland 2009" is a name and a year).
  */
 const MODEL_AFTER = /^[ \t]+(?:[A-Z][A-Za-z]+[ \t]+)?[A-Z]{1,3}\d{2,4}\b(?![/:.-]\d)/;
-const ROMAN = /^[IVX]+$/;
 const WEEKDAYS = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days$/;
 const SEASON = /^(?:Winter|Spring|Summer|Autumn|Fall)$/;
 const SEASON_BEFORE =
@@ -181,7 +190,7 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   // a weekday in the plural ("on Fridays"): no name.
   if (word.length <= 3 && NUMBER_BEFORE.test(text.slice(Math.max(0, start - 8), start)))
     return false;
-  if (ROMAN.test(word) || WEEKDAYS.test(word)) return false;
+  if (ROMAN_NUMERAL.test(word) || WEEKDAYS.test(word)) return false;
   // A drug by its stem ("Remdesivir", "Sensipar" no) or by the dose after it ("Florinef 0.1 mg").
   if (word.length >= 7 && DRUG_STEM.test(word)) return false;
   if (DOSE_AFTER.test(text.slice(end, end + 20))) return false;

@@ -37,3 +37,5 @@ mark(
 export const factsOf = (lower: string): number => WORD_FACTS.get(lower) ?? 0;
 /** Whether a word, in any case, is a safe word the lists hold (common English, clinical, the hand list). */
 export const isKnownWord = (word: string): boolean => (factsOf(word.toLowerCase()) & KNOWN) !== 0;
+/** A Roman numeral in capitals: an ECG lead, a stage or a grade ("II", "IV"), never a name. */
+export const ROMAN_NUMERAL = /^[IVX]+$/;
