@@ -1421,7 +1421,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     // A medical centre's or a hospital's initials wherever written: "the SBRMC charges", "MTGH"
     // (four letters at least, ending as those names end: RMC, MC, MH, GH).
     kind: 'facility',
-    needs: /[A-Z]{2}(?:MC|MH|GH)\b/,
     pattern: /(?<![\w-])[A-Z]{2,3}(?:MC|MH|GH)(?![\w-])/g,
     accept: mayBeFacilityInitials,
   },
