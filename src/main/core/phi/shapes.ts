@@ -51,10 +51,13 @@ const SLASHED_LAST_FIRST = new RegExp(
 /**
  * Last, first in lower case anywhere, where the given name is no word: "called by gray, zoë",
  * "sandhu, guadalupe l" (a word as given name needs a registration line: "green, alejandro").
+ * The surname is read back from each ", " and the given name forward from it, so a text is not
+ * tried at every word.
  */
-const LOWER_LAST_FIRST = new RegExp(
-  `(?<![\\w'’-])([${LOWER}]+(?:[-'’][${LOWER}]+)?), ([${LOWER}]{3,})(?: [${LOWER}]\\.?)?(?=[ \\t]*(?:[,/|;:()]|$|[ \\t]-[ \\t]))`,
-  'gm',
+const LOWER_SURNAME_BEFORE = new RegExp(`(?<![\\w'’-])[${LOWER}]+(?:[-'’][${LOWER}]+)?$`);
+const LOWER_GIVEN_AFTER = new RegExp(
+  `, ([${LOWER}]{3,})(?: [${LOWER}]\\.?)?(?=[ \\t]*(?:[,/|;:()]|$|[ \\t]-[ \\t]))`,
+  'my',
 );
 /** A name in capitals opening a line, then its record's label: "HAMID HORVATH visit #V465…". */
 const CAPS_NAME_BEFORE_RECORD = new RegExp(
@@ -284,12 +287,24 @@ function findWrittenNameForms(text: string): PhiSpan[] {
   if (text.includes('/'))
     for (const m of text.matchAll(SLASHED_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.indices![1]![0], m.index + m[0].length);
-  if (text.includes(', '))
-    for (const m of text.matchAll(LOWER_LAST_FIRST)) {
-      // The given name no word: "gray, zoë", not "nausea, vomiting".
-      if ((factsOf(foldAccents(m[2]!)) & KNOWN) === 0 && lastFirst(m[1]!, m[2]!))
-        add(m.index, m.index + m[0].length);
-    }
+  for (
+    let comma = text.indexOf(', '), taken = 0;
+    comma >= 0;
+    comma = text.indexOf(', ', comma + 1)
+  ) {
+    const from = Math.max(0, comma - 40);
+    const surname = LOWER_SURNAME_BEFORE.exec(text.slice(from, comma));
+    // A surname at the slice's start may be a word cut in two; one inside a name found is taken.
+    if (surname === null || (surname.index === 0 && from > 0) || from + surname.index < taken)
+      continue;
+    LOWER_GIVEN_AFTER.lastIndex = comma;
+    const given = LOWER_GIVEN_AFTER.exec(text);
+    // The given name no word: "gray, zoë", not "nausea, vomiting".
+    if (given === null) continue;
+    if ((factsOf(foldAccents(given[1]!)) & KNOWN) === 0 && lastFirst(surname[0], given[1]!))
+      add(from + surname.index, comma + given[0].length);
+    taken = comma + given[0].length;
+  }
   for (const m of text.matchAll(CAPS_NAME_BEFORE_RECORD)) {
     const words = m[0].split(' ');
     if (
