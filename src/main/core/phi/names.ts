@@ -326,10 +326,12 @@ const IS_PARTICLE = new RegExp(`^(?:${PARTICLE_WORDS})$`, 'i');
  * Registration style, "LAST, FIRST" in capitals, after a label or on a line of its own
  * (face sheets, census lines, ID bands): the name ends where the line, a bracket, a slash, a
  * punctuation mark, a wide gap, a number, a banner's stars or a credential do ("READ BACK BY
- * RAGHUNATHAN, TEMPERANCE RN"), not in running capitals ("CHEST, PA AND").
+ * RAGHUNATHAN, TEMPERANCE RN"), not in running capitals ("CHEST, PA AND"). Before a credential
+ * the given name may be an initial ("DUCHESNE, R RN").
  */
+const CAPS_CREDENTIAL = '(?:RN|MD|DO|NP|PA|LPN|RPh|PharmD)\\b';
 const CAPS_LAST_FIRST = new RegExp(
-  `(?<![\\w'’-])(${PARTICLES}${CAPS_WORD}),[ \\t]*(${CAPS_WORD})(?:[ \\t]+[A-Z]\\.?(?![A-Za-z0-9]))?(?=[ \\t]{2}|[ \\t]*(?:$|[\\n\\r(/)\\],;.*|]|-|\\d)|[ \\t]+(?:RN|MD|DO|NP|PA|LPN|RPh|PharmD)\\b)`,
+  `(?<![\\w'’-])(${PARTICLES}${CAPS_WORD}),[ \\t]*(${CAPS_WORD}|[A-Z]\\.?(?=[ \\t]+${CAPS_CREDENTIAL}))(?:[ \\t]+[A-Z]\\.?(?![A-Za-z0-9]))?(?=[ \\t]{2}|[ \\t]*(?:$|[\\n\\r(/)\\],;.*|]|-|\\d)|[ \\t]+${CAPS_CREDENTIAL})`,
   'dgm',
 );
 /** Capitals that are clinical words or abbreviations, never a name in "LAST, FIRST". */
@@ -382,7 +384,9 @@ function capsNames(text: string, matches: Matcher, spans: PhiSpan[]): void {
     // "ANCHORAGE, AK 99503": a town, its state and a ZIP code.
     if (STATE_CODE.test(m[2]!) && /^[ \t]+\d{5}/.test(after)) return;
     const surname = m[1]!.split(/[ \t]+/).at(-1)!;
-    if (!capsNameWord(surname) || !capsNameWord(m[2]!)) return;
+    // A given name's initial only before a credential: "DUCHESNE, R RN".
+    const initial = /^[A-Z]\.?$/.test(m[2]!);
+    if (!capsNameWord(surname) || !(initial || capsNameWord(m[2]!))) return;
     spans.push({ kind: 'name', start: range[0], end: range[1] });
   });
 }
