@@ -137,6 +137,11 @@ const STAFF_BEFORE =
 const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
 /** Before a signature's initials: "by", a role, or a dash opening it (not "ICD-10-PCS"). */
 const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|(?<![\w-])[—-])[ \t]*$/i;
+const DASH_BEFORE = /(?<![\w-])[—-][ \t]*$/;
+/** A sentence's end before initials that close a note: "Redirected x3. NVW". */
+const SENTENCE_BEFORE = /[a-z0-9)][.!][ \t]+$/;
+/** Nothing but a full stop after a signature to the note's end. */
+const NOTE_END = /^\.?[ \t]*$/;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
@@ -424,10 +429,25 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     const lower = m[0].toLowerCase();
     const end = m.index + m[0].length;
     const before = () => text.slice(Math.max(0, m.index - 24), m.index);
+    const closesNote = () => NOTE_END.test(text.slice(end));
     if (!isKnownWord(lower)) {
-      if (credentialEnd(end) >= 0 || BY_BEFORE.test(before()) || STAFF_BEFORE.test(before()))
+      if (
+        credentialEnd(end) >= 0 ||
+        BY_BEFORE.test(before()) ||
+        STAFF_BEFORE.test(before()) ||
+        (SENTENCE_BEFORE.test(before()) && closesNote())
+      )
         add(m.index, end);
     } else if (signs(m[0], end)) add(m.index, end);
+    // Initials a list knows but no common word, signed after a dash at the note's end: "… -RB".
+    else if (
+      DASH_BEFORE.test(before()) &&
+      closesNote() &&
+      (factsOf(lower) & COMMON) === 0 &&
+      !SERVICES.has(lower) &&
+      !CREDENTIAL.test(m[0])
+    )
+      add(m.index, end);
     // Initials a list knows ("MG", "SP") after a word only staff are: "Collected by MG".
     else if (STAFF_BEFORE.test(before()) && !SERVICES.has(lower) && !CREDENTIAL.test(m[0]))
       add(m.index, end);
