@@ -12,6 +12,13 @@ describe('detectPhi, thirteenth round: names', () => {
     ['VS: OKONKWO, T. MD', 'name: OKONKWO, T.'],
     ['Heparin drip titrated per protocol. -RB', 'name: RB'],
     ['Pt calmer after music. Reoriented x2. QLW', 'name: QLW'],
+    ['INTERPRETER ROSALIE KEMP (ASL) USED FOR CONSENT.', 'name: ROSALIE KEMP'],
+    ['PT DMITRI OYELARAN ARRIVED VIA EMS.', 'name: DMITRI OYELARAN'],
+    ['NEPHEW TOBIAS DROVE HER TO THE ED.', 'name: TOBIAS'],
+    ['Heparin nomogram reviewed (GHT, PharmD): no change.', 'name: GHT'],
+    ['Heparin nomogram reviewed (qa, PharmD): no change.', 'name: qa'],
+    ['Crossmatch complete. WJZ MT', 'name: WJZ'],
+    ['Specimen clotted; recollect. B. Okafor, MLS(ASCP)', 'name: B. Okafor'],
   ])('%s → %s', (text, expected) => {
     expect(found(text)).toContain(expected);
   });
@@ -21,5 +28,8 @@ describe('detectPhi, thirteenth round: names', () => {
     expect(found('SWELLING, R ARM')).toEqual([]);
     expect(found('Plan reviewed with team. DNR')).toEqual([]);
     expect(found('Weaned overnight; plan to repeat the CXR. -AM')).toEqual([]);
+    expect(found('PT WILL NEED PT/OT EVAL. RN AWARE.')).toEqual([]);
+    expect(found('PT STATES SHE WAS FINE UNTIL TODAY.')).toEqual([]);
+    expect(found('Ambulated 20 ft with PT, MT assist.')).toEqual([]);
   });
 });

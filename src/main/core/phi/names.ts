@@ -121,7 +121,7 @@ function cuedStarts(matches: Matcher): Map<number, Cue> {
 
 /** Credentials after a name: "Jane Smith, MD", "Teodora V. RN", "Ana Ruiz, PharmD", "(DON)". */
 const CREDENTIALS =
-  'MD|M\\.D\\.|DO|RN|NP|PA-C|PhD|FACS|FACP|MPH|BSN|MSN|DNP|CNP|PharmD|RPh|CPhT|LICSW|LCSW|LMSW|MSW|RRT|LPN|CNA|PCT|APRN|ACNP|FNP|CRNA|CCRN|DPT|SLP|CCC-SLP|RD|LDN|DPM|DDS|DMD|MBBS|CNM|PsyD|DON|Esq';
+  'MD|M\\.D\\.|DO|RN|NP|PA-C|PhD|FACS|FACP|MPH|BSN|MSN|DNP|CNP|PharmD|RPh|CPhT|LICSW|LCSW|LMSW|MSW|RRT|LPN|CNA|PCT|APRN|ACNP|FNP|CRNA|CCRN|DPT|SLP|CCC-SLP|RD|LDN|DPM|DDS|DMD|MBBS|CNM|PsyD|DON|Esq|MLS|MT\\(ASCP\\)';
 const CREDENTIAL_AFTER = new RegExp(`^(?:,?\\s*|\\s*\\()(?:${CREDENTIALS})\\b`);
 /**
  * A relation after a name says it is one: "Tomasz Brzezicki (nephew)", "Consuelo Ruiz (hija)",

@@ -89,7 +89,7 @@ const ADDRESSED = new RegExp(`\\b([${UPPER}][${LOWER}]+),? please\\b`, 'g');
 
 /** A person's role or relation in capitals, then their name in capitals: "DAUGHTER YUKI". */
 const CAPS_CUE = new RegExp(
-  `\\b(?:DAUGHTER|SON|WIFE|HUSBAND|MOTHER|FATHER|SISTER|BROTHER|PARTNER|SPOUSE|FRIEND|RESIDENT|ATTENDING|INTERN|FELLOW|NURSE|DR\\.?|MR\\.?|MRS\\.?|MS\\.?)[ \\t]+((?:${CAPS})(?:[ \\t]+${CAPS}){0,2})`,
+  `\\b(?:DAUGHTER|SON|WIFE|HUSBAND|MOTHER|FATHER|SISTER|BROTHER|PARTNER|SPOUSE|FRIEND|NIECE|NEPHEW|GRANDSON|GRANDDAUGHTER|GRANDCHILDREN|COUSIN|NEIGHBOU?R|INTERPRETER|OFFICER|GUARANTOR|RESIDENT|ATTENDING|INTERN|FELLOW|NURSE|RN|PT|DR\\.?|MR\\.?|MRS\\.?|MS\\.?)[ \\t]+((?:${CAPS})(?:[ \\t]+${CAPS}){0,2})`,
   'g',
 );
 /**
@@ -126,8 +126,9 @@ function givenAfterRelation(cue: string, word: string, text: string, end: number
 const VERB_AFTER_RELATION = new Set('will may can did does was is has had'.split(' '));
 /** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
 const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
-const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW';
-const CREDENTIAL_AFTER = new RegExp(`^[ \\t]+(?:${CREDENTIALS})\\b`);
+const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW|PharmD|RPh|MT|MLS';
+/** A credential after initials, a comma between at most: "KC LPN", "(KBM, PharmD)". */
+const CREDENTIAL_AFTER = new RegExp(`^,?[ \\t]+(?:${CREDENTIALS})\\b`);
 /**
  * Words only a member of staff follows: "Collected by", "read back by", "Routed to", "received
  * by", "Reviewer (RP)".
@@ -144,15 +145,18 @@ const SENTENCE_BEFORE = /[a-z0-9)][.!][ \t]+$/;
 const NOTE_END = /^\.?[ \t]*$/;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
-const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
+const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=,?[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
 /** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
 const SERVICES = new Set(
   'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
     ' ',
   ),
 );
-/** Where a signature ends: the note, the line or the clause, or a slash before the next one. */
-const SIGNATURE_END = /^[ \t]*(?:$|\n|\/|[.;,)](?:\s|$))/;
+/**
+ * Where a signature ends: the note, the line, the clause or its brackets, or a slash before the
+ * next one.
+ */
+const SIGNATURE_END = /^[ \t]*(?:$|\n|\/|\)|[.;,](?:\s|$))/;
 /** An initial and a surname in lower case: "called to p. d'alessandro", "dr. a. van wijngaarden". */
 const LOWER_INITIAL_NAME = new RegExp(
   `(?<![\\w.'’])[${LOWER}]\\.[ \\t]+((?:(?:van|von|de|der|den|da|del|della|di|du|dos|le|la|bin|al)[ \\t]+)*[${LOWER}][${LOWER}'’-]+)`,
@@ -195,7 +199,7 @@ const DOTTED_WORDS = new Set([
 export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   {
     pattern: CAPS_CUE,
-    cues: 'daughter|son|wife|husband|mother|father|sister|brother|partner|spouse|friend|resident|attending|intern|fellow|nurse|dr|mr|mrs|ms',
+    cues: 'daughter|son|wife|husband|mother|father|sister|brother|partner|spouse|friend|niece|nephew|grandson|granddaughter|grandchildren|cousin|neighbo|interpreter|officer|guarantor|resident|attending|intern|fellow|nurse|rn|pt|dr|mr|mrs|ms',
   },
   {
     pattern: LOWER_CUE,
@@ -394,6 +398,8 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
         return;
       while (taken < words.length && nameWord(words[taken]![0])) taken++;
       if (taken === 0) return;
+      // In capitals "PT" and "RN" are read before a verb as often ("PT WILL NEED"): two words.
+      if (cue === CAPS_CUE && taken < 2 && /^(?:PT|RN)\b/.test(m[0])) return;
       const start = m.index + m[0].length - m[1]!.length;
       const last = words[taken - 1]!;
       const end = start + last.index + last[0].length;
