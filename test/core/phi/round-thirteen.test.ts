@@ -19,6 +19,10 @@ describe('detectPhi, thirteenth round: names', () => {
     ['Heparin nomogram reviewed (qa, PharmD): no change.', 'name: qa'],
     ['Crossmatch complete. WJZ MT', 'name: WJZ'],
     ['Specimen clotted; recollect. B. Okafor, MLS(ASCP)', 'name: B. Okafor'],
+    ['Wheelchair brought by Nadia Lund (escort) at 1400.', 'name: Nadia Lund'],
+    ['Scene released (Oskar Mbeki, investigator) at 0300.', 'name: Oskar Mbeki'],
+    ['Coverage: subscriber Okafor, Imani, DOB on file.', 'name: Okafor, Imani'],
+    ['EHR accessed by Ferreira, Joaquim from a shared terminal.', 'name: Ferreira, Joaquim'],
   ])('%s → %s', (text, expected) => {
     expect(found(text)).toContain(expected);
   });
@@ -31,5 +35,7 @@ describe('detectPhi, thirteenth round: names', () => {
     expect(found('PT WILL NEED PT/OT EVAL. RN AWARE.')).toEqual([]);
     expect(found('PT STATES SHE WAS FINE UNTIL TODAY.')).toEqual([]);
     expect(found('Ambulated 20 ft with PT, MT assist.')).toEqual([]);
+    expect(found('Bacteremia caused by Pseudomonas, Klebsiella.')).toEqual([]);
+    expect(found('Comfort item (security blanket) at bedside.')).toEqual([]);
   });
 });

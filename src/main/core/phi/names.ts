@@ -125,10 +125,11 @@ const CREDENTIALS =
 const CREDENTIAL_AFTER = new RegExp(`^(?:,?\\s*|\\s*\\()(?:${CREDENTIALS})\\b`);
 /**
  * A relation after a name says it is one: "Tomasz Brzezicki (nephew)", "Consuelo Ruiz (hija)",
- * "Shira Small's nephew".
+ * "Shira Small's nephew"; so does a role in brackets that only a person has: "Will White
+ * (escort)", "(Avraham Goldfarb, investigator)".
  */
 const RELATION_AFTER =
-  /^(?:['’]s\s+|\s*(?:\(|,\s+(?:his|her|their|pt['’]s|patient['’]s)\s+))(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grand(?:son|daughter|mother|father|child)|aunt|uncle|cousin|friend|neighbou?r|guardian|caregiver|HCP|health ?care proxy|proxy|POA|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|nieta|nieto|sobrina|sobrino)\b/i;
+  /^(?:['’]s\s+|\s*(?:\(|,\s+(?:his|her|their|pt['’]s|patient['’]s)\s+))(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grand(?:son|daughter|mother|father|child)|aunt|uncle|cousin|friend|neighbou?r|guardian|caregiver|HCP|health ?care proxy|proxy|POA|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|nieta|nieto|sobrina|sobrino)\b|^(?:\s*\(|,\s+)(?:escort|security|investigator|transport|interpreter|sitter|courier)\)/i;
 
 /** A credential or a relation right after a name's last word vouches for it. */
 function vouched(text: string, end: number): boolean {

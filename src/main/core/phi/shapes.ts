@@ -43,6 +43,14 @@ const LINE_LAST_FIRST = new RegExp(
   `^([${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+)(?: [${UPPER}]\\.)?(?=,|[ \\t]+-|[ \\t]*\\(|[ \\t]*$)`,
   'gm',
 );
+/**
+ * Last, First in mixed case after a word that a person follows: "subscriber Whitfield, DeShawn,
+ * DOB …", "accessed by Park, Ji-hoon from", "Pt Ó Súilleabháin, Amber."
+ */
+const CUED_LAST_FIRST = new RegExp(
+  `\\b(?:[Ss]ubscriber|[Ii]nsured|[Gg]uarantor|[Mm]ember|[Bb]y|P[Tt]|pt|[Pp]atient)[ \\t:]+((?:Ó |O['’])?[${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+(?:[${UPPER}][${LOWER}]+)?)(?:-[${LOWER}]+)?(?: [${UPPER}]\\.?)?(?=[ \\t]*(?:[,.;)]|$)|[ \\t]+(?:DOB|from|at|on)\\b)`,
+  'dg',
+);
 /** A registration line's last field, last, first in lower case: "dob 19450828 / green, alejandro". */
 const SLASHED_LAST_FIRST = new RegExp(
   `/[ \\t]*([${LOWER}]+), ([${LOWER}]+)(?=[ \\t]*(?:/|$))`,
@@ -293,6 +301,14 @@ function findWrittenNameForms(text: string): PhiSpan[] {
   if (text.includes(', '))
     for (const m of text.matchAll(LINE_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!)) add(m.index, m.index + m[0].length);
+  if (text.includes(', '))
+    for (const m of text.matchAll(CUED_LAST_FIRST)) {
+      // After its cue the given name may be one no list holds: "by Ferreira, Joaquim".
+      const last = m[1]!.replace(/^(?:Ó |O['’])/, '');
+      const unknownGiven = factsOf(foldAccents(m[2]!.toLowerCase())) === 0;
+      if (lastFirst(last, m[2]!) || (unknownGiven && nameWord(last) && !wordNoName(last)))
+        add(m.indices![1]![0], m.index + m[0].length);
+    }
   if (text.includes('/'))
     for (const m of text.matchAll(SLASHED_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.indices![1]![0], m.index + m[0].length);
@@ -490,10 +506,18 @@ function findFacilityAcronyms(text: string): PhiSpan[] {
  * registration names, a relation or a role then a name, initials and surnames, staff
  * initials, long numbers, a facility's initials. Both levels read them. `found` are the
  * rules' spans: a shape's span is kept only where the rules found nothing, since the rules
- * name a kind more surely.
+ * name a kind more surely, or where it is a last, first that holds the rules' names whole.
  */
 export function findShapes(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
-  const clear = (span: PhiSpan) => !found.some((f) => f.start < span.end && span.start < f.end);
+  // A last, first the rules found in part is kept whole: "Okafor" of "subscriber Okafor, Imani".
+  const lastFirstHolding = (span: PhiSpan, f: PhiSpan) =>
+    span.kind === 'name' &&
+    f.kind === 'name' &&
+    span.start <= f.start &&
+    f.end <= span.end &&
+    text.slice(span.start, span.end).includes(', ');
+  const clear = (span: PhiSpan) =>
+    !found.some((f) => f.start < span.end && span.start < f.end && !lastFirstHolding(span, f));
   return [
     ...findNameShapes(text, matches),
     ...findLongNumbers(text),
