@@ -39,3 +39,21 @@ describe('detectPhi, thirteenth round: names', () => {
     expect(found('Comfort item (security blanket) at bedside.')).toEqual([]);
   });
 });
+
+describe('detectPhi, thirteenth round: dates', () => {
+  it.each([
+    ['Last INR on 11232022 was 2.4.', 'date: 11232022'],
+    ['Admit 3/2  Disch March twelfth  LOS 10d.', 'date: March twelfth'],
+    ['Extubated on October second by the night team.', 'date: October second'],
+    ['Will recheck on the 29th once the son is here.', 'date: the 29th'],
+    ['Radiation finished mid-October per onc.', 'date: October'],
+  ])('%s → %s', (text, expected) => {
+    expect(found(text)).toContain(expected);
+  });
+
+  it('leaves a verb, a protocol and a bare record number alone', () => {
+    expect(found('The committee may second the motion.')).toEqual([]);
+    expect(found('Early Mobility protocol started.')).toEqual([]);
+    expect(found('MRN 05636632')).toEqual(['mrn: 05636632']);
+  });
+});

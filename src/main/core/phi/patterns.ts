@@ -1006,11 +1006,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: hasDigits(6),
   },
   {
-    // A date written as one token, "signed 20211117 1845": the same digits as a record number
-    // below, and found first, so the date is kept (a label before it makes it a record's).
+    // A date written as one token, "signed 20211117 1845", "last fill on 03142023": the same
+    // digits as a record number below, and found first, so the date is kept (a label before it
+    // makes it a record's).
     kind: 'date',
     pattern:
-      /(?<![\w.,/#+$-])(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\w,/%:-]|\.\d)/g,
+      /(?<![\w.,/#+$-])(?:(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:19|20)\d\d)(?![\w,/%:-]|\.\d)/g,
   },
   {
     // Eight to twelve bare digits that are no count of something: a record number.
@@ -1127,7 +1128,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'date',
     cues: 'on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned',
     pattern: new RegExp(
-      `\\b(?:on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned\\s+\\d{1,3})\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|-\\s|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
+      `\\b(?:on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned\\s+\\d{1,3})\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|-\\s|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|once|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
       'dgi',
     ),
     group: 1,
@@ -1140,13 +1141,23 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: new RegExp(`\\b${FULL_MONTH}(?= of (?:last|this|next) year\\b)`, 'g'),
   },
   {
-    // A date of birth as a relative says it: "may twelve, 1945", "April twenty-first, 1928".
+    // A date in words: "may twelve, 1945", "April twenty-first, 1928"; an ordinal needs no
+    // year, "Disch August twelfth", "arrived December tenth".
     kind: 'date',
     cues: MONTH_CUES,
     pattern: new RegExp(
-      `\\b${LOWER_MONTH}\\s+(?:${DAY_IN_WORDS}|${DAY_ORDINAL_IN_WORDS}),?\\s+(?:19|20)\\d\\d\\b`,
+      `\\b${LOWER_MONTH}\\s+(?:(?:${DAY_IN_WORDS}|${DAY_ORDINAL_IN_WORDS}),?\\s+(?:19|20)\\d\\d|${DAY_ORDINAL_IN_WORDS}|first|second|third)\\b`,
       'gi',
     ),
+    // "may second" is a verb without a year.
+    accept: (found) => !/^may\s+(?:first|second|third)$/.test(found),
+  },
+  {
+    // A month the part of it says happened then: "chemo started mid-September", "early March".
+    kind: 'date',
+    cues: 'mid|early|late',
+    pattern: new RegExp(`\\b(?:mid|early|late)[- ](${FULL_MONTH})\\b`, 'dg'),
+    group: 1,
   },
   {
     kind: 'date',
