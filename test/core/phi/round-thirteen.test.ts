@@ -57,3 +57,21 @@ describe('detectPhi, thirteenth round: dates', () => {
     expect(found('MRN 05636632')).toEqual(['mrn: 05636632']);
   });
 });
+
+describe('detectPhi, thirteenth round: places', () => {
+  it.each([
+    ['Accepted at Stonemill LTAC of Bemidji for weaning.', 'facility: Stonemill LTAC of Bemidji'],
+    ['Referral faxed to NorthStar Home Health today.', 'facility: NorthStar Home Health'],
+    ['PT FROM ABILENE, KANSAS 67410. SON AT BEDSIDE.', 'city: ABILENE'],
+    ['PT FROM ABILENE, KANSAS 67410. SON AT BEDSIDE.', 'zip code: 67410'],
+    ['mailing address: po box 12, abilene, kansas 67410', 'zip code: 67410'],
+  ])('%s → %s', (text, expected) => {
+    expect(found(text)).toContain(expected);
+  });
+
+  it('reads no facility in a level of care alone, nor the clause before a town in capitals', () => {
+    expect(found('Discussed LTAC vs SNF with the team.')).toEqual([]);
+    expect(found('Plan: Select LTAC for vent wean.')).toEqual([]);
+    expect(found('PT FROM ABILENE, KANSAS 67410.')).not.toContain('city: PT FROM ABILENE');
+  });
+});

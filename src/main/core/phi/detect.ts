@@ -18,6 +18,7 @@ import {
   LOWER,
   PATTERN_RULES,
   STATE_CODES,
+  STATE_NAMES_CAPS,
   townBeforeLowerState,
   UPPER,
   type Matcher,
@@ -87,7 +88,7 @@ const TOWN_BEFORE = new RegExp(
   `(?<![\\w'’-])([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}]+){0,2}),?[ \\t]+$`,
 );
 const CAPS_TOWN_BEFORE = new RegExp(
-  `(?<![\\w'’.-])(${CAPS_TOWN}),?[ \\t]+(?:${STATE_CODES})[ \\t]+$`,
+  `(?<![\\w'’.-])(${CAPS_TOWN}),?[ \\t]+(?:${STATE_CODES}|${STATE_NAMES_CAPS})[ \\t]+$`,
 );
 const STREET_END = /(?:Road|Street|Lane|Avenue|Close|Gardens|Way|Drive|Court|Place|Crescent|Mews)$/;
 /** Words that end a facility's or a street's line without being a town. */
@@ -112,9 +113,12 @@ function townBeforePostcode(text: string, postcode: PhiSpan): PhiSpan | null {
     town ??= townBeforeLowerState(before);
   }
   if (town === null) return null;
-  const start = postcode.start - town[0].length;
-  return { kind: 'city', start, end: start + town[1]!.length };
+  // In capitals the words before the town may be the clause's: "PT FROM HIALEAH, TEXAS".
+  const clause = CAPS_CLAUSE_BEFORE_TOWN.exec(town[1]!)?.[0].length ?? 0;
+  const start = postcode.start - town[0].length + clause;
+  return { kind: 'city', start, end: start + town[1]!.length - clause };
 }
+const CAPS_CLAUSE_BEFORE_TOWN = /^(?:[A-Z'’.-]+ )*?(?:FROM|IN|TO|AT|NEAR|OUTSIDE) /;
 
 /**
  * What a place found tells about the text around it: the ZIP code after a town, the town

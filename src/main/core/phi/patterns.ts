@@ -209,6 +209,7 @@ const STATE_CODES_LOWER = STATE_CODES.toLowerCase()
   .join('|');
 const STATE_NAMES =
   'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico';
+export const STATE_NAMES_CAPS = STATE_NAMES.toUpperCase();
 /** State codes that are also clinical abbreviations (OR, PA view, MS, MD): need a ZIP or a line end. */
 const AMBIGUOUS_STATES = new Set([
   'OR',
@@ -1345,7 +1346,11 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   { kind: 'zip code', pattern: /(?<![\w-])\d{5}-\d{4}(?![\w-])/g },
   {
     kind: 'zip code',
-    pattern: new RegExp(`\\b(?:${STATE_CODES}|${STATE_NAMES}),?\\s+(\\d{5}(?:-\\d{4})?)\\b`, 'dg'),
+    // A state's name in any case: "Texas 78701", "TEXAS 78701", "texas 78701".
+    pattern: new RegExp(
+      `\\b(?:${STATE_CODES}|${STATE_NAMES}|${STATE_NAMES_CAPS}|${STATE_NAMES.toLowerCase()}),?\\s+(\\d{5}(?:-\\d{4})?)\\b`,
+      'dg',
+    ),
     group: 1,
   },
   {
@@ -1361,11 +1366,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
-    // "Cedar Hollow Nursing & Rehabilitation Center", "Tri-County Medical Center".
+    // "Cedar Hollow Nursing & Rehabilitation Center", "Tri-County Medical Center", "TriCounty
+    // Home Health".
     kind: 'facility',
     needs: new RegExp(FACILITY_HEAD),
     pattern: new RegExp(
-      `\\b(?:(?:St\\.?|Saint)\\s+)?(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\\.?(?:\\s+&)?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
+      `\\b(?:(?:St\\.?|Saint)\\s+)?(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z'’]+)?\\.?(?:\\s+&)?\\s+|[A-Z]{2,5}\\s+|(?:of|and)\\s+(?=[A-Z])){1,5}${FACILITY_HEAD}\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})?`,
       'g',
     ),
     accept: namedFacility,
@@ -1388,12 +1394,23 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       /\b(?:Hospital|Medical Center|Clinic|Hospice) of (?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}/g,
   },
   {
-    // A long-term acute care hospital by its name: "Mercy Ridge LTACH" (in capitals the head
-    // is every word's case, so only a name in mixed case: "FOR AN LTACH" names none).
+    // A long-term acute care hospital by its name: "Mercy Ridge LTACH", "Bridgewell LTAC of
+    // Saginaw" (in capitals the head is every word's case, so only a name in mixed case: "FOR
+    // AN LTACH" names none).
     kind: 'facility',
     needs: 'LTAC',
-    pattern: new RegExp(`\\b(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+\\s+){1,3}LTACH?\\b`, 'g'),
-    accept: namedFacility,
+    pattern: new RegExp(
+      `\\b(?:${NOT_A_NAME_OPENER}[A-Z][a-z'’]+\\s+){1,3}LTACH?\\b(?:\\s+of\\s+[A-Z][a-z]+(?:\\s+[A-Z][a-z]+)?)?`,
+      'g',
+    ),
+    // The head names the kind: a word no list knows before it is the name ("Bridgewell LTAC
+    // of Saginaw").
+    accept: (found, text, start, end) =>
+      namedFacility(found, text, start, end) ||
+      found
+        .split(/\s+(?:LTACH?|of)\b/)[0]!
+        .split(/\s+/)
+        .some((word) => !isKnownWord(word)),
   },
   {
     // Named as Spanish and French write it, the head first: "Clínica Esperanza", "Farmacia
