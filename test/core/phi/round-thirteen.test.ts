@@ -75,3 +75,26 @@ describe('detectPhi, thirteenth round: places', () => {
     expect(found('PT FROM ABILENE, KANSAS 67410.')).not.toContain('city: PT FROM ABILENE');
   });
 });
+
+describe('detectPhi, thirteenth round: contact details, ages and cues', () => {
+  it.each([
+    ['Send updates to kwame.osei at gmail dot com. Thanks.', 'email: kwame.osei at gmail dot com'],
+    ['Login from IP 2001:db8:77::1f: flagged.', 'ip address: 2001:db8:77::1f'],
+    ['Lives with her father (96), who still drives.', 'age over 89: 96'],
+    ['Registered as Marek Dvorak (alias Tomas Novak).', 'name: Tomas Novak'],
+    ['Trial: sepsis fluids (PI: Ingrid Solheim)', 'name: Ingrid Solheim'],
+    ['Cohort: McAllister lab AKI registry', 'name: McAllister'],
+    ['Result phoned by qz (core lab).', 'name: qz'],
+  ])('%s → %s', (text, expected) => {
+    expect(found(text)).toContain(expected);
+  });
+
+  it('leaves a sentence after an address, a younger relative and a service by initials alone', () => {
+    expect(found('Send updates to kwame.osei at gmail dot com. Thanks.')).not.toContain(
+      'email: kwame.osei at gmail dot com. Thanks',
+    );
+    expect(found('Lives with her mother (68), who helps with meds.')).toEqual([]);
+    expect(found('PEG placed by GI; TF at 20 mL/hr.')).toEqual([]);
+    expect(found('Given by mouth with water.')).toEqual([]);
+  });
+});

@@ -785,7 +785,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     // IPv6 compressed ("2001:db8::1", "fe80::1%eth0", "::ffff:10.0.0.1").
     kind: 'ip address',
     needs: '::',
-    pattern: new RegExp(`(?<![\\w:.])(?:${IPV6})(?:%[0-9a-z]+)?(?![\\w:])`, 'gi'),
+    // A colon after it may end a clause: "from IP 2001:db8::bb94: 'can you…'".
+    pattern: new RegExp(`(?<![\\w:.])(?:${IPV6})(?:%[0-9a-z]+)?(?![\\w]|:[\\w:])`, 'gi'),
     // Enough hexadecimal digits to be an address, not "a::b".
     accept: (found) => (found.match(/[0-9a-f]/gi)?.length ?? 0) >= 5,
   },
@@ -1204,11 +1205,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: notAgeGroup,
   },
   {
-    // A relative's age in prose: "Pt's husband, who is 99, is her caregiver", "mother is 101".
+    // A relative's age in prose: "Pt's husband, who is 99, is her caregiver", "mother is 101",
+    // or in brackets: "lives with her mother (98)".
     kind: 'age over 89',
     cues: RELATIVES,
     pattern: new RegExp(
-      `\\b(?:${RELATIVES})(?:,?\\s+who)?\\s+is\\s+(?:now\\s+)?((?:9\\d|1[01]\\d)|${AGE_IN_WORDS})\\b(?![ \\t]*(?:%|mg|mL|kg|lb|pounds|degrees|°|min|minutes|miles|percent))`,
+      `\\b(?:${RELATIVES})(?:(?:,?\\s+who)?\\s+is\\s+(?:now\\s+)?|\\s*\\((?=(?:9\\d|1[01]\\d)\\)))((?:9\\d|1[01]\\d)|${AGE_IN_WORDS})\\b(?![ \\t]*(?:%|mg|mL|kg|lb|pounds|degrees|°|min|minutes|miles|percent))`,
       'dgi',
     ),
     group: 1,

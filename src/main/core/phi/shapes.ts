@@ -89,7 +89,7 @@ const NAME_ALONE = new RegExp(
 );
 /** A research group by its lead: "Study: Szabó lab frailty cohort" (not "Sleep Lab"). */
 const LAB_OF = new RegExp(
-  `\\b(?:Study|Registry|Cohort):?[ \\t]+([${UPPER}][${LOWER}'’-]+)[ \\t]+[Ll]ab\\b`,
+  `\\b(?:Study|Registry|Cohort):?[ \\t]+([${UPPER}][${LOWER}'’-]+(?:[${UPPER}][${LOWER}]+)?)[ \\t]+[Ll]ab\\b`,
   'dg',
 );
 /** A person asked by name: "Keisha please confirm before we close". */
@@ -154,6 +154,8 @@ const NOTE_END = /^\.?[ \t]*$/;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=,?[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
+const LOWER_INITIALS_AFTER_STAFF =
+  /(?:\b(?:[Bb]y|[Rr]eviewer|[Cc]ollector|[Ss]igned)|(?<![\w-])[—-])[ \t:(]*([a-z]{2,3})(?![\w'’.-])/dg;
 /** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
 const SERVICES = new Set(
   'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
@@ -478,6 +480,10 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     const end = m.index + m[0].length;
     if (signs(m[0], end)) add(m.index, end);
   }
+  // Initials in lower case no list knows after "by", a reviewer or a signature's dash: "Called
+  // by tt (core lab)", "Reviewer (te):", "… aware. - ev".
+  for (const m of text.matchAll(LOWER_INITIALS_AFTER_STAFF))
+    if (factsOf(m[1]!) === 0) add(m.indices![1]![0], m.indices![1]![1]);
   return spans;
 }
 

@@ -17,9 +17,12 @@ const HOLIDAY = new RegExp(
 const PRACTICE_BEFORE =
   /\b(?:observ(?:e|es|ed|ing)|celebrat(?:e|es|ed|ing)|keep(?:s|ing)?)[ \t]+$/i;
 const PRACTICE_AFTER = /^[ \t]+(?:fast(?:s|ing)?|diet|observance|traditions?|customs?)\b/i;
-/** An address written to dodge a filter: "name at gmail dot com", "name[at]mail[dot]org". */
+/**
+ * An address written to dodge a filter: "name at gmail dot com", "name[at]mail[dot]org"; a
+ * written full stop joins labels only with no space around it, so a sentence's end is no part.
+ */
 const SPELLED_EMAIL =
-  /\b[\w.+-]+[ \t]*(?:\(at\)|\[at\]|[ \t]at[ \t]|[ \t]AT[ \t])[ \t]*[\w-]+(?:[ \t]*(?:\(dot\)|\[dot\]|[ \t]dot[ \t]|[ \t]DOT[ \t]|\.)[ \t]*[\w-]+)+/g;
+  /\b[\w.+-]+[ \t]*(?:\(at\)|\[at\]|[ \t]at[ \t]|[ \t]AT[ \t])[ \t]*[\w-]+(?:(?:[ \t]*(?:\(dot\)|\[dot\]|[ \t]dot[ \t]|[ \t]DOT[ \t])[ \t]*|\.)[\w-]+)+/g;
 /** Cheap tests first: most notes spell out no address and no number. */
 const SPELLED_EMAIL_HINT = /\(at\)|\[at\]|\bdot\b/i;
 /** The last label of a spelled-out address: a domain's ending. */
