@@ -98,3 +98,19 @@ describe('detectPhi, thirteenth round: contact details, ages and cues', () => {
     expect(found('Given by mouth with water.')).toEqual([]);
   });
 });
+
+describe('detectPhi, thirteenth round: relations in the plural and a patient introduced by age', () => {
+  it.each([
+    ['Present: daughters Marisol Quintana and her husband.', 'name: Marisol Quintana'],
+    ['At bedside: son-in-law Anselm, tearful.', 'name: Anselm'],
+    ['Consult for Tevita Fifita, a 58 y.o. w/ ESRD.', 'name: Tevita Fifita'],
+    ['Odalys Ferrer is a 71 yo woman with COPD.', 'name: Odalys Ferrer'],
+  ])('%s → %s', (text, expected) => {
+    expect(found(text)).toContain(expected);
+  });
+
+  it('reads no clinical pair before an age as a name', () => {
+    expect(found('Heart Failure, a 3 yr history, on GDMT.')).toEqual([]);
+    expect(found('Sons at bedside.')).toEqual([]);
+  });
+});

@@ -16,7 +16,7 @@ import {
   type CuedPattern,
   type Matcher,
 } from './patterns';
-import { EPONYMS, factsOf, HAND, ROMAN_NUMERAL } from './word-facts';
+import { EPONYMS, factsOf, HAND, KNOWN, NAME, ROMAN_NUMERAL } from './word-facts';
 
 const GIVEN = new Set(lists.givenNames);
 const SURNAMES = new Set(lists.surnames);
@@ -74,7 +74,7 @@ const TITLE_CUE: CuedPattern = {
 const WORD_CUE: CuedPattern = {
   cues: 'wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbo|boyfriend|girlfriend|fianc|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|hcp|health|proxy|poa|surrogate|roommate|landlord|name|in the name of|called|paged|notified|updated|informed|told|asked|discussed with|spoke|d/w|cc|signed|dictated|transcribed by|electronically signed by|reviewed by|seen|examined by|evaluated by|attending|resident|fellow|intern|pcp|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying|identified as|patient|pt|representative|worker|interpreter|translator|contact|case manager|page|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsel|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re|user|navigator|trooper|accepting|emergency_contact|pcp_name|flagged by|hcpoa|medic|paramedic|emt|alias|aka|a.k.a.|pi',
   pattern:
-    /\b(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|HCP|health ?care proxy|proxy|POA|surrogate|roommate|landlord|named|name is|in the name of|name of|name|called to|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|spoke w\/|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|witnessed by|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying (?:pt|patient) as|identified as|patient|pt|representative|worker|interpreter|translator|contacto?|case manager|page|vendor rep|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re(?=:)|user|navigator|trooper|accepting(?: MD| physician)?|emergency_contact|pcp_name|flagged by|HCPOA|medic|paramedic|EMT|alias|aka|a\.k\.a\.|PI(?=:))(?:\b|(?<=[/.]))[ \t]*[:,(=]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
+    /\b(?:(?:son|daughter|brother|sister|mother|father)-in-law|(?:daughter|son|sister|brother|niece|nephew|cousin|grandson|granddaughter)s|wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandchildren|aunt|uncle|cousin|friend|neighbou?r|boyfriend|girlfriend|fianc[eé]e?|stepson|stepdaughter|stepmother|stepfather|children|mom|dad|guardian|caregiver|HCP|health ?care proxy|proxy|POA|surrogate|roommate|landlord|named|name is|in the name of|name of|name|called to|called|paged|notified|updated|informed|told|asked|discussed with|spoke with|spoke to|spoke w\/|d\/w|cc|signed by|signed|dictated by|dictated|transcribed by|electronically signed by|reviewed by|seen by|seen and examined by|examined by|evaluated by|attending|resident|fellow|intern|PCP|provider|surgeon|physician|cardiologist|oncologist|nephrologist|nurse|coordinator|pharmacist|therapist|chaplain|dietitian|midwife|witness|witnessed by|covering|prescriber|claimant|applicant|attn|officer|sitter|collected by|drawn by|scanned by|filed by|performed by|verified by|completed by|reported by|accompanied by|brought in by|referred by|report called to|reported to|identifying (?:pt|patient) as|identified as|patient|pt|representative|worker|interpreter|translator|contacto?|case manager|page|vendor rep|vendor|device rep|sales rep|advocate|aide|volunteer|sponsor|counsell?or|guarantor|liaison|rep|tech|technologist|crew|adjuster|investigator|dtr|dgtr|reviewer|call to|re(?=:)|user|navigator|trooper|accepting(?: MD| physician)?|emergency_contact|pcp_name|flagged by|HCPOA|medic|paramedic|EMT|alias|aka|a\.k\.a\.|PI(?=:))(?:\b|(?<=[/.]))[ \t]*[:,(=]?[ \t]*(?:(?:is|was)[ \t]+)?/gi,
 };
 /** "pt", "patient": in lower case a verb follows more often than a name ("pt reports walker"). */
 const PATIENT_WORD = /^(?:patient|pt)\b/i;
@@ -131,6 +131,9 @@ const CREDENTIAL_AFTER = new RegExp(`^(?:,?\\s*|\\s*\\()(?:${CREDENTIALS})\\b`);
 const RELATION_AFTER =
   /^(?:['’]s\s+|\s*(?:\(|,\s+(?:his|her|their|pt['’]s|patient['’]s)\s+))(?:wife|husband|spouse|partner|son|daughter|mother|father|sister|brother|niece|nephew|grand(?:son|daughter|mother|father|child)|aunt|uncle|cousin|friend|neighbou?r|guardian|caregiver|HCP|health ?care proxy|proxy|POA|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|nieta|nieto|sobrina|sobrino)\b|^(?:\s*\(|,\s+)(?:escort|security|investigator|transport|interpreter|sitter|courier)\)/i;
 
+/** A patient introduced by age: "Kenji Black, a 92 y.o. w/ CKD", "Ana Ruiz is a 67 yo". */
+const AGE_INTRO_AFTER = /^(?:,\s+|\s+is\s+)an?\s+\d{1,3}[ -]?(?:y\.?o\b|yo\b|y\/o|years?\b|yr\b)/i;
+
 /** A credential or a relation right after a name's last word vouches for it. */
 function vouched(text: string, end: number): boolean {
   // Both start with a comma, a bracket, an apostrophe or (after a space) a capital: most words
@@ -140,6 +143,18 @@ function vouched(text: string, end: number): boolean {
   if (next !== 44 && next !== 40 && !apostrophe && !(next >= 65 && next <= 90)) return false;
   const after = text.slice(end, end + 24);
   return CREDENTIAL_AFTER.test(after) || RELATION_AFTER.test(after);
+}
+/**
+ * A patient introduced by age vouches for the words before it when each could be a name's
+ * ("Kenji Black, a 92 y.o."; not "Heart Failure, a 3 yr history").
+ */
+function introducedByAge(text: string, words: readonly Token[]): boolean {
+  const end = words[words.length - 1]!.end;
+  if (!AGE_INTRO_AFTER.test(text.slice(end, end + 24))) return false;
+  return words.every((w) => {
+    const facts = factsOf(w.word.toLowerCase());
+    return (facts & NAME) !== 0 || (facts & KNOWN) === 0;
+  });
 }
 
 /** A credential that ends its clause: "P. RN at", "L., RN (lic.", "K. RN.". */
@@ -821,7 +836,10 @@ function segmentName(text: string, words: Token[], cued: Map<number, Cue>): PhiS
   // too ("Min" of "Min-jun").
   const handListed = first.word.length >= 4 && (factsOf(first.word.toLowerCase()) & HAND) !== 0;
   if (cue !== BY_TITLE && segment.length === 1 && handListed) return undefined;
-  const whole = cuedName || (length === words.length ? vouchedRun : vouched(text, last.end));
+  const whole =
+    cuedName ||
+    (length === words.length ? vouchedRun : vouched(text, last.end)) ||
+    (segment.length >= 2 && introducedByAge(text, segment));
   const from = whole ? 0 : dictionaryStart(text, segment);
   if (from < 0) return undefined;
   // A credential or a relation after the name outweighs an eponym's part in it ("Maria
