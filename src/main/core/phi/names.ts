@@ -16,7 +16,7 @@ import {
   type CuedPattern,
   type Matcher,
 } from './patterns';
-import { EPONYMS, factsOf, HAND, KNOWN, NAME, ROMAN_NUMERAL } from './word-facts';
+import { couldBeName, EPONYMS, factsOf, HAND, ROMAN_NUMERAL } from './word-facts';
 
 const GIVEN = new Set(lists.givenNames);
 const SURNAMES = new Set(lists.surnames);
@@ -151,10 +151,7 @@ function vouched(text: string, end: number): boolean {
 function introducedByAge(text: string, words: readonly Token[]): boolean {
   const end = words[words.length - 1]!.end;
   if (!AGE_INTRO_AFTER.test(text.slice(end, end + 24))) return false;
-  return words.every((w) => {
-    const facts = factsOf(w.word.toLowerCase());
-    return (facts & NAME) !== 0 || (facts & KNOWN) === 0;
-  });
+  return words.every((w) => couldBeName(w.word));
 }
 
 /** A credential that ends its clause: "P. RN at", "L., RN (lic.", "K. RN.". */

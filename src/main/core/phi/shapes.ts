@@ -10,19 +10,23 @@
 import type { PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD } from './names';
 import { foldAccents, LOWER, STATE_CODES, UPPER, type CuedPattern, type Matcher } from './patterns';
-import { CLINICAL, COMMON, factsOf, GIVEN, HAND, isKnownWord, KNOWN, NAME } from './word-facts';
+import {
+  CLINICAL,
+  COMMON,
+  couldBeName,
+  factsOf,
+  GIVEN,
+  HAND,
+  isKnownWord,
+  KNOWN,
+  NAME,
+} from './word-facts';
 
 /** A word (in lower case) some list of safe words holds. */
 const isName = (lower: string) => (factsOf(lower) & NAME) !== 0;
 
 /** A word some list knows and no names list holds ("daily", "impression"). */
 const wordNoName = (word: string) => (factsOf(word.toLowerCase()) & (KNOWN | NAME)) === KNOWN;
-
-/** A word of a name: one a names list knows, or one no list knows. */
-const nameWord = (word: string) => {
-  const facts = factsOf(word.toLowerCase());
-  return (facts & NAME) !== 0 || (facts & KNOWN) === 0;
-};
 
 const CAPS = `[${UPPER}][${UPPER}'’-]+`;
 /** HL7's person name, LAST^FIRST^MIDDLE: "CHURCH^LEILANI^T". */
@@ -287,7 +291,9 @@ function findLongNumbers(text: string): PhiSpan[] {
 /** A given name and, before it, a surname or a word no list knows. */
 function lastFirst(last: string, first: string): boolean {
   return (
-    (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 && !wordNoName(last) && nameWord(last)
+    (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 &&
+    !wordNoName(last) &&
+    couldBeName(last)
   );
 }
 
@@ -308,7 +314,7 @@ function findWrittenNameForms(text: string): PhiSpan[] {
       // After its cue the given name may be one no list holds: "by Ferreira, Joaquim".
       const last = m[1]!.replace(/^(?:Ó |O['’])/, '');
       const unknownGiven = factsOf(foldAccents(m[2]!.toLowerCase())) === 0;
-      if (lastFirst(last, m[2]!) || (unknownGiven && nameWord(last) && !wordNoName(last)))
+      if (lastFirst(last, m[2]!) || (unknownGiven && couldBeName(last) && !wordNoName(last)))
         add(m.indices![1]![0], m.index + m[0].length);
     }
   if (text.includes('/'))
@@ -335,7 +341,7 @@ function findWrittenNameForms(text: string): PhiSpan[] {
   for (const m of text.matchAll(CAPS_NAME_BEFORE_RECORD)) {
     const words = m[0].split(' ');
     if (
-      words.every((w) => nameWord(w) && /[AEIOUYÀ-Ý]/.test(w)) &&
+      words.every((w) => couldBeName(w) && /[AEIOUYÀ-Ý]/.test(w)) &&
       words.some((w) => isName(w.toLowerCase()))
     )
       add(m.index, m.index + m[0].length);
@@ -346,7 +352,7 @@ function findWrittenNameForms(text: string): PhiSpan[] {
     // A run at the slice's start may be a word cut in two.
     if (run === null || (run.index === 0 && from > 0)) continue;
     const words = run[0].split(' ');
-    if (words.every((w) => nameWord(w)) && words.some((w) => isName(w)))
+    if (words.every((w) => couldBeName(w)) && words.some((w) => isName(w)))
       add(from + run.index, credential.index);
   }
   const alone = NAME_ALONE.exec(text);
@@ -397,7 +403,7 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     // "DAILY, MAC", "TID, ALARIS": a word no names list holds is no part of a name.
     if (wordNoName(last) || wordNoName(first)) continue;
     // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
-    const unknown = [last, first].some((w) => nameWord(w) && !isName(w.toLowerCase()));
+    const unknown = [last, first].some((w) => couldBeName(w) && !isName(w.toLowerCase()));
     const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
     if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
   }
@@ -414,7 +420,7 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
         !words.some((w) => isName(foldAccents(w[0])))
       )
         return;
-      while (taken < words.length && nameWord(words[taken]![0])) taken++;
+      while (taken < words.length && couldBeName(words[taken]![0])) taken++;
       if (taken === 0) return;
       // In capitals "PT" and "RN" are read before a verb as often ("PT WILL NEED"): two words.
       if (cue === CAPS_CUE && taken < 2 && /^(?:PT|RN)\b/.test(m[0])) return;

@@ -39,3 +39,8 @@ export const factsOf = (lower: string): number => WORD_FACTS.get(lower) ?? 0;
 export const isKnownWord = (word: string): boolean => (factsOf(word.toLowerCase()) & KNOWN) !== 0;
 /** A Roman numeral in capitals: an ECG lead, a stage or a grade ("II", "IV"), never a name. */
 export const ROMAN_NUMERAL = /^[IVX]+$/;
+/** Whether a word, in any case, could be a name's: a names list holds it, or no list knows it. */
+export function couldBeName(word: string): boolean {
+  const facts = factsOf(word.toLowerCase());
+  return (facts & NAME) !== 0 || (facts & KNOWN) === 0;
+}
