@@ -96,6 +96,7 @@ describe('detectPhi, thirteenth round: contact details, ages and cues', () => {
     expect(found('Lives with her mother (68), who helps with meds.')).toEqual([]);
     expect(found('PEG placed by GI; TF at 20 mL/hr.')).toEqual([]);
     expect(found('Given by mouth with water.')).toEqual([]);
+    expect(found('Discussed with the PharmD today.', 'strict')).toEqual([]);
   });
 });
 
