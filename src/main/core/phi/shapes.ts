@@ -25,9 +25,6 @@ import {
 /** A word (in lower case) some list of safe words holds. */
 const isName = (lower: string) => (factsOf(lower) & NAME) !== 0;
 
-/** A word some list knows and no names list holds ("daily", "impression"). */
-const wordNoName = (word: string) => (factsOf(word.toLowerCase()) & (KNOWN | NAME)) === KNOWN;
-
 const CAPS = `[${UPPER}][${UPPER}'’-]+`;
 /** HL7's person name, LAST^FIRST^MIDDLE: "CHURCH^LEILANI^T". */
 const HL7_NAME = new RegExp(
@@ -290,11 +287,7 @@ function findLongNumbers(text: string): PhiSpan[] {
 
 /** A given name and, before it, a surname or a word no list knows. */
 function lastFirst(last: string, first: string): boolean {
-  return (
-    (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 &&
-    !wordNoName(last) &&
-    couldBeName(last)
-  );
+  return (factsOf(foldAccents(first.toLowerCase())) & GIVEN) !== 0 && couldBeName(last);
 }
 
 /**
@@ -314,7 +307,7 @@ function findWrittenNameForms(text: string): PhiSpan[] {
       // After its cue the given name may be one no list holds: "by Ferreira, Joaquim".
       const last = m[1]!.replace(/^(?:Ó |O['’])/, '');
       const unknownGiven = factsOf(foldAccents(m[2]!.toLowerCase())) === 0;
-      if (lastFirst(last, m[2]!) || (unknownGiven && couldBeName(last) && !wordNoName(last)))
+      if (lastFirst(last, m[2]!) || (unknownGiven && couldBeName(last)))
         add(m.indices![1]![0], m.index + m[0].length);
     }
   if (text.includes('/'))
@@ -393,7 +386,7 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       // "IMP^Impression", "WBC^LN": a coded field, a word and no given name after it.
       const [last, first] = m[0].split('^') as [string, string];
       const given = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
-      if (!given && wordNoName(last)) continue;
+      if (!given && !couldBeName(last)) continue;
       add(m.index, m.index + m[0].length);
     }
   for (const m of text.matchAll(LAST_FIRST)) {
@@ -401,7 +394,7 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     // Names have vowels; lists of abbreviations ("AI, RVSP") seldom do throughout.
     if (![last, first].every((w) => w.length >= 2 && /[AEIOUYÀ-Ý]/.test(w))) continue;
     // "DAILY, MAC", "TID, ALARIS": a word no names list holds is no part of a name.
-    if (wordNoName(last) || wordNoName(first)) continue;
+    if (!couldBeName(last) || !couldBeName(first)) continue;
     // "HEART, LUNG" names no one: a name has a word no list knows, or a surname and a given name.
     const unknown = [last, first].some((w) => couldBeName(w) && !isName(w.toLowerCase()));
     const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
