@@ -145,9 +145,16 @@ const CREDENTIAL_AFTER = new RegExp(`^,?[ \\t]+(?:${CREDENTIALS})\\b`);
 const STAFF_BEFORE =
   /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|called by|received by|reviewer|recorder|scribe)[ \t:(]*$/i;
 const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
-/** Before a signature's initials: "by", a role, or a dash opening it (not "ICD-10-PCS"). */
-const BY_BEFORE = /(?:\bby|\bcollector|\bsigned|\breviewer|(?<![\w-])[—-])[ \t]*$/i;
-const DASH_BEFORE = /(?<![\w-])[—-][ \t]*$/;
+/** The words a signature's initials follow: "by KT", "Reviewer (te)", "signed JL". */
+const SIGNATURE_WORDS = ['by', 'collector', 'signed', 'reviewer'];
+/** A dash that opens a signature (not one inside "ICD-10-PCS"). */
+const SIGNATURE_DASH = '(?<![\\w-])[—-]';
+/** Before a signature's initials: one of its words or its dash, in any case. */
+const BY_BEFORE = new RegExp(
+  `(?:\\b(?:${SIGNATURE_WORDS.join('|')})|${SIGNATURE_DASH})[ \\t]*$`,
+  'i',
+);
+const DASH_BEFORE = new RegExp(`${SIGNATURE_DASH}[ \\t]*$`);
 /** A sentence's end before initials that close a note: "Redirected x3. NVW". */
 const SENTENCE_BEFORE = /[a-z0-9)][.!][ \t]+$/;
 /** Nothing but a full stop after a signature to the note's end. */
@@ -155,8 +162,12 @@ const NOTE_END = /^\.?[ \t]*$/;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=,?[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
-const LOWER_INITIALS_AFTER_STAFF =
-  /(?:\b(?:[Bb]y|[Rr]eviewer|[Cc]ollector|[Ss]igned)|(?<![\w-])[—-])[ \t:(]*([a-z]{2,3})(?![\w'’.-])/dg;
+/** A signature's word, its first letter in either case ("By", "by"), as a pattern. */
+const eitherCaseFirst = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`;
+const LOWER_INITIALS_AFTER_STAFF = new RegExp(
+  `(?:\\b(?:${SIGNATURE_WORDS.map(eitherCaseFirst).join('|')})|${SIGNATURE_DASH})[ \\t:(]*([a-z]{2,3})(?![\\w'’.-])`,
+  'dg',
+);
 /** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
 const SERVICES = new Set(
   'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
