@@ -164,10 +164,13 @@ const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=,?[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
 /** A signature's word, its first letter in either case ("By", "by"), as a pattern. */
 const eitherCaseFirst = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`;
-const LOWER_INITIALS_AFTER_STAFF = new RegExp(
-  `(?:\\b(?:${SIGNATURE_WORDS.map(eitherCaseFirst).join('|')})|${SIGNATURE_DASH})[ \\t:(]*([a-z]{2,3})(?![\\w'’.-])`,
+/** Lower-case initials and where they may stop; a signature's word or dash goes before them. */
+const LOWER_SIGNATURE = `[ \\t:(]*([a-z]{2,3})(?![\\w'’.-])`;
+const LOWER_INITIALS_AFTER_WORD = new RegExp(
+  `\\b(?:${SIGNATURE_WORDS.map(eitherCaseFirst).join('|')})${LOWER_SIGNATURE}`,
   'dg',
 );
+const LOWER_INITIALS_AFTER_DASH = new RegExp(`${SIGNATURE_DASH}${LOWER_SIGNATURE}`, 'dg');
 /** Units and services a note names before a credential or after "by": "ICU RN", "placed by IR". */
 const SERVICES = new Set(
   'icu micu sicu ccu cvicu nicu picu pacu pcu sdu ed er or ir gi id ct mri us ob pt ot st rt hd ep'.split(
@@ -227,6 +230,8 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
     pattern: LOWER_CUE,
     cues: 'pt|patient|rn|dr|husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
   },
+  { pattern: CUED_LAST_FIRST, cues: 'subscriber|insured|guarantor|member|by|pt|patient' },
+  { pattern: LOWER_INITIALS_AFTER_WORD, cues: SIGNATURE_WORDS.join('|') },
 ];
 /** A number or code with six digits or more: a record, account or device number. */
 const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
@@ -307,20 +312,20 @@ function lastFirst(last: string, first: string): boolean {
  * lower case before its credential, a name alone as a field's value, a research lab's lead, a
  * person asked by name, a quoted given name.
  */
-function findWrittenNameForms(text: string): PhiSpan[] {
+function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
   const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
   if (text.includes(', '))
     for (const m of text.matchAll(LINE_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!)) add(m.index, m.index + m[0].length);
   if (text.includes(', '))
-    for (const m of text.matchAll(CUED_LAST_FIRST)) {
+    matches(CUED_LAST_FIRST, (m) => {
       // After its cue the given name may be one no list holds: "by Ferreira, Joaquim".
       const last = m[1]!.replace(/^(?:Ó |O['’])/, '');
       const unknownGiven = factsOf(foldAccents(m[2]!.toLowerCase())) === 0;
       if (lastFirst(last, m[2]!) || (unknownGiven && couldBeName(last)))
         add(m.indices![1]![0], m.index + m[0].length);
-    }
+    });
   if (text.includes('/'))
     for (const m of text.matchAll(SLASHED_LAST_FIRST))
       if (lastFirst(m[1]!, m[2]!) && isName(m[1]!)) add(m.indices![1]![0], m.index + m[0].length);
@@ -411,7 +416,7 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     const givenFirst = (factsOf(first.toLowerCase()) & GIVEN) !== 0;
     if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
   }
-  spans.push(...findWrittenNameForms(text));
+  spans.push(...findWrittenNameForms(text, matches));
   for (const cue of [CAPS_CUE, LOWER_CUE])
     matches(cue, (m) => {
       const words = [...m[1]!.matchAll(/\S+/g)];
@@ -492,8 +497,12 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   }
   // Initials in lower case no list knows after "by", a reviewer or a signature's dash: "Called
   // by tt (core lab)", "Reviewer (te):", "… aware. - ev".
-  for (const m of text.matchAll(LOWER_INITIALS_AFTER_STAFF))
+  const unknownInitials = (m: RegExpExecArray) => {
     if (factsOf(m[1]!) === 0) add(m.indices![1]![0], m.indices![1]![1]);
+  };
+  matches(LOWER_INITIALS_AFTER_WORD, unknownInitials);
+  if (text.includes('-') || text.includes('—'))
+    for (const m of text.matchAll(LOWER_INITIALS_AFTER_DASH)) unknownInitials(m);
   return spans;
 }
 
