@@ -389,6 +389,22 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
   return spans;
 }
 
+/** Where a credential after `end` ends ("KC| LPN|"), or -1 where none follows. */
+function credentialEnd(text: string, end: number): number {
+  const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
+  return credential === null ? -1 : end + credential[0].length;
+}
+/**
+ * Initials a list knows ("VC", "ca"; no common word, no unit) are a signature's only where a
+ * credential follows and the signature ends: "— VC LPN", "VC PCT / PP PCT", "-ez RN".
+ */
+function signs(text: string, word: string, end: number): boolean {
+  // The credential first: most short words have none after them.
+  const after = credentialEnd(text, end);
+  if (after < 0 || !SIGNATURE_END.test(text.slice(after))) return false;
+  const lower = word.toLowerCase();
+  return (factsOf(lower) & COMMON) === 0 && !SERVICES.has(lower);
+}
 /**
  * Names in the shapes exports and staff write them, read with the lists: HL7 and registration
  * fields, the forms lists and headers write (findWrittenNameForms), a role or relation then a
@@ -450,50 +466,36 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
   }
   for (const m of text.matchAll(DOTTED_INITIALS))
     if (!DOTTED_WORDS.has(m[0])) add(m.index, m.index + m[0].length);
-  // Initials a list knows ("VC", "ca"; no common word, no unit) are a signature's only where a
-  // credential follows and the signature ends: "— VC LPN", "VC PCT / PP PCT", "-ez RN".
-  /** Where a credential after `end` ends ("KC| LPN|"), or -1 where none follows. */
-  const credentialEnd = (end: number) => {
-    const credential = CREDENTIAL_AFTER.exec(text.slice(end, end + 8));
-    return credential === null ? -1 : end + credential[0].length;
-  };
-  const signs = (word: string, end: number) => {
-    // The credential first: most short words have none after them.
-    const after = credentialEnd(end);
-    if (after < 0 || !SIGNATURE_END.test(text.slice(after))) return false;
-    const lower = word.toLowerCase();
-    return (factsOf(lower) & COMMON) === 0 && !SERVICES.has(lower);
-  };
+  // Initials in capitals: unknown ones after a signature's cue, known ones as `signs` allows.
   for (const m of text.matchAll(CAPS_INITIALS)) {
     const lower = m[0].toLowerCase();
     const end = m.index + m[0].length;
-    const before = () => text.slice(Math.max(0, m.index - 24), m.index);
-    const closesNote = () => NOTE_END.test(text.slice(end));
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
     if (!isKnownWord(lower)) {
       if (
-        credentialEnd(end) >= 0 ||
-        BY_BEFORE.test(before()) ||
-        STAFF_BEFORE.test(before()) ||
-        (SENTENCE_BEFORE.test(before()) && closesNote())
+        credentialEnd(text, end) >= 0 ||
+        BY_BEFORE.test(before) ||
+        STAFF_BEFORE.test(before) ||
+        (SENTENCE_BEFORE.test(before) && NOTE_END.test(text.slice(end)))
       )
         add(m.index, end);
-    } else if (signs(m[0], end)) add(m.index, end);
+    } else if (signs(text, m[0], end)) add(m.index, end);
     // Initials a list knows but no common word, signed after a dash at the note's end: "… -RB".
     else if (
-      DASH_BEFORE.test(before()) &&
-      closesNote() &&
+      DASH_BEFORE.test(before) &&
+      NOTE_END.test(text.slice(end)) &&
       (factsOf(lower) & COMMON) === 0 &&
       !SERVICES.has(lower) &&
       !CREDENTIAL.test(m[0])
     )
       add(m.index, end);
     // Initials a list knows ("MG", "SP") after a word only staff are: "Collected by MG".
-    else if (STAFF_BEFORE.test(before()) && !SERVICES.has(lower) && !CREDENTIAL.test(m[0]))
+    else if (STAFF_BEFORE.test(before) && !SERVICES.has(lower) && !CREDENTIAL.test(m[0]))
       add(m.index, end);
   }
   for (const m of text.matchAll(LOWER_INITIALS)) {
     const end = m.index + m[0].length;
-    if (signs(m[0], end)) add(m.index, end);
+    if (signs(text, m[0], end)) add(m.index, end);
   }
   // Initials in lower case no list knows after "by", a reviewer or a signature's dash: "Called
   // by tt (core lab)", "Reviewer (te):", "… aware. - ev".
