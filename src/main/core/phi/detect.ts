@@ -22,6 +22,7 @@ import {
   townBeforeLowerState,
   UPPER,
   type Matcher,
+  type PatternRule,
 } from './patterns';
 
 /** MIMIC's de-identification placeholders: "___" and "[** … **]". */
@@ -49,23 +50,27 @@ const contains = (text: string, needs: string | RegExp) =>
   typeof needs === 'string' ? text.includes(needs) : needs.test(text);
 
 function findPatterns(text: string, matches: Matcher, spans: PhiSpan[]): void {
-  for (const rule of PATTERN_RULES) {
+  // One callback for every rule, reading the rule in hand: a closure per rule and text costs
+  // more than most rules' scans.
+  let rule: PatternRule;
+  const onMatch = (match: RegExpExecArray) => {
+    const range =
+      rule.group === undefined
+        ? ([match.index, match.index + match[0].length] as const)
+        : match.indices?.[rule.group];
+    if (range === undefined) return;
+    const [start, matchEnd] = range;
+    const found = text.slice(start, matchEnd);
+    if (rule.accept && !rule.accept(found, text, start, matchEnd)) return;
+    const end = rule.measure ? start + rule.measure(found, text, start, matchEnd) : matchEnd;
+    if (rule.reach) {
+      const reach = rule.reach(found, text, start);
+      if (reach > 0) spans.push({ kind: rule.kind, start: start - reach, end });
+    } else if (end > start) spans.push({ kind: rule.kind, start, end });
+  };
+  for (rule of PATTERN_RULES) {
     if (rule.needs !== undefined && !contains(text, rule.needs)) continue;
-    matches(rule.pattern, (match) => {
-      const range =
-        rule.group === undefined
-          ? ([match.index, match.index + match[0].length] as const)
-          : match.indices?.[rule.group];
-      if (range === undefined) return;
-      const [start, matchEnd] = range;
-      const found = text.slice(start, matchEnd);
-      if (rule.accept && !rule.accept(found, text, start, matchEnd)) return;
-      const end = rule.measure ? start + rule.measure(found, text, start, matchEnd) : matchEnd;
-      if (rule.reach) {
-        const reach = rule.reach(found, text, start);
-        if (reach > 0) spans.push({ kind: rule.kind, start: start - reach, end });
-      } else if (end > start) spans.push({ kind: rule.kind, start, end });
-    });
+    matches(rule.pattern, onMatch);
   }
 }
 
