@@ -178,9 +178,9 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
 /**
  * Every identifier found, in text order: the rules' findings, those written in words
  * (spelled.ts), the shapes names and codes take where the rules found nothing (shapes.ts),
- * and at the strict level the safe-list pass's candidates among the words they left
- * (safe-list.ts). A span inside another (the domain inside an e-mail, a city that is also a
- * given name) is dropped; partly overlapping spans are kept.
+ * and the safe-list pass's candidates among the words they left (safe-list.ts), which the
+ * strict level widens to lone words no list knows. A span inside another (the domain inside
+ * an e-mail, a city that is also a given name) is dropped; partly overlapping spans are kept.
  */
 export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] {
   const scanned = blankDeidentified(text);
@@ -195,7 +195,7 @@ export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] 
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Shapes first: on equal spans the surer kind wins the stable sort ("Easter" a date, no name).
   const read = findShapes(scanned, found, matches);
-  if (level === 'strict') read.push(...findUnlisted(scanned, found));
+  read.push(...findUnlisted(scanned, found, level));
   if (read.length > 0) {
     found.push(...read);
     found.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -3,19 +3,24 @@
  * rather than chase identifiers one shape at a time, treat a word as a possible identifier
  * unless a list of known-safe words holds it: common English, clinical vocabulary. It runs
  * beside the rules and the shapes (shapes.ts), which name the kind; it catches what they
- * miss. It is the guard's strict level: it refuses more clean sentences than the issue allows,
- * so it is not the default (docs/phi-guard.md).
+ * miss.
  *
- * - A capitalised word no list knows is a candidate (a name, a place, a facility), unless it
- *   is a known eponym or a clinical noun or a score follows it ("Lyme disease", "Katz ADL 3").
+ * - A capitalised word no safe list knows is a candidate (a name, a place, a facility), unless
+ *   it is a known eponym or a clinical noun or a score follows it ("Lyme disease", "Katz ADL 3").
  * - A capitalised word a name list knows that is no common word ("Rose", "Hale") is a
  *   candidate unless it opens a sentence or a heading, or is an eponym.
  * - In a line written in capitals, any word of three letters or more no list knows.
  *
- * Adjacent candidates are one span ("Oluwaseun Benedetti"). The words are built by
- * scripts/build-phi-lists.ts from the sources safe-words.json records.
+ * Adjacent candidates are one span ("Oluwaseun Benedetti"). The default level reads every
+ * candidate but one kind: a lone capitalised word that no list knows at all, neither a safe
+ * list nor a names list ("Sensipar", "Prismaflex"). Most such words in clean notes are a
+ * drug's or a device's brand, and the default level must refuse few clean notes; the strict
+ * level reads them too (docs/phi-guard.md). A month's name is a date's word, and a lone
+ * unknown word right beside a name the rules found is read as part of it ("Oluwaseun" of
+ * "Oluwaseun Adeyemi-Bankole"), so redaction leaves no part of the name behind. The words are
+ * built by scripts/build-phi-lists.ts from the sources safe-words.json records.
  */
-import type { PhiKind, PhiSpan } from '../../../shared/domain';
+import type { PhiKind, PhiLevel, PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD, EPONYM_OF_BEFORE } from './names';
 import { LOWER, regionAt, STATE_CODES, UPPER } from './patterns';
 import {
@@ -72,6 +77,8 @@ const DOSE_AFTER =
  * bare digits: "Haugland 2009" is a name and a year).
  */
 const MODEL_AFTER = /^[ \t]+(?:[A-Z][A-Za-z]+[ \t]+)?[A-Z]{1,3}\d{2,4}\b(?![/:.-]\d)/;
+/** A maker's second word: "Boston Scientific", "Thermo Scientific" (a company, no person). */
+const MAKER_AFTER = /^[ \t]+Scientific\b/;
 const WEEKDAYS = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days$/;
 const SEASON = /^(?:Winter|Spring|Summer|Autumn|Fall)$/;
 const SEASON_BEFORE =
@@ -194,7 +201,8 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   // A drug by its stem ("Remdesivir", "Sensipar" no) or by the dose after it ("Florinef 0.1 mg").
   if (word.length >= 7 && DRUG_STEM.test(word)) return false;
   if (DOSE_AFTER.test(text.slice(end, end + 20))) return false;
-  if (MODEL_AFTER.test(text.slice(end, end + 24))) return false;
+  if (MODEL_AFTER.test(text.slice(end, end + 24)) || MAKER_AFTER.test(text.slice(end, end + 12)))
+    return false;
   // A state or a country after a place's preposition: "from Puerto Rico", "in New England".
   if (regionAt(text, start, end)) return false;
   // An eponym a clinical noun or a score follows: "Kerley B", "Lyme disease", "Katz ADL 3/6",
@@ -215,8 +223,16 @@ function isCandidate(text: string, word: string, start: number, end: number) {
   return TITLE_BEFORE.test(before) || !SENTENCE_OPENS.test(before);
 }
 
-/** A run's kind from what follows it: a facility's noun, a state, else a person. */
-function kindAfter(text: string, end: number): { kind: PhiKind; end: number } {
+/** A month's name: a date's word, though some are given names ("April", "June"). */
+const MONTH_NAME =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * A run's kind: a month's name is a date's; else what follows it says, a facility's noun or a
+ * state, and a person's name where nothing does.
+ */
+function kindOf(text: string, start: number, end: number): { kind: PhiKind; end: number } {
+  if (MONTH_NAME.test(text.slice(start, end))) return { kind: 'date', end };
   const after = text.slice(end, end + 60);
   const facility = FACILITY_AFTER.exec(after);
   if (facility) return { kind: 'facility', end: end + facility[0].length };
@@ -230,52 +246,64 @@ const CAPITALS_WORD = new RegExp(
 );
 /**
  * The lines written in capitals, as [start, end): a face sheet, a triage line, an export
- * field. Counted in place: most notes' lines are in mixed case and are never copied.
+ * field. Counted in place: most notes' lines are in mixed case and are never copied, and a
+ * line is left as soon as its small letters are too many for the capitals left to outweigh.
  */
-function* linesInCapitals(text: string): Generator<[number, number]> {
+function linesInCapitals(text: string): Array<[number, number]> {
+  const lines: Array<[number, number]> = [];
   for (let start = 0; start < text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
     let upper = 0;
     let lower = 0;
-    for (let i = start; i < end; i++) {
+    for (let i = start; i < end && lower * 10 <= upper + (end - i); i++) {
       const code = text.charCodeAt(i);
       if (code >= 65 && code <= 90) upper++;
       else if (code >= 97 && code <= 122) lower++;
     }
-    if (upper >= 20 && lower * 10 <= upper) yield [start, end];
+    if (upper >= 20 && lower * 10 <= upper) lines.push([start, end]);
     start = end + 1;
   }
+  return lines;
 }
 /** A word and where it starts in the text. */
 type WordAt = readonly [start: number, word: string];
 
 /** The words a global pattern matches in `text`, placed at `offset` on. */
-function* wordsMatching(text: string, pattern: RegExp, offset = 0): Generator<WordAt> {
-  for (const m of text.matchAll(pattern)) yield [offset + m.index, m[0]];
+function wordsMatching(text: string, pattern: RegExp, offset = 0): WordAt[] {
+  const words: WordAt[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text))
+    words.push([offset + m.index, m[0]]);
+  return words;
 }
 
+/** A run of candidate words, [start, end), and how many words it holds. */
+type CandidateRun = [start: number, end: number, words: number];
+
 /**
- * The runs of candidate words among `words` (in the text's order), as [start, end): one space,
- * a hyphen or an apostrophe between two candidates makes one name ("Mary-Kate O'Neil"). A word
- * inside a span the rules found (`found`, sorted by start) is not read again, and ends a run.
+ * The runs of candidate words among `words` (in the text's order): one space, a hyphen or an
+ * apostrophe between two candidates makes one name ("Mary-Kate O'Neil"). A word inside a span
+ * the rules found (`found`, sorted by start) is not read again, and ends a run.
  */
 function candidateRuns(
   text: string,
-  words: Iterable<WordAt>,
+  words: readonly WordAt[],
   found: readonly PhiSpan[],
   isCandidateAt: (start: number, word: string) => boolean,
-): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  let run: [number, number] | null = null;
+): CandidateRun[] {
+  const runs: CandidateRun[] = [];
+  let run: CandidateRun | null = null;
   let next = 0;
   for (const [start, word] of words) {
     const end = start + word.length;
     while (next < found.length && found[next]!.end <= start) next++;
     const inside = next < found.length && found[next]!.start < end;
     if (inside || !isCandidateAt(start, word)) run = null;
-    else if (run !== null && /^[ \t'’-]?$/.test(text.slice(run[1], start))) run[1] = end;
-    else runs.push((run = [start, end]));
+    else if (run !== null && /^[ \t'’-]?$/.test(text.slice(run[1], start))) {
+      run[1] = end;
+      run[2]++;
+    } else runs.push((run = [start, end, 1]));
   }
   return runs;
 }
@@ -285,10 +313,9 @@ function candidateRuns(
  * letters or more that no list knows is a candidate ("PCP CUAUHTÉMOC BIN YUSOF").
  */
 function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
-  function* wordsInCapitals(): Generator<WordAt> {
-    for (const [lineStart, lineEnd] of linesInCapitals(text))
-      yield* wordsMatching(text.slice(lineStart, lineEnd), CAPITALS_WORD, lineStart);
-  }
+  const wordsInCapitals = linesInCapitals(text).flatMap(([lineStart, lineEnd]) =>
+    wordsMatching(text.slice(lineStart, lineEnd), CAPITALS_WORD, lineStart),
+  );
   const unknown = (start: number, word: string) => {
     const end = start + word.length;
     // An eponym's clinical noun after it, as in "LEGIONNAIRES' DISEASE".
@@ -299,29 +326,43 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
     const lower = word.toLowerCase();
     return !listedAsSafe(lower, factsOf(lower)) && !clinicalNounAfter(after);
   };
-  return candidateRuns(text, wordsInCapitals(), found, unknown).map(([start, end]) => ({
-    kind: 'name',
+  return candidateRuns(text, wordsInCapitals, found, unknown).map(([start, end]) => ({
+    kind: MONTH_NAME.test(text.slice(start, end)) ? 'date' : 'name',
     start,
     end,
   }));
 }
 
 /**
- * The strict level's candidates: the capitalised words no list reads as safe, and in a line
- * written in capitals every word none knows. `found` are the rules' spans (sorted by start),
- * whose words are not read again.
+ * The safe-list pass's candidates at a level: the capitalised words no list reads as safe
+ * (at the default level, not a lone word that no list knows at all unless it stands beside a
+ * name found), and in a line written in capitals every word none knows. `found` are the
+ * rules' spans (sorted by start), whose words are not read again.
  */
-export function findUnlisted(text: string, found: readonly PhiSpan[]): PhiSpan[] {
+export function findUnlisted(text: string, found: readonly PhiSpan[], level: PhiLevel): PhiSpan[] {
   // Only capitalised words can be candidates: the scan skips the rest.
   const capitalisedWords = wordsMatching(text, CAPITALISED_WORD);
   const candidate = (start: number, word: string) =>
     isCandidate(text, word, start, start + word.length);
-  const spans: PhiSpan[] = candidateRuns(text, capitalisedWords, found, candidate).map(
-    ([start, runEnd]) => {
-      const { kind, end } = kindAfter(text, runEnd);
-      return { kind, start, end };
-    },
-  );
+  const loneUnknown = ([start, end, words]: CandidateRun) => {
+    const word = text.slice(start, end);
+    return (
+      words === 1 && wordVerdict(word) === 'unknown' && (factsOf(word.toLowerCase()) & NAME) === 0
+    );
+  };
+  const besideName = ([start, end]: CandidateRun) =>
+    found.some(
+      (f) =>
+        f.kind === 'name' &&
+        ((f.end <= start && /^[ \t-]$/.test(text.slice(f.end, start))) ||
+          (end <= f.start && /^[ \t-]$/.test(text.slice(end, f.start)))),
+    );
+  const spans: PhiSpan[] = [];
+  for (const run of candidateRuns(text, capitalisedWords, found, candidate)) {
+    if (level === 'default' && loneUnknown(run) && !besideName(run)) continue;
+    const { kind, end } = kindOf(text, run[0], run[1]);
+    spans.push({ kind, start: run[0], end });
+  }
   spans.push(...findInCapitals(text, found));
   return spans;
 }

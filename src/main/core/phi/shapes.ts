@@ -4,7 +4,7 @@
  * a name in capitals or lower case ("DAUGHTER SVETLANA", "husband rajesh liu"), an initial and
  * a surname in lower case ("p. d'alessandro"), staff initials where a signature is ("— VC
  * LPN", "Collected by MG"), long codes, a facility's initials where a place is written
- * ("transferred from WCNR"). Both levels read them; the strict level adds the safe-list pass
+ * ("transferred from WCNR"). Both levels read them, and the safe-list pass after them
  * (safe-list.ts).
  */
 import type { PhiSpan } from '../../../shared/domain';
