@@ -124,8 +124,9 @@ export type PhiMode = (typeof PHI_MODES)[number];
 /**
  * How hard the guard looks (docs/phi-guard.md): 'default' is its rules, the shapes names and
  * codes take, and the safe-list pass's candidates but a lone capitalised word no list knows
- * at all; 'strict' takes that word for a possible identifier too (most are a drug's or a
- * device's brand): more identifiers found, and more clean text refused or redacted.
+ * at all with no preposition before it; 'strict' takes that word for a possible identifier too
+ * (most are a drug's or a device's brand): more identifiers found, and more clean text refused
+ * or redacted.
  */
 export const PHI_LEVELS = ['default', 'strict'] as const;
 export type PhiLevel = (typeof PHI_LEVELS)[number];

@@ -81,11 +81,11 @@ function measuredWords(level: PhiLevel): string {
 export const PHI_LEVEL_WORDS: Record<PhiLevel, { label: string; hint: string }> = {
   default: {
     label: 'Default',
-    hint: `Its rules and word lists: identifiers in the shapes they take (with a title, a label or a cue; a name in a registration line, after a relation or as a signature's initials; a long code), those written in words (a holiday, a number read out, an address spelled "at … dot com"), and capitalised words no list of English or clinical words knows where a list of names holds them, two stand together or the line is written in capitals. ${measuredWords('default')}`,
+    hint: `Its rules and word lists: identifiers in the shapes they take (with a title, a label or a cue; a name in a registration line, after a relation or as a signature's initials; a long code), those written in words (a holiday, a number read out, an address spelled "at … dot com"), and capitalised words no list of English or clinical words knows where a list of names holds them, two stand together, a preposition goes before them or the line is written in capitals. ${measuredWords('default')}`,
   },
   strict: {
     label: 'Strict',
-    hint: `Also a capitalised word that stands alone and that no list of words or names knows at all: finds more identifiers, and refuses or redacts more clean text (rare drug and device brands, eponyms). ${measuredWords('strict')}`,
+    hint: `Also a capitalised word that stands alone, with no preposition before it, and that no list of words or names knows at all: finds more identifiers, and refuses or redacts more clean text (rare drug and device brands, eponyms). ${measuredWords('strict')}`,
   },
 };
 

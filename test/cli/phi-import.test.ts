@@ -89,10 +89,10 @@ describe('toe import with the PHI guard', () => {
   it('looks harder with --phi-level strict, and refuses a level it does not know', () => {
     const strictFolder = join(root, 'strict');
     cpSync(FIXTURE, strictFolder, { recursive: true });
-    // Issue 28: a hospital's name no list knows, alone and with no cue the rules know.
+    // Issue 28: a hospital's name no list knows, alone, with no cue and no preposition before it.
     writeFileSync(
       join(strictFolder, 'notes.csv'),
-      's3,2180-04-10 02:00:00,"Transferred from Lakeshore Pavilion overnight."\n',
+      's3,2180-04-10 02:00:00,"Lakeshore Pavilion expects her overnight."\n',
       { flag: 'a' },
     );
     expect(runToe(['import', 'generic', strictFolder], db('rules')).status).toBe(0);
@@ -101,7 +101,7 @@ describe('toe import with the PHI guard', () => {
       db('strict'),
     );
     expect(strict.status).toBe(3);
-    expect(strict.stderr).toContain('  notes.csv:8:text:17  name  La*****re');
+    expect(strict.stderr).toContain('  notes.csv:8:text:0  name  La*****re');
     const unknown = runToe(['import', 'generic', strictFolder, '--phi-level', 'paranoid'], db('x'));
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toMatch(/--phi-level.*paranoid.*default, strict/s);

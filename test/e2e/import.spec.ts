@@ -159,10 +159,10 @@ test.describe('Importing a cohort (browser over toe serve)', () => {
     app,
   }) => {
     const dir = fixtureCopy();
-    // A hospital's name no list knows, alone, and a holiday: issue 28's misses.
+    // A hospital's name no list knows, alone with no preposition before it, and a holiday.
     writeFileSync(
       join(dir, 'notes.csv'),
-      's3,2180-04-10 02:00:00,"Transferred from Lakeshore Pavilion on Christmas Day."\n',
+      's3,2180-04-10 02:00:00,"Lakeshore Pavilion expects her on Christmas Day."\n',
       { flag: 'a' },
     );
     const before = cohortNames(app.dbPath);

@@ -16,6 +16,9 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     // A word no list knows beside a name the rules found: redaction leaves none of it behind.
     ['Oluwaseun Adeyemi-Bankole at bedside.', ['name: Oluwaseun', 'name: Adeyemi-Bankole']],
     ['Visitors: Zubair Okafor and his sister.', ['name: Zubair', 'name: Okafor']],
+    // A word no list knows after a preposition a place or a person follows.
+    ['Implanted 2021 at Wrenfield by the EP team.', ['name: Wrenfield']],
+    ['Born in Cuenca; came to the US in 2006.', ['name: Cuenca']],
   ])('reads %j at both levels', (text, expected) => {
     expect(found(text)).toEqual(expected);
     expect(found(text, 'strict')).toEqual(expected);
@@ -23,7 +26,7 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
 
   it.each([
     ['Sensipar continued with meals.', 'name: Sensipar'],
-    ['Transferred from Lakeshore Pavilion overnight.', 'name: Lakeshore'],
+    ['Lakeshore Pavilion expects her overnight.', 'name: Lakeshore'],
   ])('leaves a lone word no list knows, %j, to the strict level', (text, strict) => {
     expect(found(text)).toEqual([]);
     expect(found(text, 'strict')).toEqual([strict]);

@@ -13,7 +13,8 @@
  *
  * Adjacent candidates are one span ("Oluwaseun Benedetti"). The default level reads every
  * candidate but one kind: a lone capitalised word that no list knows at all, neither a safe
- * list nor a names list ("Sensipar", "Prismaflex"). Most such words in clean notes are a
+ * list nor a names list ("Sensipar", "Prismaflex"), with no preposition before it ("from
+ * Chillicothe" is read at both levels). Most such words in clean notes are a
  * drug's or a device's brand, and the default level must refuse few clean notes; the strict
  * level reads them too (docs/phi-guard.md). A month's name is a date's word, and a lone
  * unknown word right beside a name the rules found is read as part of it ("Oluwaseun" of
@@ -101,6 +102,12 @@ const clinicalNounAfter = (after: string) => EPONYM_HEAD.test(after) || clinical
 const EPONYM_PARTNER = new RegExp(`^[ \\t]+([${UPPER}][${LOWER}]+)`);
 /** The rest of a hyphenated eponym: "-Baker" of "Wong-Baker FACES 4". */
 const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
+
+/**
+ * A preposition a place or a person follows: a lone word no list knows after it is read at
+ * the default level too ("flew in from Chillicothe", "implanted at Wrenfield", "born in Cebu").
+ */
+const PREPOSITION_BEFORE = /\b(?:from|by|with|at|to|in|of)[ \t]+$/i;
 
 /** A title makes the next word a name, though its full stop reads as a sentence's end. */
 const TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]*$/i;
@@ -335,8 +342,8 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
 
 /**
  * The safe-list pass's candidates at a level: the capitalised words no list reads as safe
- * (at the default level, not a lone word that no list knows at all unless it stands beside a
- * name found), and in a line written in capitals every word none knows. `found` are the
+ * (at the default level, not a lone word that no list knows at all unless a preposition goes
+ * before it or it stands beside a name found), and in a line written in capitals every word none knows. `found` are the
  * rules' spans (sorted by start), whose words are not read again.
  */
 export function findUnlisted(text: string, found: readonly PhiSpan[], level: PhiLevel): PhiSpan[] {
@@ -359,7 +366,8 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
     );
   const spans: PhiSpan[] = [];
   for (const run of candidateRuns(text, capitalisedWords, found, candidate)) {
-    if (level === 'default' && loneUnknown(run) && !besideName(run)) continue;
+    const cued = () => PREPOSITION_BEFORE.test(text.slice(Math.max(0, run[0] - 8), run[0]));
+    if (level === 'default' && loneUnknown(run) && !besideName(run) && !cued()) continue;
     const { kind, end } = kindOf(text, run[0], run[1]);
     spans.push({ kind, start: run[0], end });
   }
