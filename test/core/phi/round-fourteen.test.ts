@@ -19,6 +19,8 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     // A word no list knows after a preposition a place or a person follows.
     ['Implanted 2021 at Wrenfield by the EP team.', ['name: Wrenfield']],
     ['Born in Cuenca; came to the US in 2006.', ['name: Cuenca']],
+    // A town named by an English word, capitalised after a place's preposition.
+    ['Pt lives in a trailer outside Independence, no running water.', ['city: Independence']],
   ])('reads %j at both levels', (text, expected) => {
     expect(found(text)).toEqual(expected);
     expect(found(text, 'strict')).toEqual(expected);
@@ -41,6 +43,7 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     'Boston Scientific ICD interrogated; no events.',
     'Lambert-Eaton vs myasthenia gravis.',
     'PT PREFERS TO GO HOME WITH VNA RATHER THAN REHAB.',
+    'Returned to Normal saline at 75 mL/h.',
   ])('leaves %j alone at both levels', (text) => {
     expect(found(text)).toEqual([]);
     expect(found(text, 'strict')).toEqual([]);

@@ -244,6 +244,18 @@ const CREDENTIAL_STATES = new Set(['MD', 'PA', 'MS']);
 const placeList = (lines: string[]) => lines.flatMap((line) => line.split('|'));
 const CITIES = new Set(placeList([...lists.usCities, ...lists.worldCities]));
 const CITIES_LOWER = new Set([...CITIES].map((c) => c.toLowerCase()));
+/**
+ * US towns named by an English word ("Independence", "Anchorage", "Normal"): a town only
+ * capitalised after a place's preposition ("outside Independence"), never alone.
+ */
+const WORD_TOWNS: ReadonlySet<string> = new Set(placeList(lists.usWordTowns));
+/**
+ * What ends a town named by a word: the clause, a state, or a word a place is followed by
+ * ("in Normal with AF", "from Independence for HD"; not "to Normal saline").
+ */
+const WORD_TOWN_AFTER = new RegExp(
+  `^(?:[ \\t]*(?:[,.;:)!?]|$)|[ \\t]+(?:with|for|where|by|then|in|on|at|to|and|or|since|until|who|when|after|before|area|resident|native|county|${STATE_CODES})\\b)`,
+);
 const COUNTRY_NAMES = new Set(placeList(lists.countries));
 const COUNTRIES = [...COUNTRY_NAMES].map(escapeRegExp).join('|');
 /** States and countries: places above a town, which Safe Harbor leaves in. */
@@ -576,7 +588,8 @@ function longestPlace(
 }
 
 /**
- * The place after a preposition: a known one, "Grand Rapids", "Kraków", or in lower case "new
+ * The place after a preposition: a known one, "Grand Rapids", "Kraków", a town named by a word
+ * capitalised, "outside Independence", or in lower case "new
  * bedford"; any words in lower case before a state in brackets, "in mcallen (texas)"; capitals
  * before a state's code, "in CAÑON CITY, CO". A capitalised one must end where its capitals do
  * ("in Boston Scientific" is a company), and none may name a rule ("Milan criteria").
@@ -593,7 +606,9 @@ function knownPlace(place: string, after: string): boolean {
     known = STATE_CODE_AFTER.test(after) && capsCityValid(place);
   } else {
     // "in Springfield MA" is a town and its state.
-    known = isCity(place) && (!CAPITAL_AFTER.test(after) || STATE_AFTER.test(after));
+    known =
+      (isCity(place) || (WORD_TOWNS.has(place) && WORD_TOWN_AFTER.test(after))) &&
+      (!CAPITAL_AFTER.test(after) || STATE_AFTER.test(after));
   }
   return known && !NAMED_AFTER_PLACE.test(after);
 }
