@@ -11,15 +11,15 @@
  *   candidate unless it opens a sentence or a heading, or is an eponym.
  * - In a line written in capitals, any word of three letters or more no list knows.
  *
- * Adjacent candidates are one span ("Oluwaseun Benedetti"). The default level reads every
- * candidate but one kind: a lone capitalised word that no list knows at all, neither a safe
- * list nor a names list ("Sensipar", "Prismaflex"), with no preposition before it ("from
- * Chillicothe" is read at both levels). Most such words in clean notes are a
- * drug's or a device's brand, and the default level must refuse few clean notes; the strict
- * level reads them too (docs/phi-guard.md). A month's name is a date's word, and a lone
- * unknown word right beside a name the rules found is read as part of it ("Oluwaseun" of
- * "Oluwaseun Adeyemi-Bankole"), so redaction leaves no part of the name behind. The words are
- * built by scripts/build-phi-lists.ts from the sources safe-words.json records.
+ * Adjacent candidates are one span ("Oluwaseun Benedetti"); a month's name is a date's word.
+ * The default level reads every candidate but one kind: a lone capitalised word that no list
+ * knows at all, neither a safe list nor a names list ("Sensipar", "Prismaflex"), since most
+ * such words in clean notes are a drug's or a device's brand and the default level must refuse
+ * few clean notes (docs/phi-guard.md). It still reads one after a preposition a place or a
+ * person follows ("from Chillicothe") or right beside a name the rules found ("Oluwaseun" of
+ * "Oluwaseun Adeyemi-Bankole", so redaction leaves no part of the name behind); the strict
+ * level reads them all. The words are built by scripts/build-phi-lists.ts from the sources
+ * safe-words.json records.
  */
 import type { PhiKind, PhiLevel, PhiSpan } from '../../../shared/domain';
 import { EPONYM_HEAD, EPONYM_OF_BEFORE } from './names';
@@ -341,10 +341,10 @@ function findInCapitals(text: string, found: readonly PhiSpan[]): PhiSpan[] {
 }
 
 /**
- * The safe-list pass's candidates at a level: the capitalised words no list reads as safe
- * (at the default level, not a lone word that no list knows at all unless a preposition goes
- * before it or it stands beside a name found), and in a line written in capitals every word none knows. `found` are the
- * rules' spans (sorted by start), whose words are not read again.
+ * The safe-list pass's candidates at a level: the capitalised words no list reads as safe (at
+ * the default level, a lone word no list knows at all only after a preposition or beside a
+ * name found), and in a line written in capitals every word none knows. `found` are the rules'
+ * spans (sorted by start), whose words are not read again.
  */
 export function findUnlisted(text: string, found: readonly PhiSpan[], level: PhiLevel): PhiSpan[] {
   // Only capitalised words can be candidates: the scan skips the rest.
@@ -364,10 +364,13 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
         ((f.end <= start && /^[ \t-]$/.test(text.slice(f.end, start))) ||
           (end <= f.start && /^[ \t-]$/.test(text.slice(end, f.start)))),
     );
+  const afterPreposition = ([start]: CandidateRun) =>
+    PREPOSITION_BEFORE.test(text.slice(Math.max(0, start - 8), start));
+  const leftToStrict = (run: CandidateRun) =>
+    loneUnknown(run) && !afterPreposition(run) && !besideName(run);
   const spans: PhiSpan[] = [];
   for (const run of candidateRuns(text, capitalisedWords, found, candidate)) {
-    const cued = () => PREPOSITION_BEFORE.test(text.slice(Math.max(0, run[0] - 8), run[0]));
-    if (level === 'default' && loneUnknown(run) && !besideName(run) && !cued()) continue;
+    if (level === 'default' && leftToStrict(run)) continue;
     const { kind, end } = kindOf(text, run[0], run[1]);
     spans.push({ kind, start: run[0], end });
   }
