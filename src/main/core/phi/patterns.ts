@@ -589,10 +589,10 @@ function longestPlace(
 
 /**
  * The place after a preposition: a known one, "Grand Rapids", "Kraków", a town named by a word
- * capitalised, "outside Independence", or in lower case "new
- * bedford"; any words in lower case before a state in brackets, "in mcallen (texas)"; capitals
- * before a state's code, "in CAÑON CITY, CO". A capitalised one must end where its capitals do
- * ("in Boston Scientific" is a company), and none may name a rule ("Milan criteria").
+ * capitalised, "outside Independence", or in lower case "new bedford"; any words in lower
+ * case before a state in brackets, "in mcallen (texas)"; capitals before a state's code, "in
+ * CAÑON CITY, CO". A capitalised one must end where its capitals do ("in Boston Scientific" is
+ * a company), and none may name a rule ("Milan criteria").
  */
 function knownPlace(place: string, after: string): boolean {
   let known: boolean;
