@@ -21,6 +21,9 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     ['Born in Cuenca; came to the US in 2006.', ['name: Cuenca']],
     // A town named by an English word, capitalised after a place's preposition.
     ['Pt lives in a trailer outside Independence, no running water.', ['city: Independence']],
+    // A month-day with a hyphen after a word that dates it; a range of month/days.
+    ['Send-out to the reference lab, collected 7-22.', ['date: 7-22']],
+    ['Recent admission 11/8-11/10 at an outside hospital.', ['date: 11/8-11/10']],
   ])('reads %j at both levels', (text, expected) => {
     expect(found(text)).toEqual(expected);
     expect(found(text, 'strict')).toEqual(expected);
@@ -44,6 +47,8 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     'Lambert-Eaton vs myasthenia gravis.',
     'PT PREFERS TO GO HOME WITH VNA RATHER THAN REHAB.',
     'Returned to Normal saline at 75 mL/h.',
+    'Weaned on 2-3 L NC overnight.',
+    'Pain 3/10-5/10 with movement.',
   ])('leaves %j alone at both levels', (text) => {
     expect(found(text)).toEqual([]);
     expect(found(text, 'strict')).toEqual([]);

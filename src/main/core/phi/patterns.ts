@@ -1110,6 +1110,38 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: monthDayValid,
   },
   {
+    // A month-day with a hyphen after a word that dates it, where the clause ends or a linking
+    // word follows: "collected 7-22.", "dated 10-8.", "readmitted 8-19 to" (not "on 2-3 L").
+    kind: 'date',
+    cues: 'on|dated|collected|drawn|readmitted|admitted|discharged|notified|interrogated',
+    pattern:
+      /\b(?:on|dated|collected|drawn|readmitted|admitted|discharged|notified|interrogated)\s+(\d{1,2}-\d{1,2})(?![\w/-]|\.\d)/dgi,
+    group: 1,
+    accept: (found, text, _start, end) => {
+      const [month, day] = found.split('-').map(Number);
+      const valid = month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31;
+      return valid && DATE_END.test(text.slice(end, end + 12));
+    },
+  },
+  {
+    // A range of month/days, both dates: "admission 11/8-11/10 at", "9/13-9/19." (the first
+    // alone reads as a score out of 8 or 10); not a range of scores, "pain 3/10-5/10".
+    kind: 'date',
+    needs: '/',
+    pattern: /(?<![\w/.:-])\d{1,2}\/\d{1,2}-\d{1,2}\/\d{1,2}(?![\w/%]|\.\d)/g,
+    accept: (found, text, start, end) => {
+      const [from, to] = found.split('-') as [string, string];
+      const scores = from.split('/')[1] === to.split('/')[1];
+      return (
+        numericDateValid(from) &&
+        numericDateValid(to) &&
+        !scores &&
+        !SCORE_BEFORE.test(text.slice(Math.max(0, start - 14), start)) &&
+        DATE_END.test(text.slice(end, end + 12))
+      );
+    },
+  },
+  {
     // A month alone is a date's element too: "admitted in March", "since early January".
     kind: 'date',
     cues: 'in|since|until|during|early|late|mid|last|next|this|by',
