@@ -16,6 +16,9 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     // A word no list knows beside a name the rules found: redaction leaves none of it behind.
     ['Oluwaseun Adeyemi-Bankole at bedside.', ['name: Oluwaseun', 'name: Adeyemi-Bankole']],
     ['Visitors: Zubair Okafor and his sister.', ['name: Zubair', 'name: Okafor']],
+    // A lone word the long lists of names of many languages hold.
+    ['Hospice liaison Itzel will call back.', ['name: Itzel']],
+    ['States Björn will visit at noon.', ['name: Björn']],
     // A word no list knows after a preposition a place or a person follows.
     ['Implanted 2021 at Wrenfield by the EP team.', ['name: Wrenfield']],
     ['Born in Cuenca; came to the US in 2006.', ['name: Cuenca']],
@@ -49,6 +52,7 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     'Returned to Normal saline at 75 mL/h.',
     'Weaned on 2-3 L NC overnight.',
     'Pain 3/10-5/10 with movement.',
+    'Unna boot changed weekly; Jobst stockings at home.',
   ])('leaves %j alone at both levels', (text) => {
     expect(found(text)).toEqual([]);
     expect(found(text, 'strict')).toEqual([]);

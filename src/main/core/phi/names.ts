@@ -30,6 +30,15 @@ const WORD_GIVEN = new Set(lists.wordGivenNames);
  */
 const MORE_GIVEN = new Set(lists.moreGivenNames.flatMap((line) => line.split(' ')));
 const MORE_SURNAMES = new Set(lists.moreSurnames.flatMap((line) => line.split(' ')));
+/**
+ * Whether a capitalised word is in one of the long lists of names, of many languages ("Itzel",
+ * "Vasyl", "Tavita"): what the safe-list pass asks before leaving a lone word to the strict
+ * level.
+ */
+export const inLongNameLists = (word: string): boolean => {
+  const folded = foldAccents(word);
+  return MORE_GIVEN.has(folded) || MORE_SURNAMES.has(folded);
+};
 /** Months that are also given names: "June Brown", "April K., RN". ("May" is mostly a verb.) */
 const MONTH_GIVEN = new Set(['April', 'June', 'August']);
 

@@ -13,16 +13,16 @@
  *
  * Adjacent candidates are one span ("Oluwaseun Benedetti"); a month's name is a date's word.
  * The default level reads every candidate but one kind: a lone capitalised word that no list
- * knows at all, neither a safe list nor a names list ("Sensipar", "Prismaflex"), since most
- * such words in clean notes are a drug's or a device's brand and the default level must refuse
- * few clean notes (docs/phi-guard.md). It still reads one after a preposition a place or a
- * person follows ("from Chillicothe") or right beside a name the rules found ("Oluwaseun" of
- * "Oluwaseun Adeyemi-Bankole", so redaction leaves no part of the name behind); the strict
- * level reads them all. The words are built by scripts/build-phi-lists.ts from the sources
- * safe-words.json records.
+ * knows at all, neither a safe list nor a names list of any language ("Sensipar",
+ * "Prismaflex"), since most such words in clean notes are a drug's or a device's brand and the
+ * default level must refuse few clean notes (docs/phi-guard.md). It still reads one after a
+ * preposition a place or a person follows ("from Chillicothe") or right beside a name the
+ * rules found ("Oluwaseun" of "Oluwaseun Adeyemi-Bankole", so redaction leaves no part of the
+ * name behind); the strict level reads them all. The words are built by
+ * scripts/build-phi-lists.ts from the sources safe-words.json records.
  */
 import type { PhiKind, PhiLevel, PhiSpan } from '../../../shared/domain';
-import { EPONYM_HEAD, EPONYM_OF_BEFORE } from './names';
+import { EPONYM_HEAD, EPONYM_OF_BEFORE, inLongNameLists } from './names';
 import { LOWER, regionAt, STATE_CODES, UPPER } from './patterns';
 import {
   CLINICAL,
@@ -354,7 +354,10 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
   const loneUnknown = ([start, end, words]: CandidateRun) => {
     const word = text.slice(start, end);
     return (
-      words === 1 && wordVerdict(word) === 'unknown' && (factsOf(word.toLowerCase()) & NAME) === 0
+      words === 1 &&
+      wordVerdict(word) === 'unknown' &&
+      (factsOf(word.toLowerCase()) & NAME) === 0 &&
+      !inLongNameLists(word)
     );
   };
   const besideName = ([start, end]: CandidateRun) =>
