@@ -19,6 +19,9 @@ describe('detectPhi, fourteenth round: the safe-list pass at the default level',
     // A lone word the long lists of names of many languages hold.
     ['Hospice liaison Itzel will call back.', ['name: Itzel']],
     ['States Björn will visit at noon.', ['name: Björn']],
+    // A lone word no list knows beside a capitalised word a names list holds: both are read.
+    ['Advance directive names Frank Achterberg as agent.', ['name: Frank Achterberg']],
+    ['Folasade Banks', ['name: Folasade Banks']],
     // A word no list knows after a preposition a place or a person follows.
     ['Implanted 2021 at Wrenfield by the EP team.', ['name: Wrenfield']],
     ['Born in Cuenca; came to the US in 2006.', ['name: Cuenca']],

@@ -16,9 +16,10 @@
  * knows at all, neither a safe list nor a names list of any language ("Sensipar",
  * "Prismaflex"), since most such words in clean notes are a drug's or a device's brand and the
  * default level must refuse few clean notes (docs/phi-guard.md). It still reads one after a
- * preposition a place or a person follows ("from Chillicothe") or right beside a name the
- * rules found ("Oluwaseun" of "Oluwaseun Adeyemi-Bankole", so redaction leaves no part of the
- * name behind); the strict level reads them all. The words are built by
+ * preposition a place or a person follows ("from Chillicothe"), right beside a name the rules
+ * found ("Oluwaseun" of "Oluwaseun Adeyemi-Bankole"), or beside a capitalised word a names
+ * list holds, even a common one, which its span then takes in ("Baraka Banks"), so redaction
+ * leaves no part of the name behind; the strict level reads them all. The words are built by
  * scripts/build-phi-lists.ts from the sources safe-words.json records.
  */
 import type { PhiKind, PhiLevel, PhiSpan } from '../../../shared/domain';
@@ -108,6 +109,10 @@ const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
  * the default level too ("flew in from Chillicothe", "implanted at Wrenfield", "born in Cebu").
  */
 const PREPOSITION_BEFORE = /\b(?:from|by|with|at|to|in|of)[ \t]+$/i;
+
+/** A capitalised word right before or after another, one space between. */
+const NAME_WORD_BEFORE = new RegExp(`(?<![\\w'’.-])([${UPPER}][${LOWER}]+) $`);
+const NAME_WORD_AFTER = new RegExp(`^ ([${UPPER}][${LOWER}]+)(?![\\w'’-])`);
 
 /** A title makes the next word a name, though its full stop reads as a sentence's end. */
 const TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]*$/i;
@@ -369,13 +374,24 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
     );
   const afterPreposition = ([start]: CandidateRun) =>
     PREPOSITION_BEFORE.test(text.slice(Math.max(0, start - 8), start));
-  const leftToStrict = (run: CandidateRun) =>
-    loneUnknown(run) && !afterPreposition(run) && !besideName(run);
+  /** The lone word and a capitalised word a names list holds beside it: "Baraka Banks". */
+  const withNameWordBeside = ([start, end]: CandidateRun): [number, number] | null => {
+    const isNameWord = (word: string | undefined) =>
+      word !== undefined && (factsOf(word.toLowerCase()) & NAME) !== 0;
+    const before = NAME_WORD_BEFORE.exec(text.slice(Math.max(0, start - 24), start))?.[1];
+    if (isNameWord(before)) return [start - before!.length - 1, end];
+    const after = NAME_WORD_AFTER.exec(text.slice(end, end + 24))?.[1];
+    return isNameWord(after) ? [start, end + 1 + after!.length] : null;
+  };
   const spans: PhiSpan[] = [];
   for (const run of candidateRuns(text, capitalisedWords, found, candidate)) {
-    if (level === 'default' && leftToStrict(run)) continue;
-    const { kind, end } = kindOf(text, run[0], run[1]);
-    spans.push({ kind, start: run[0], end });
+    const lone = loneUnknown(run);
+    const pair = lone ? withNameWordBeside(run) : null;
+    const leftToStrict = lone && pair === null && !afterPreposition(run) && !besideName(run);
+    if (level === 'default' && leftToStrict) continue;
+    const [start, runEnd] = pair ?? run;
+    const { kind, end } = kindOf(text, start, runEnd);
+    spans.push({ kind, start, end });
   }
   spans.push(...findInCapitals(text, found));
   return spans;
