@@ -382,6 +382,11 @@ const UNIT_OR_RANGE_BEFORE =
 const PHONE_WORD_BEFORE =
   /\b(?:phone|number|call|callback|cell|tel|fax|faxed|pager|line|landline|reach|contact)\b[^\n:]{0,40}(?::|\bto)\s*$/i;
 
+/** A month and a day, month first, each in range. */
+function monthFirstValid(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
 function dayMonthValid(a: number, b: number): boolean {
   return a >= 1 && b >= 1 && ((a <= 12 && b <= 31) || (b <= 12 && a <= 31));
 }
@@ -413,7 +418,7 @@ const LAST_BEFORE = /\b(?:last|next|prior|previous)\b[^.;:\n]{0,30}$/i;
 /** A month/day without a year, "1/26 CT": valid, and not a score or a fraction. */
 function monthDayValid(found: string, text: string, start: number, end: number): boolean {
   const [month, day] = found.split('/').map(Number);
-  if (month! < 1 || month! > 12 || day! < 1 || day! > 31) return false;
+  if (!monthFirstValid(month!, day!)) return false;
   if (SCORE_BEFORE.test(text.slice(Math.max(0, start - 14), start))) return false;
   // A score's denominator is still a date's day when a time of day follows.
   if (!SCORE_DENOMINATORS.has(day!) || TIME_AFTER.test(text.slice(end, end + 12))) return true;
@@ -425,7 +430,7 @@ function monthDayValid(found: string, text: string, start: number, end: number):
 
 function isoDateValid(found: string): boolean {
   const [, month, day] = found.split(/[/.-]/).map(Number);
-  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31;
+  return monthFirstValid(month!, day!);
 }
 
 /**
@@ -1119,8 +1124,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
     accept: (found, text, _start, end) => {
       const [month, day] = found.split('-').map(Number);
-      const valid = month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31;
-      return valid && DATE_END.test(text.slice(end, end + 12));
+      return monthFirstValid(month!, day!) && DATE_END.test(text.slice(end, end + 12));
     },
   },
   {
@@ -1165,8 +1169,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (found, text, _start, end) => {
       const numbers = /(\d+)\/(\d+)/.exec(found);
       if (numbers === null) return true;
-      const [month, day] = [Number(numbers[1]), Number(numbers[2])];
-      const valid = month >= 1 && month <= 12 && day >= 1 && day <= 31;
+      const valid = monthFirstValid(Number(numbers[1]), Number(numbers[2]));
       return valid && !FRACTION_AFTER.test(text.slice(end, end + 12));
     },
   },
