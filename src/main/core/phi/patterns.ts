@@ -9,7 +9,7 @@
  */
 import type { PhiKind } from '../../../shared/domain';
 import lists from './names.json';
-import { EPONYMS, factsOf, isKnownWord, NAME } from './word-facts';
+import { EPONYMS, inNamesList, isKnownWord } from './word-facts';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -493,7 +493,7 @@ function namedFacility(found: string, text: string, _start: number, end: number)
 const PHARMACY_HEAD = /\b(?:Pharmacy|Drugs?)$/i;
 /** A surname or a possessive that names a shop's owner: "Kessler", "Walton's". */
 const ownerName = (word: string) =>
-  /['’]s$/.test(word) || ((factsOf(word.toLowerCase()) & NAME) !== 0 && !NOT_A_FACILITY.has(word));
+  /['’]s$/.test(word) || (inNamesList(word) && !NOT_A_FACILITY.has(word));
 
 /** The words before a facility's head, in capitals or capitalised: "LANTERN HILL", "Elm Street". */
 const CAPS_WORDS_BEFORE = new RegExp(

@@ -32,6 +32,7 @@ import {
   factsOf,
   GIVEN,
   HAND,
+  inNamesList,
   KNOWN,
   NAME,
   ROMAN_NUMERAL,
@@ -359,10 +360,7 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
   const loneUnknown = ([start, end, words]: CandidateRun) => {
     const word = text.slice(start, end);
     return (
-      words === 1 &&
-      wordVerdict(word) === 'unknown' &&
-      (factsOf(word.toLowerCase()) & NAME) === 0 &&
-      !inLongNameLists(word)
+      words === 1 && wordVerdict(word) === 'unknown' && !inNamesList(word) && !inLongNameLists(word)
     );
   };
   const besideName = ([start, end]: CandidateRun) =>
@@ -376,8 +374,7 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
     PREPOSITION_BEFORE.test(text.slice(Math.max(0, start - 8), start));
   /** The lone word and a capitalised word a names list holds beside it: "Baraka Banks". */
   const withNameWordBeside = ([start, end]: CandidateRun): [number, number] | null => {
-    const isNameWord = (word: string | undefined) =>
-      word !== undefined && (factsOf(word.toLowerCase()) & NAME) !== 0;
+    const isNameWord = (word: string | undefined) => word !== undefined && inNamesList(word);
     const before = NAME_WORD_BEFORE.exec(text.slice(Math.max(0, start - 24), start))?.[1];
     if (isNameWord(before)) return [start - before!.length - 1, end];
     const after = NAME_WORD_AFTER.exec(text.slice(end, end + 24))?.[1];
