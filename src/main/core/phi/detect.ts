@@ -125,6 +125,15 @@ function townBeforePostcode(text: string, postcode: PhiSpan): PhiSpan | null {
 }
 const CAPS_CLAUSE_BEFORE_TOWN = /^(?:[A-Z'’.-]+ )*?(?:FROM|IN|TO|AT|NEAR|OUTSIDE) /;
 
+/** "Yonkers 10701": a ZIP code right after a town, with no state between. */
+function pushZipAfter(text: string, town: PhiSpan, found: PhiSpan[]): void {
+  const zip = ZIP_AFTER.exec(text.slice(town.end, town.end + 16));
+  if (zip) {
+    const start = town.end + zip[0].length - zip[1]!.length;
+    found.push({ kind: 'zip code', start, end: start + zip[1]!.length });
+  }
+}
+
 /**
  * What a place found tells about the text around it: the ZIP code after a town, the town
  * before a postcode, the town after a facility's or a street's name, and the acronym a
@@ -137,12 +146,7 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
   for (let i = 0; i < count; i++) {
     const span = found[i]!;
     if (span.kind === 'city') {
-      // "Yonkers 10701": a ZIP code right after a town, with no state between.
-      const zip = ZIP_AFTER.exec(text.slice(span.end, span.end + 16));
-      if (zip) {
-        const start = span.end + zip[0].length - zip[1]!.length;
-        found.push({ kind: 'zip code', start, end: start + zip[1]!.length });
-      }
+      pushZipAfter(text, span, found);
       continue;
     }
     if (span.kind === 'zip code') {
@@ -161,7 +165,9 @@ function findPlacesAfter(text: string, found: PhiSpan[]): void {
     }
     if (town) {
       const start = span.end + town[0].length - town[1]!.length;
-      found.push({ kind: 'city', start, end: start + town[1]!.length });
+      const city: PhiSpan = { kind: 'city', start, end: start + town[1]!.length };
+      found.push(city);
+      pushZipAfter(text, city, found);
     }
     const acronym = span.kind === 'facility' ? ACRONYM_AFTER.exec(after) : null;
     if (acronym && isAcronymOf(acronym[1]!, text.slice(span.start, span.end))) {

@@ -90,7 +90,8 @@ const SEGMENTS: Readonly<Record<string, Readonly<Record<number, readonly FieldPa
   // Placer and filler order numbers (accessions), when observed, who ordered.
   OBR: { 2: whole('mrn'), 3: whole('mrn'), 7: whole('date'), 16: CLINICIAN },
 };
-const SEGMENT_START = /(?:^|[\r\n])[ \t]*(MSH|PID|NK1|GT1|PV1|OBR)\|/g;
+/** A segment's name in either case: a note written in lower case lowers its pasted segments too. */
+const SEGMENT_START = /(?:^|[\r\n])[ \t]*(MSH|PID|NK1|GT1|PV1|OBR)\|/gi;
 /** A date or date-time as HL7 writes it (YYYYMMDD[HHMM[SS]]). */
 const HL7_DAY = /^(?:1[89]|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])/;
 const LINE_END = /[\r\n]/g;
@@ -101,7 +102,7 @@ export function findHl7Fields(text: string): PhiSpan[] {
   const spans: PhiSpan[] = [];
   for (const m of text.matchAll(SEGMENT_START)) {
     const segment = m[1]!;
-    const fields = SEGMENTS[segment]!;
+    const fields = SEGMENTS[segment.toUpperCase()]!;
     let start = m.index + m[0].length - segment.length - 1;
     LINE_END.lastIndex = start;
     const end = LINE_END.exec(text)?.index ?? text.length;

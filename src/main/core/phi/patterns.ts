@@ -9,7 +9,7 @@
  */
 import type { PhiKind } from '../../../shared/domain';
 import lists from './names.json';
-import { EPONYMS, inNamesList, isKnownWord } from './word-facts';
+import { COMMON, EPONYMS, factsOf, inNamesList, isKnownWord } from './word-facts';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -328,7 +328,7 @@ const COUNTED =
   /^\d+\s+(?:units?|tabs?|tablets?|days?|hours?|times?|doses?|liters?|weeks?|months?|years?|drops?|puffs?|sprays?|beats?|breaths?|steps?|feet|blocks?|stairs?|flights?|minutes?|seconds?|mg|mcg|meq|mmol|ml|cm|mm)\b/i;
 
 const FACILITY_HEAD =
-  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Nursing and Rehabilitation Center|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons|Community Health(?! Workers?\\b)|Kidney Care|Medical Pavilion)';
+  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Veterans Home|Visiting Nurses?(?: Association| Service)?|Nursing (?:and|&) Rehabilitation(?: Center)?|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons|Community Health(?! Workers?\\b)|Kidney Care|Medical Pavilion)';
 /**
  * Heads that also name a department or a specialty ("Wound Center", "Bariatric Surgery"): a
  * facility's only when a word before them is a place's ("Lantern Hill Pediatrics", "Elm Street
@@ -354,7 +354,7 @@ const NOT_A_NAME_OPENER =
 const FACILITY_HEAD_CAPS = FACILITY_HEAD.toUpperCase();
 /** Every word a facility's head starts with: where to look for one in capitals or a weak one. */
 const HEAD_CUES =
-  'hospital|medical|health|clinic|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|community|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
+  'hospital|medical|health|clinic|veterans|visiting|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|community|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
   'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
@@ -368,6 +368,11 @@ const GENERIC_LOWER = new Set(
     ' ',
   ),
 );
+
+/** Heads of a hospital's, a clinic's or a pharmacy's name in lower case: "kalamazoo lutheran hospital". */
+const LOWER_CLINICAL_HEAD =
+  '(?:hospital|medical center|clinic|kidney center|dialysis center|behavioral health|pharmacy|veterans home|visiting nurses|surgical center|surgery center|health center|cancer center)';
+const LOWER_CLINICAL_HEAD_AT_END = new RegExp(`\\b${LOWER_CLINICAL_HEAD}$`);
 
 /** Units after a number: "500-1000 mL" is a range, not a 7-digit phone number. */
 const UNIT_AHEAD =
@@ -410,6 +415,11 @@ const FRACTION_AFTER =
 /** A time or a part of the day after a month/day makes it a date: "3/15 0700", "6/20 evening". */
 const TIME_AFTER =
   /^\s+(?:\d{4}\b|\d{1,2}:\d{2}|(?:am|pm|morning|evening|afternoon|night|overnight)\b|(?:CT|CXR|MRI|MRA|CTA|TTE|TEE|EKG|ECG|KUB)\b)/i;
+/**
+ * A time "at" a month/day: "for 01/24 at 10:25", "10/02 AT 1051"; not after a pain score out
+ * of 10, "reassessed 3/10 at 0345".
+ */
+const TIME_AT_AFTER = /^\s+(?:at|@)\s*(?:\d{4}\b|\d{1,2}:\d{2})/i;
 /** What ends a short month/day like "9/5" as a date: a stop, a time, a linking word. */
 const DATE_END = /^(?:\s*(?:[.,;:)]|$)|\s+(?:\d|at|for|w\/|with|and|to|when|by|per|until)\b)/i;
 /** "last HD 3/3", "last refill of lasix 8/4": a last or next time is a date. */
@@ -420,12 +430,13 @@ function monthDayValid(found: string, text: string, start: number, end: number):
   const [month, day] = found.split('/').map(Number);
   if (!monthFirstValid(month!, day!)) return false;
   if (SCORE_BEFORE.test(text.slice(Math.max(0, start - 14), start))) return false;
+  // A fraction is not written with a leading zero: "11/08", "01/24" are dates.
+  if (/^0|\/0/.test(found)) return true;
   // A score's denominator is still a date's day when a time of day follows.
-  if (!SCORE_DENOMINATORS.has(day!) || TIME_AFTER.test(text.slice(end, end + 12))) return true;
-  return (
-    LAST_BEFORE.test(text.slice(Math.max(0, start - 40), start)) &&
-    DATE_END.test(text.slice(end, end + 12))
-  );
+  const after = text.slice(end, end + 12);
+  if (!SCORE_DENOMINATORS.has(day!) || TIME_AFTER.test(after)) return true;
+  if (day !== 10 && TIME_AT_AFTER.test(after)) return true;
+  return LAST_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && DATE_END.test(after);
 }
 
 function isoDateValid(found: string): boolean {
@@ -525,8 +536,13 @@ function facilityBefore(head: string, text: string, start: number): number {
   // The run ends where the head starts; the words that open a clause are not the name's.
   const reach = run?.replace(CLAUSE_BEFORE, '').replace(/^(?:(?:OF|AND|&)\s+)+/i, '').length ?? 0;
   if (reach === 0) return 0;
-  // In a note all in capitals, a name only where a place is: "PLACEMENT AT GOLDEN YEARS MANOR".
-  if (allCapitals && !/\b(?:AT|TO|FROM)\s+$/.test(before.slice(0, before.length - reach))) return 0;
+  // In a note all in capitals, a name only where a place is ("PLACEMENT AT GOLDEN YEARS MANOR")
+  // or a field's label ("SENDING: HARROW VALLEY REGIONAL MEDICAL CENTER").
+  if (
+    allCapitals &&
+    !/(?:\b(?:AT|TO|FROM)|\b[A-Z]{2,}:)\s+$/.test(before.slice(0, before.length - reach))
+  )
+    return 0;
   const name = text.slice(start - reach, start) + head;
   return namedFacility(name, text, start - reach, end) ? reach : 0;
 }
@@ -537,10 +553,19 @@ function facilityAfterPreposition(found: string, text: string, start: number): b
   if (/^[A-Z]{3,6}$/.test(found)) return facilityInitials(found, text, start);
   if (found !== found.toLowerCase()) return facilityValid(found);
   // "at the nursing home" is any such place, not a named one.
-  return !found
-    .split(/\s+/)
-    .slice(0, -1)
-    .some((w) => GENERIC_LOWER.has(w));
+  const words = found.split(/\s+/);
+  if (words.slice(0, -1).some((w) => GENERIC_LOWER.has(w))) return false;
+  // A hospital, a clinic or a pharmacy is a named one where its first word is a name's or a
+  // place's, or no list's ("at lakeshore kidney center"; not "at wound clinic").
+  if (!LOWER_CLINICAL_HEAD_AT_END.test(found)) return true;
+  const first = words[0] === 'st.' ? words[1]! : words[0]!;
+  return (
+    /['’]s$/.test(first) ||
+    words[0] === 'st.' ||
+    !isKnownWord(first) ||
+    (inNamesList(first) && (factsOf(first) & COMMON) === 0) ||
+    PLACE_PART.test(first)
+  );
 }
 
 /**
@@ -677,6 +702,21 @@ const AGE_IN_WORDS =
 const AGE_GROUP_AFTER = /^\s*(?:or (?:older|over|above|more)|and (?:older|over|above)|\+)/i;
 const notAgeGroup = (_found: string, text: string, _start: number, end: number) =>
   !AGE_GROUP_AFTER.test(text.slice(end, end + 16));
+/** A measurement a sentence is about, so "is now 94." is its value: "HR 120, is now 94.". */
+const MEASURE_IN_SENTENCE =
+  /\b(?:hr|heart rate|pulse|rate|sats?|spo2|o2|bp|sbp|map|rr|resp|temp|glucose|bg|sugar|weight|wt|k|na|score|level|count|pain|gcs|inr|cr|bun|hgb|plt|wbc)\b[^.;!?\n]*$/i;
+/**
+ * An age after its words, not an age group; "is now 94" only where it ends the clause, in a
+ * sentence no measure is in.
+ */
+function ageAfterWords(found: string, text: string, start: number, end: number): boolean {
+  if (!notAgeGroup(found, text, start, end)) return false;
+  const before = text.slice(Math.max(0, start - 80), start);
+  if (!/is now\s*$/i.test(before)) return true;
+  return (
+    /^\s*(?:[.;]|years|yrs|$)/i.test(text.slice(end, end + 8)) && !MEASURE_IN_SENTENCE.test(before)
+  );
+}
 
 /**
  * An identifier after its label: letters, digits and hyphens, with a digit in it (so that a
@@ -758,14 +798,28 @@ const CITY_ZIP = new RegExp(
   `\\b(${PLACE_WORD}(?:[ -]${PLACE_WORD}){0,2}),?\\s+(?:(?:${STATE_CODES})\\s+)?\\d{5}(?:-\\d{4})?\\b(?![\\w-]|\\.\\d)`,
   'dg',
 );
-/** After a state, any town; without one, a known town, or any before a ZIP+4 not its label. */
-function cityZipValid(found: string, text: string, _start: number, end: number): boolean {
+/**
+ * After a state, any town; without one, a known town, one after a place's preposition that is
+ * no common word ("from Chester 47594", "from Reading 20379"), or any before a ZIP+4 not its
+ * label.
+ */
+function cityZipValid(found: string, text: string, start: number, end: number): boolean {
   const zip = /^,?\s+((?:[A-Z]{2}\s+)?)\d{5}(-\d{4})?/.exec(text.slice(end, end + 24));
   if (zip === null) return false;
   if (zip[1] !== '') return true;
   if (UNIT_AHEAD.test(text.slice(end + zip[0].length, end + zip[0].length + 12))) return false;
+  const afterPreposition =
+    PLACE_PREPOSITION.test(text.slice(Math.max(0, start - 12), start)) &&
+    (WORD_TOWNS.has(found) ||
+      found
+        .split(/[ -]/)
+        .every(
+          (w) => !isKnownWord(w) || (inNamesList(w) && (factsOf(w.toLowerCase()) & COMMON) === 0),
+        ));
   return (
-    isCity(found) || (zip[2] !== undefined && !/\b(?:Zip|ZIP|Zipcode|Postal|Code|Box)$/.test(found))
+    isCity(found) ||
+    afterPreposition ||
+    (zip[2] !== undefined && !/\b(?:Zip|ZIP|Zipcode|Postal|Code|Box)$/.test(found))
   );
 }
 
@@ -851,7 +905,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'mrn',
     cues: 'armband|wristband|kit|case|referral|employee|record|incident',
     pattern:
-      /\b(?:armband|wristband|kit|case|referral|employee|record|incident)(?: id| number| no\.?| #)?\s*[:#]?\s*([A-Z]{0,4}-?\d[\dA-Z-]{4,})\b/dgi,
+      /\b(?:armband|wristband|kit|case|referral|employee|record|incident)(?: id| number| no\.?| #)?\s*[:#]?\s*((?:[A-Z]{1,4}-)?[A-Z]{0,4}-?\d[\dA-Z-]{4,})\b/dgi,
     group: 1,
     accept: hasDigits(5),
   },
@@ -897,6 +951,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'licence number',
     needs: /[A-Z]{2}-[A-Z]{1,2}\d/,
     pattern: new RegExp(`(?<![\\w-])(?:${STATE_CODES})-[A-Z]{1,2}\\d{4,7}(?![\\w-])`, 'g'),
+  },
+  {
+    // A medical interpreter's certificate, its board's letters joined to it: "ID CCHI-32743".
+    kind: 'licence number',
+    needs: /(?:CHI|CMI)-\d/,
+    pattern: /(?<![\w-])(?:CCHI|CHI|NBCMI|CMI)-\d{4,6}(?![\w-])/g,
   },
   {
     kind: 'licence number',
@@ -1069,10 +1129,11 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
   },
   {
-    // "3rd of March", "12-Jun-2020", and run together as a military date: "30SEPT2019".
+    // "3rd of March", "12-Jun-2020", and run together as a military date: "30SEPT2019"; in lower
+    // case with its year, "3 feb 2023".
     kind: 'date',
     pattern: new RegExp(
-      `(?<![\\w/.-])\\d{1,2}(?:${ORDINAL}[\\s-](?:of\\s+)?${MONTH}\\b\\.?(?:[\\s,-]+\\d{4}\\b|-\\d{2}\\b)?|${MONTH}(?:\\d{4}|\\d{2})\\b)`,
+      `(?<![\\w/.-])\\d{1,2}(?:${ORDINAL}[\\s-](?:of\\s+)?(?:${MONTH}\\b\\.?(?:[\\s,-]+\\d{4}\\b|-\\d{2}\\b)?|${LOWER_MONTH}\\b\\.?[\\s,-]+(?:19|20)\\d{2}\\b)|${MONTH}(?:\\d{4}|\\d{2})\\b)`,
       'g',
     ),
   },
@@ -1086,6 +1147,16 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     ),
   },
   {
+    // In lower case, "mar", "may" and "dec" with a day are dates only with their year ("dec 4
+    // 2020"), and any month with a year cut short: "widowed feb '19".
+    kind: 'date',
+    cues: MONTH_CUES,
+    pattern: new RegExp(
+      `\\b${LOWER_MONTH}\\.?\\s+(?:\\d{1,2}${ORDINAL},?\\s+(?:19|20)\\d{2}|['’]\\d{2})\\b`,
+      'g',
+    ),
+  },
+  {
     kind: 'date',
     pattern: /(?<![\w/.-])(?:0?[1-9]|1[0-2])\/(?:19|20|21|22)\d{2}(?![\w/])/g,
   },
@@ -1093,9 +1164,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     // After a word that dates what follows, a month/day is a date whatever its day, and so
     // are six digits, month and day first or day and month ("COMPARISON: 120921").
     kind: 'date',
-    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|cxr|ct|mri|echo|tte|ekg|ecg|due|note|meeting|report|date|comparison|compared|expected',
+    cues: 'on|since|from|until|till|through|dated|dob|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|sent|faxed|mailed|filed|verified|request|requested|cxr|ct|mri|echo|tte|ekg|ecg|due|note|meeting|report|date|comparison|compared|expected',
     pattern:
-      /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|CXR|CT|MRI|echo|TTE|EKG|ECG|due|note|meeting|report|(?:date|comparison|compared to|compared with|expected)(?=\s*:?\s*\d{6}))\s*:?\s*(\d{1,2}\/\d{1,2}(?![\w/]|\.\d)|\d{6}(?![\w/-]|\.\d))/dgi,
+      /\b(?:on|since|from|until|till|through|dated|DOB|born|after|before|of|adm|admitted|seen|visit|intubated|extubated|placed|started|stopped|discharged|transferred|sent|faxed|mailed|filed|verified|request(?:ed)?|CXR|CT|MRI|echo|TTE|EKG|ECG|due|note|meeting|report|(?:date|comparison|compared to|compared with|expected)(?=\s*:?\s*\d{6}))\s*:?\s*(\d{1,2}\/\d{1,2}(?![\w/]|\.\d)|\d{6}(?![\w/-]|\.\d))/dgi,
     group: 1,
     accept: (found, text, _start, end) => {
       const after = text.slice(end, end + 12);
@@ -1178,9 +1249,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     // 17th", "fell in March and again the 19th", "turned 96 the 17th"; after a date word any
     // month in lower case is one, "dec" too: "on dec 7".
     kind: 'date',
-    cues: 'on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned',
+    cues: 'on|by|until|since|from|before|after|through|till|around|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|fell|turned',
     pattern: new RegExp(
-      `\\b(?:on|by|until|since|from|before|after|through|till|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|turned\\s+\\d{1,3})\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|-\\s|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|once|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
+      `\\b(?:on|by|until|since|from|before|after|through|till|around|dated|check|due|visit|appt|appointment|return|surgery|scheduled|expected|planned|again|fell|turned\\s+\\d{1,3})\\s+(the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|${DAY_ORDINAL_IN_WORDS})\\b(?=\\s*(?:[.;:)!?]|-\\s|,(?!\\s*\\d{1,2}(?:st|nd|rd|th)\\b)|$|(?:of|at|and|or|when|once|to|for|after|before|in the|morning|evening|afternoon|night)\\b))|${LOWER_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)`,
       'dgi',
     ),
     group: 1,
@@ -1245,14 +1316,15 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'age over 89',
-    // "aged 93", "turned 100", a relative's "lived to 101", "died at 96".
-    cues: 'age|turn|lived|died',
+    // "aged 93", "turned 100", a relative's "lived to 101", "died at 96", "alive at 105", "she
+    // is now 94.".
+    cues: 'age|turn|lived|died|alive|is now',
     pattern: new RegExp(
-      `\\b(?:age|aged|age of|turned|turns|turning|lived to|died at)\\s*[:=]?\\s*((?:9\\d|1[01]\\d)\\b|${AGE_IN_WORDS}\\b)(?!\\s*(?:%|mg|mL|kg|degrees|°|min))`,
+      `\\b(?:age|aged|age of|turned|turns|turning|lived to|died at|alive at|is now)\\s*[:=]?\\s*((?:9\\d|1[01]\\d)\\b|${AGE_IN_WORDS}\\b)(?!\\s*(?:%|mg|mL|kg|degrees|°|min))`,
       'dgi',
     ),
     group: 1,
-    accept: notAgeGroup,
+    accept: ageAfterWords,
   },
   {
     // A relative's age in prose: "Pt's husband, who is 99, is her caregiver", "mother is 101",
@@ -1511,7 +1583,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'facility',
     cues: 'at|from|to|in',
     pattern: new RegExp(
-      `\\b(?:at|from|From:?|to|in)\\s+(The\\s+[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?\\s+at\\s+[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?|[A-Z]{3,6}\\b(?![-/'’]|\\s+[A-Z])|(?:St\\.?\\s+)?[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+){0,3}(?=,?\\s+(?:on\\s+|in\\s+)?${DATE_AHEAD})|(?:[a-z]+\\s+){1,3}(?:manor|gardens|village|lodge|commons|nursing home|rehab|rehabilitation center|assisted living|senior living|care center|hospice)\\b)`,
+      `\\b(?:at|from|From:?|to|in)\\s+(The\\s+[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?\\s+at\\s+[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?|[A-Z]{3,6}\\b(?![-/'’]|\\s+[A-Z])|(?:St\\.?\\s+)?[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+){0,3}(?=,?\\s+(?:on\\s+|in\\s+)?${DATE_AHEAD})|(?:st\\.\\s+)?(?:[a-z]+(?:['’]s)?\\s+){1,3}(?:manor|gardens|village|lodge|commons|nursing home|rehab|rehabilitation center|assisted living|senior living|care center|hospice|${LOWER_CLINICAL_HEAD})\\b)`,
       'dg',
     ),
     group: 1,

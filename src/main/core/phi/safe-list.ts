@@ -110,6 +110,12 @@ const HYPHENED = /^(?:-[A-Z][a-z]+)+/;
  * the default level too ("flew in from Chillicothe", "implanted at Wrenfield", "born in Cebu").
  */
 const PREPOSITION_BEFORE = /\b(?:from|by|with|at|to|in|of)[ \t]+$/i;
+/**
+ * A relation, a role or a title a person's name follows: a lone word no list knows after it is
+ * read at the default level too ("driver Wojciech", "son Eero", "Fr. Okonkwo").
+ */
+const PERSON_BEFORE =
+  /\b(?:son|daughter|wife|husband|mother|father|sister|brother|niece|nephew|grandson|granddaughter|friend|neighbou?r|caregiver|partner|spouse|driver|interpreter|technologist|chaplain|pastor|officer|nurse|aide|manager|worker|(?:dr|mr|mrs|ms|fr|rev)\.?)[ \t]+$/i;
 
 /** A capitalised word right before or after another, one space between. */
 const NAME_WORD_BEFORE = new RegExp(`(?<![\\w'’.-])([${UPPER}][${LOWER}]+) $`);
@@ -370,8 +376,10 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
         ((f.end <= start && /^[ \t-]$/.test(text.slice(f.end, start))) ||
           (end <= f.start && /^[ \t-]$/.test(text.slice(end, f.start)))),
     );
-  const afterPreposition = ([start]: CandidateRun) =>
-    PREPOSITION_BEFORE.test(text.slice(Math.max(0, start - 8), start));
+  const afterPreposition = ([start]: CandidateRun) => {
+    const before = text.slice(Math.max(0, start - 16), start);
+    return PREPOSITION_BEFORE.test(before) || PERSON_BEFORE.test(before);
+  };
   /** The lone word and a capitalised word a names list holds beside it: "Baraka Banks". */
   const withNameWordBeside = ([start, end]: CandidateRun): [number, number] | null => {
     const isNameWord = (word: string | undefined) => word !== undefined && inNamesList(word);

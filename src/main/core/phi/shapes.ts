@@ -38,18 +38,19 @@ const LAST_FIRST = new RegExp(
 );
 /**
  * A list's or a header's line that opens with a name, LAST, FIRST in mixed case: "Wells, Cody -
- * readmit within 30d", "Rahimi, Giuseppe R., 104 yo woman".
+ * readmit within 30d", "Rahimi, Giuseppe R., 104 yo woman", a CSV row's first field "\"Quill, Ada\",…".
  */
 const LINE_LAST_FIRST = new RegExp(
-  `^([${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+)(?: [${UPPER}]\\.)?(?=,|[ \\t]+-|[ \\t]*\\(|[ \\t]*$)`,
+  `^"?([${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+)(?: [${UPPER}]\\.)?(?=,|"|[ \\t]+-|[ \\t]*\\(|[ \\t]*$)`,
   'gm',
 );
 /**
  * Last, First in mixed case after a word that a person follows: "subscriber Whitfield, DeShawn,
- * DOB …", "accessed by Park, Ji-hoon from", "Pt Ó Súilleabháin, Amber."
+ * DOB …", "accessed by Park, Ji-hoon from", "Pt Ó Súilleabháin, Amber.", "merged in error with
+ * Church, Aigerim X.;", "REG: Whitcombe, Nadezhda U. |".
  */
 const CUED_LAST_FIRST = new RegExp(
-  `\\b(?:[Ss]ubscriber|[Ii]nsured|[Gg]uarantor|[Mm]ember|[Bb]y|P[Tt]|pt|[Pp]atient)[ \\t:]+((?:Ó |O['’])?[${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+(?:[${UPPER}][${LOWER}]+)?)(?:-[${LOWER}]+)?(?: [${UPPER}]\\.?)?(?=[ \\t]*(?:[,.;)]|$)|[ \\t]+(?:DOB|from|at|on)\\b)`,
+  `\\b(?:[Ss]ubscriber|[Ii]nsured|[Gg]uarantor|[Mm]ember|[Bb]y|[Ww]ith|REG|P[Tt]|pt|[Pp]atient)[ \\t:]+((?:Ó |O['’])?[${UPPER}][${LOWER}'’]+(?:-[${UPPER}][${LOWER}'’]+)?), ([${UPPER}][${LOWER}]+(?:[${UPPER}][${LOWER}]+)?)(?:-[${LOWER}]+)?(?: [${UPPER}]\\.?)?(?=[ \\t]*(?:[,.;)|]|$)|[ \\t]+(?:DOB|from|at|on)\\b)`,
   'dg',
 );
 /** A registration line's last field, last, first in lower case: "dob 19450828 / green, alejandro". */
@@ -77,9 +78,10 @@ const CAPS_NAME_BEFORE_RECORD = new RegExp(
  * A name in lower case before a credential in lower case: "surgeon: itziar pryce, md". The
  * credentials are found first and the words read back from each: most text has none.
  */
-const LOWER_CREDENTIAL = /,? (?:md|rn|np|do|lpn|pharmd|pa-c)\b(?![-/])/g;
+const LOWER_CREDENTIAL =
+  /,? (?:md|rn|np|do|lpn|pharmd|pa-c|cna|cwocn|crna|rph|msw|lcsw)\b(?![-/])/g;
 const LOWER_WORDS_BEFORE = new RegExp(
-  `(?<![\\w'’-])[${LOWER}][${LOWER}'’-]+(?: [${LOWER}][${LOWER}'’-]+){1,2}$`,
+  `(?<![\\w'’-])[${LOWER}][${LOWER}'’-]+(?: [${LOWER}][${LOWER}'’-]+){0,2}$`,
 );
 /** A name in quotation marks: 'asking for "Alejandro"', 'labelled with pt name "Huong Rahimi"'. */
 const QUOTED_NAME = new RegExp(`"([${UPPER}][${LOWER}]+(?:[ -][${UPPER}][${LOWER}'’]+)?)"`, 'g');
@@ -107,20 +109,33 @@ const CAPS_CUE = new RegExp(
  */
 const LOWER_RELATION =
   'husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
+/** Staff a name follows in lower case: "cna josé tanaka", "case manager marguerite". */
+const LOWER_STAFF =
+  'cna|tech|technologist|driver|director|manager|worker|chief|pharmacist|interpreter|therapist|aide|sitter|midwife|doula';
+/** Up to three words in lower case after a cue, stopping at a relation ("wife faith and son"). */
+const LOWER_NAME_AFTER_CUE = `[ \\t]+((?!(?:pt|patient|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`;
 /**
- * A person named in lower case after a relation, "pt", "rn" or "dr": "husband rajesh liu", "dr.
- * haugland"; a relation after one is the cue ("pt dgtr amina"), and a name's words stop at the
- * next relation ("wife faith and son hunter").
+ * A person named in lower case after a relation, "pt", a member of staff or "dr": "husband
+ * rajesh liu", "dr. haugland"; a relation after one is the cue ("pt dgtr amina"), and a name's
+ * words stop at the next relation ("wife faith and son hunter").
  */
 const LOWER_CUE = new RegExp(
-  `\\b(?:pt|patient|rn|dr\\.?|${LOWER_RELATION})[ \\t]+((?!(?:pt|patient|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`,
+  `\\b(?:pt|patient|rn|dr\\.?|${LOWER_RELATION})${LOWER_NAME_AFTER_CUE}`,
   'g',
 );
-/** A cue that words no list knows do not follow as a name: "rn inservice". */
-const STAFF_LOWER_CUE = /^rn\b/i;
+/**
+ * The same after the other staff, apart so that a cue inside another's words is still tried:
+ * "manager marguerite" of "rn case manager marguerite".
+ */
+const LOWER_STAFF_CUE = new RegExp(`\\b(?:${LOWER_STAFF})${LOWER_NAME_AFTER_CUE}`, 'g');
+/**
+ * Staff, after whom one word no list knows is no name ("rn inservice"): a names list must hold
+ * one of the words, or two or more words must be unknown to every list ("cna aigerim al-haddad").
+ */
+const STAFF_LOWER_CUE = new RegExp(`^(?:rn|${LOWER_STAFF})\\b`, 'i');
 /** What ends the clause a name in lower case closes: "son hunter at bedside", "dtr amina says". */
 const CLAUSE_AFTER_NAME =
-  /^(?:[ \t]*[,.;:()]|[ \t]+(?:and|at|says|said|states|reports|requests|asks|called|visited|present|who)\b|[ \t]*$)/;
+  /^(?:[ \t]*[,.;:()]|[ \t]+(?:and|at|says|said|states|reports|requests|asks|called|visited|present|who|cell|mobile|phone|number)\b|[ \t]*$)/;
 
 /** A lone given name after a relation or a title (not after "pt"), ending its clause. */
 function givenAfterRelation(cue: string, word: string, text: string, end: number): boolean {
@@ -131,8 +146,136 @@ function givenAfterRelation(cue: string, word: string, text: string, end: number
   );
 }
 
+/** A phone's label and its number after a name: " cell (628)881-7996". */
+const PHONE_LABEL_AFTER = /^[ \t]+(?:cell|mobile|phone)\b[ \t:#]*[+(]?\d/i;
 /** Verbs a relation is the subject of, in lower case: "daughter will call back" names no one. */
 const VERB_AFTER_RELATION = new Set('will may can did does was is has had'.split(' '));
+
+/** A word of a name in lower case, hyphens and apostrophes inside: "yamamoto-kerr". */
+const LOWER_NAME_WORD = `[${LOWER}][${LOWER}'’-]+`;
+/** A word of a name in lower case or capitalised: "eero", "Rosalind". */
+const NAME_WORD = `(?:${LOWER_NAME_WORD}|[${UPPER}][${LOWER}'’-]+)`;
+/**
+ * Two words in lower case that close a clause after "by", "with" or "md:": "review note by
+ * chase hale:", "dictated by may yamamoto-kerr, md", "with desmond sandoval, cwocn".
+ */
+const LOWER_PAIR_AFTER_WORD = new RegExp(
+  `\\b(?:by|with|md:)[ \\t]+(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=[ \\t]*(?:[:;,.)]|$))`,
+  'dg',
+);
+/** Whom a message came from, before where they work: "per desmond at lakeshore kidney center". */
+const PER_AT = new RegExp(`\\b(?:per)[ \\t]+(${NAME_WORD})[ \\t]+at\\b`, 'dg');
+/** Whom a caller is to ask for, closing the clause: "…, ask for eero." */
+const ASK_FOR = new RegExp(
+  `\\b(?:ask(?:ed|ing)?)[ \\t]+for[ \\t]+(${NAME_WORD})(?=[ \\t]*(?:[.,;:)]|$))`,
+  'dg',
+);
+/** A user name built from a person's name in an audit line: "user=grant.fennimore". */
+const LOGIN = new RegExp(
+  `\\b(?:user(?:name|id)?|login)[ \\t]*[=:][ \\t]*([${LOWER}]+[._][${LOWER}]+)\\b`,
+  'dgi',
+);
+/** A newborn by the family's name: "baby girl Delacroix", "Infant Boy Okafor". */
+const BABY_NAME = new RegExp(
+  `\\b(?:[Bb]aby|BABY|[Ii]nfant|INFANT)[ \\t]+(?:[Gg]irl|GIRL|[Bb]oy|BOY)[ \\t]+(${NAME_WORD}(?:-${NAME_WORD})?)`,
+  'dg',
+);
+/** The name a patient goes by, capitalised in quotation marks: 'goes by "Peaches"', 'known as "Bud"'. */
+const GOES_BY = new RegExp(
+  `\\b(?:[Gg]oes|[Gg]o|[Ww]ent|[Kk]nown|[Pp]refers)(?:[ \\t]+(?:by|as|to be called))?[ \\t]+["“]([${UPPER}][${LOWER}'’-]+(?:[ \\t]+[${UPPER}][${LOWER}'’-]+)?)["”]`,
+  'dg',
+);
+/** Who a call came from, before where they work: "CALL FROM GRANT AT WUH TRANSFER LINE". */
+const CALL_FROM = new RegExp(
+  `\\b(?:call(?:ed)?)[ \\t]+from[ \\t]+([${UPPER}${LOWER}][${UPPER}${LOWER}'’-]+)[ \\t]+at\\b`,
+  'dgi',
+);
+/** A name and an age after it: "chidinma eckhardt, 96 y.o.". */
+const LOWER_PAIR_BEFORE_AGE = new RegExp(
+  `(?<![\\w'’.-])(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=,[ \\t]*\\d{1,3}[ \\t]*(?:y\\.?o\\b|yo\\b|y\\/o|-?years?[ -]old|yrs?\\b))`,
+  'dg',
+);
+/** Initials in lower case, dotted, before a credential: "skin check per t.u. rn:". */
+const LOWER_DOTTED_INITIALS =
+  /(?<![\w.])(?:[a-z]\.){2,3}(?=,?[ \t]+(?:rn|lpn|cna|md|np|pa|rd|rt|pct)\b)/g;
+/** A relation in brackets after the person's name: "CALLED JUNE (SON)", "will chaudhry (son)". */
+const RELATION_IN_BRACKETS = new RegExp(`[ \\t]+\\((?:${LOWER_RELATION}|hcp|guardian)\\)`, 'gi');
+const WORDS_BEFORE_BRACKETS = new RegExp(
+  `(?<![\\w'’-])[${UPPER}${LOWER}][${UPPER}${LOWER}'’-]+(?:[ \\t]+[${UPPER}${LOWER}][${UPPER}${LOWER}'’-]+)?$`,
+);
+/** A name in capitals before a credential: "REPORT GIVEN TO PRIYANKA RN". */
+const CAPS_CREDENTIAL = /,? (?:RN|LPN|CNA|NP)\b(?![-/])/g;
+const CAPS_WORDS_BEFORE = new RegExp(`(?<![\\w'’-])${CAPS}(?: ${CAPS})?$`);
+
+/** A word alone that reads as a name where a name is expected: a given name, or no list's word. */
+function loneName(word: string): boolean {
+  const facts = factsOf(foldAccents(word.toLowerCase()));
+  return facts === 0 || (facts & GIVEN) !== 0;
+}
+/**
+ * What the lists say of a word of a name, a hyphenated one read by its parts where the lists
+ * hold it not whole ("yamamoto-kerr"; "third-degree" is words).
+ */
+function nameFacts(word: string): number {
+  const facts = factsOf(word);
+  if (facts !== 0 || !word.includes('-')) return facts;
+  return word.split('-').every((part) => couldBeName(part)) ? 0 : KNOWN;
+}
+/**
+ * Words that read as a name where a name is expected: each could be a name's, and one is a name
+ * no word shares or no list's word ("oskar esposito", "giorgos arceneaux"), or a given name
+ * leads a name ("hunter baker"; not "anastomotic leak").
+ */
+function nameWords(words: readonly string[]): boolean {
+  const facts = words.map((w) => {
+    const folded = foldAccents(w.toLowerCase());
+    return NOT_A_NAME_AFTER_CUE.test(folded) ? KNOWN : nameFacts(folded);
+  });
+  const could = (f: number) => (f & NAME) !== 0 || (f & KNOWN) === 0;
+  // A word no list knows that ends as clinical words do is no name's ("anastomotic").
+  const strong = (f: number, i: number) =>
+    (f & KNOWN) === 0 && (f !== 0 || !CLINICAL_ENDING.test(words[i]!.toLowerCase()));
+  return (
+    facts.every(could) &&
+    (facts.some(strong) || ((facts[0]! & GIVEN) !== 0 && (facts.at(-1)! & NAME) !== 0))
+  );
+}
+/** How clinical words no list holds end: "anastomotic", "pleuritic". */
+const CLINICAL_ENDING = /(?:ic|al|ous|itis|osis|emia|ive|ular|oid|tomy|plasty|scopy|graphy)$/;
+/**
+ * Words a cue is followed by that are no one's name: the patient, a relation, staff, "dr", an
+ * article, a pronoun or a preposition ("with an exudate", "GIVEN TO PRIYANKA RN").
+ */
+const NOT_A_NAME_AFTER_CUE = new RegExp(
+  `^(?:pt|patient|dr|rn|${LOWER_RELATION}|${LOWER_STAFF}|an?|the|his|her|their|my|our|this|that|to|at|by|for|from|with|of|in|on|and|or)$`,
+);
+const couldBeNameAfterCue = (word: string) =>
+  couldBeName(word) && !NOT_A_NAME_AFTER_CUE.test(word.toLowerCase());
+/**
+ * The words `before` reads back from `end`, the leading ones no name could hold dropped
+ * ("called to june" of "CALLED TO JUNE (SON)"), or null where none is left.
+ */
+function nameWordsBefore(
+  text: string,
+  end: number,
+  before: RegExp,
+  leading: (word: string) => boolean = couldBeNameAfterCue,
+) {
+  const from = Math.max(0, end - 60);
+  const run = before.exec(text.slice(from, end));
+  // A run at the slice's start may be a word cut in two.
+  if (run === null || (run.index === 0 && from > 0)) return null;
+  const words = [...run[0].matchAll(/\S+/g)];
+  while (words.length > 0 && !leading(words[0]![0])) words.shift();
+  if (words.length === 0) return null;
+  return { start: from + run.index + words[0]!.index, words: words.map((w) => w[0]) };
+}
+/** Whether the words where a name is expected read as one (a lone word, or two or three). */
+function readsAsName(words: readonly string[]): boolean {
+  if (words.length > 1) return nameWords(words);
+  const word = words[0]!;
+  return loneName(word) && !NOT_A_NAME_AFTER_CUE.test(word.toLowerCase());
+}
 /** Initials: dotted ("G.J.O."), or in capitals before a credential or after "by" ("KC LPN", "by VL"). */
 const DOTTED_INITIALS = new RegExp(`(?<![\\w.])(?:[${UPPER}]\\.){2,3}(?![\\w])`, 'g');
 const CREDENTIALS = 'RN|LPN|CNA|PCT|RT|RRT|MD|DO|NP|PA|CRNA|RD|SLP|OT|MSW|LCSW|PharmD|RPh|MT|MLS';
@@ -143,7 +286,7 @@ const CREDENTIAL_AFTER = new RegExp(`^,?[ \\t]+(?:${CREDENTIALS})\\b`);
  * by", "Reviewer (RP)".
  */
 const STAFF_BEFORE =
-  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|called by|received by|reviewer|recorder|scribe)[ \t:(]*$/i;
+  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|(?:called|received|signed) by|reviewer|recorder|scribe|technologist|sonographer|phlebotomist)[ \t:(]*$/i;
 const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
 /** The words a signature's initials follow: "by KT", "Reviewer (te)", "signed JL". */
 const SIGNATURE_WORDS = ['by', 'collector', 'signed', 'reviewer'];
@@ -159,6 +302,9 @@ const DASH_BEFORE = new RegExp(`${SIGNATURE_DASH}[ \\t]*$`);
 const SENTENCE_BEFORE = /[a-z0-9)][.!][ \t]+$/;
 /** Nothing but a full stop after a signature to the note's end. */
 const NOTE_END = /^\.?[ \t]*$/;
+/** Initials in brackets closing a note after its last sentence: "… death expected. (JV)". */
+const BRACKET_AFTER_SENTENCE = /[.;!][ \t]+\($/;
+const BRACKET_AT_NOTE_END = /^\)\.?[ \t]*$/;
 const CAPS_INITIALS = /(?<![\w.])[A-Z]{2,3}(?![\w])/g;
 /** Initials in lower case before a credential: "-ez RN" (the credential is read again by `signs`). */
 const LOWER_INITIALS = new RegExp(`(?<![\\w.'’])[a-z]{2,3}(?=,?[ \\t]+(?:${CREDENTIALS})\\b)`, 'g');
@@ -230,11 +376,19 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
     pattern: LOWER_CUE,
     cues: 'pt|patient|rn|dr|husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbo|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend',
   },
-  { pattern: CUED_LAST_FIRST, cues: 'subscriber|insured|guarantor|member|by|pt|patient' },
+  { pattern: LOWER_STAFF_CUE, cues: LOWER_STAFF },
+  { pattern: LOWER_PAIR_AFTER_WORD, cues: 'by|with|md' },
+  { pattern: PER_AT, cues: 'per' },
+  { pattern: ASK_FOR, cues: 'ask' },
+  { pattern: LOGIN, cues: 'user|login' },
+  { pattern: CUED_LAST_FIRST, cues: 'subscriber|insured|guarantor|member|by|with|reg|pt|patient' },
+  { pattern: BABY_NAME, cues: 'baby|infant' },
+  { pattern: GOES_BY, cues: 'goes|go|went|known|prefers' },
+  { pattern: CALL_FROM, cues: 'call' },
   { pattern: LOWER_INITIALS_AFTER_WORD, cues: SIGNATURE_WORDS.join('|') },
 ];
-/** A number or code with six digits or more: a record, account or device number. */
-const LONG_NUMBER = /(?<![\w.,/:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
+/** A number or code with six digits or more (a CSV field after its comma too): a record, account or device number. */
+const LONG_NUMBER = /(?<![\w./:#-])[A-Za-z]{0,4}[#-]?\d[\dA-Za-z-]*(?![\w.,/:-]?\d)/g;
 /** Six digits with only letters and hyphens between them: where a long number may be. */
 const SIX_DIGITS = /\d(?:[-A-Za-z]*\d){5}/g;
 const TOKEN_CHAR = /[\w#-]/;
@@ -317,7 +471,7 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
   const add = (start: number, end: number) => spans.push({ kind: 'name', start, end });
   if (text.includes(', '))
     for (const m of text.matchAll(LINE_LAST_FIRST))
-      if (lastFirst(m[1]!, m[2]!)) add(m.index, m.index + m[0].length);
+      if (lastFirst(m[1]!, m[2]!)) add(m.index + (m[0][0] === '"' ? 1 : 0), m.index + m[0].length);
   if (text.includes(', '))
     matches(CUED_LAST_FIRST, (m) => {
       // After its cue the given name may be one no list holds: "by Ferreira, Joaquim".
@@ -356,14 +510,60 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
       add(m.index, m.index + m[0].length);
   }
   for (const credential of text.matchAll(LOWER_CREDENTIAL)) {
-    const from = Math.max(0, credential.index - 80);
-    const run = LOWER_WORDS_BEFORE.exec(text.slice(from, credential.index));
-    // A run at the slice's start may be a word cut in two.
-    if (run === null || (run.index === 0 && from > 0)) continue;
-    const words = run[0].split(' ');
-    if (words.every((w) => couldBeName(w)) && words.some((w) => isName(w)))
-      add(from + run.index, credential.index);
+    const run = nameWordsBefore(text, credential.index, LOWER_WORDS_BEFORE, couldBeName);
+    if (run === null) continue;
+    // One word alone before a credential is a surname a names list holds and no common word
+    // shares ("per macgregor, pharmd"), or a word no list knows ("per okonkwo, pharmd").
+    const word = run.words[0]!;
+    const lone =
+      run.words.length === 1 && ((lowerSurname(word) && isName(word)) || factsOf(word) === 0);
+    if (
+      lone ||
+      (run.words.length > 1 &&
+        run.words.every((w) => couldBeName(w)) &&
+        run.words.some((w) => isName(w)))
+    )
+      add(run.start, credential.index);
   }
+  if (/[A-Z]{3}/.test(text))
+    for (const credential of text.matchAll(CAPS_CREDENTIAL)) {
+      const run = nameWordsBefore(text, credential.index, CAPS_WORDS_BEFORE);
+      if (
+        run !== null &&
+        run.words.every((w) => w.length >= 3 && !SERVICES.has(w.toLowerCase())) &&
+        readsAsName(run.words)
+      )
+        add(run.start, credential.index);
+    }
+  if (text.includes('('))
+    for (const relation of text.matchAll(RELATION_IN_BRACKETS)) {
+      const run = nameWordsBefore(text, relation.index, WORDS_BEFORE_BRACKETS);
+      if (run !== null && readsAsName(run.words)) add(run.start, relation.index);
+    }
+  const cuedName = (m: RegExpExecArray) => {
+    if (readsAsName(m[1]!.split(/[ \t]+/))) add(m.indices![1]![0], m.indices![1]![1]);
+  };
+  matches(LOWER_PAIR_AFTER_WORD, cuedName);
+  matches(PER_AT, cuedName);
+  matches(ASK_FOR, cuedName);
+  matches(LOGIN, (m) => {
+    if (nameWords(m[1]!.split(/[._]/))) add(m.indices![1]![0], m.indices![1]![1]);
+  });
+  matches(CALL_FROM, cuedName);
+  // After a newborn's words or a nickname's, any word that could be a name's is one.
+  const anyName = (m: RegExpExecArray) => {
+    if (m[1]!.split(/[ \t-]+/).every((w) => couldBeName(w)))
+      add(m.indices![1]![0], m.indices![1]![1]);
+  };
+  matches(BABY_NAME, anyName);
+  // A name gone by is one whatever word it is: "Peaches", "Bud".
+  matches(GOES_BY, (m) => add(m.indices![1]![0], m.indices![1]![1]));
+  if (text.includes(','))
+    for (const m of text.matchAll(LOWER_PAIR_BEFORE_AGE))
+      if (nameWords(m[1]!.split(/[ \t]+/))) add(m.index, m.index + m[1]!.length);
+  if (text.includes('.'))
+    for (const m of text.matchAll(LOWER_DOTTED_INITIALS))
+      if (!DOTTED_WORDS.has(m[0].toUpperCase())) add(m.index, m.index + m[0].length);
   const alone = NAME_ALONE.exec(text);
   // A given name no word list holds, then a surname or a word none knows.
   if (alone && (factsOf(foldAccents(alone[1]!.toLowerCase())) & (GIVEN | KNOWN)) === GIVEN) {
@@ -433,20 +633,22 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
     if (unknown || (isName(last.toLowerCase()) && givenFirst)) add(m.index, m.index + m[0].length);
   }
   spans.push(...findWrittenNameForms(text, matches));
-  for (const cue of [CAPS_CUE, LOWER_CUE])
+  for (const cue of [CAPS_CUE, LOWER_CUE, LOWER_STAFF_CUE])
     matches(cue, (m) => {
       const words = [...m[1]!.matchAll(/\S+/g)];
       let taken = 0;
-      if (cue === LOWER_CUE && VERB_AFTER_RELATION.has(words[0]![0])) return;
-      // After "rn", a name has a word the names lists hold: "rn mary oduya".
-      if (
-        cue === LOWER_CUE &&
-        STAFF_LOWER_CUE.test(m[0]) &&
-        !words.some((w) => isName(foldAccents(w[0])))
-      )
-        return;
+      if (cue !== CAPS_CUE && VERB_AFTER_RELATION.has(words[0]![0])) return;
       while (taken < words.length && couldBeName(words[taken]![0])) taken++;
       if (taken === 0) return;
+      // After staff, a name has a word the names lists hold ("rn mary oduya"), or two no list
+      // knows ("cna aigerim al-haddad").
+      if (
+        cue !== CAPS_CUE &&
+        STAFF_LOWER_CUE.test(m[0]) &&
+        !words.some((w) => isName(foldAccents(w[0]))) &&
+        !(taken >= 2 && words.slice(0, taken).every((w) => factsOf(foldAccents(w[0])) === 0))
+      )
+        return;
       // In capitals "PT" and "RN" are read before a verb as often ("PT WILL NEED"): two words.
       if (cue === CAPS_CUE && taken < 2 && /^(?:PT|RN)\b/.test(m[0])) return;
       const start = m.index + m[0].length - m[1]!.length;
@@ -455,9 +657,11 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       // One known word alone is no name ("pt will"): a lone word must be unknown to every list,
       // or a given name that ends the clause after a relation ("wife faith and son hunter").
       const lone = taken === 1 && isName(words[0]![0].toLowerCase());
-      if (lone && cue === LOWER_CUE && !givenAfterRelation(m[0], words[0]![0], text, end)) return;
-      // "sister mary joseph node": an eponym, its clinical noun after it.
-      if (EPONYM_HEAD.test(text.slice(end, end + 40))) return;
+      if (lone && cue !== CAPS_CUE && !givenAfterRelation(m[0], words[0]![0], text, end)) return;
+      // "sister mary joseph node": an eponym, its clinical noun after it (not "son reed cell
+      // 628-…", a phone's label).
+      const after = text.slice(end, end + 40);
+      if (EPONYM_HEAD.test(after) && !PHONE_LABEL_AFTER.test(after)) return;
       add(start + words[0]!.index, end);
     });
   for (const m of text.matchAll(LOWER_INITIAL_NAME)) {
@@ -476,7 +680,8 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
         credentialEnd(text, end) >= 0 ||
         BY_BEFORE.test(before) ||
         STAFF_BEFORE.test(before) ||
-        (SENTENCE_BEFORE.test(before) && NOTE_END.test(text.slice(end)))
+        (SENTENCE_BEFORE.test(before) && NOTE_END.test(text.slice(end))) ||
+        (BRACKET_AFTER_SENTENCE.test(before) && BRACKET_AT_NOTE_END.test(text.slice(end)))
       )
         add(m.index, end);
     } else if (signs(text, m[0], end)) add(m.index, end);
@@ -489,8 +694,14 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       !CREDENTIAL.test(m[0])
     )
       add(m.index, end);
-    // Initials a list knows ("MG", "SP") after a word only staff are: "Collected by MG".
-    else if (STAFF_BEFORE.test(before) && !SERVICES.has(lower) && !CREDENTIAL.test(m[0]))
+    // Initials a list knows ("MG", "SP") after a word only staff are ("Collected by MG"), or
+    // in brackets closing the note ("… expected. (MY)").
+    else if (
+      (STAFF_BEFORE.test(before) ||
+        (BRACKET_AFTER_SENTENCE.test(before) && BRACKET_AT_NOTE_END.test(text.slice(end)))) &&
+      !SERVICES.has(lower) &&
+      !CREDENTIAL.test(m[0])
+    )
       add(m.index, end);
   }
   for (const m of text.matchAll(LOWER_INITIALS)) {
@@ -536,15 +747,16 @@ function findFacilityAcronyms(text: string): PhiSpan[] {
  * name a kind more surely, or where it is a last, first that holds the rules' names whole.
  */
 export function findShapes(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
-  // A last, first the rules found in part is kept whole: "Okafor" of "subscriber Okafor, Imani".
-  const lastFirstHolding = (span: PhiSpan, f: PhiSpan) =>
+  // A name the rules found in part is kept whole: "Okafor" of "subscriber Okafor, Imani",
+  // "ottilie" of "user=ottilie.brennan".
+  const nameHolding = (span: PhiSpan, f: PhiSpan) =>
     span.kind === 'name' &&
     f.kind === 'name' &&
     span.start <= f.start &&
     f.end <= span.end &&
-    text.slice(span.start, span.end).includes(', ');
+    /^[^\s]+$|, /.test(text.slice(span.start, span.end));
   const clear = (span: PhiSpan) =>
-    !found.some((f) => f.start < span.end && span.start < f.end && !lastFirstHolding(span, f));
+    !found.some((f) => f.start < span.end && span.start < f.end && !nameHolding(span, f));
   return [
     ...findNameShapes(text, matches),
     ...findLongNumbers(text),

@@ -20,17 +20,25 @@ const PRACTICE_AFTER = /^[ \t]+(?:fast(?:s|ing)?|diet|observance|traditions?|cus
 /**
  * An address written to dodge a filter: "name at gmail dot com", "name[at]mail[dot]org"; a
  * written full stop joins labels only with no space around it, so a sentence's end is no part.
+ * Its last label is a domain's ending, so "her at bogdan.winter" of "email her at bogdan.winter
+ * at icloud dot com" is no address and the scan goes on to the one there.
  */
-const SPELLED_EMAIL =
-  /\b[\w.+-]+[ \t]*(?:\(at\)|\[at\]|[ \t]at[ \t]|[ \t]AT[ \t])[ \t]*[\w-]+(?:(?:[ \t]*(?:\(dot\)|\[dot\]|[ \t]dot[ \t]|[ \t]DOT[ \t])[ \t]*|\.)[\w-]+)+/g;
+const DOT = '(?:[ \\t]*(?:\\(dot\\)|\\[dot\\]|[ \\t]dot[ \\t]|[ \\t]DOT[ \\t])[ \\t]*|\\.)';
+const SPELLED_EMAIL = new RegExp(
+  `\\b[\\w.+-]+[ \\t]*(?:\\(at\\)|\\[at\\]|[ \\t]at[ \\t]|[ \\t]AT[ \\t])[ \\t]*[\\w-]+(?:${DOT}[\\w-]+)*${DOT}(?:com|org|net|edu|gov|us|io|co|COM|ORG|NET|EDU|GOV|US|IO|CO)\\b`,
+  'g',
+);
 /** Cheap tests first: most notes spell out no address and no number. */
 const SPELLED_EMAIL_HINT = /\(at\)|\[at\]|\bdot\b/i;
-/** The last label of a spelled-out address: a domain's ending. */
-const EMAIL_END = /(?:^|[\s.\])]|dot)(?:com|org|net|edu|gov|us|io|co)$/i;
 
 const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
 /** A number read out in words: seven digits or more ("nine four nine, five five five, …"). */
 const SPELLED_DIGITS = new RegExp(`\\b${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){6,}\\b`, 'gi');
+/** A ZIP code read out after its label: "zip code given verbally as eight four eight oh eight". */
+const SPELLED_ZIP = new RegExp(
+  `\\b(?:zip(?:[ \\t]*code)?)\\b[^.\\n\\d]{0,32}?\\b(${DIGIT_WORD}(?:[ \\t,-]+${DIGIT_WORD}){4})\\b(?![ \\t,-]+${DIGIT_WORD}\\b)`,
+  'dgi',
+);
 /** Digits and digit words in one number: "843 eight nine zero 3779". */
 const MIXED_DIGITS = new RegExp(
   `(?<![\\w.-])(?:\\d{1,4}|${DIGIT_WORD})(?:[ \\t,-]+(?:\\d{1,4}|${DIGIT_WORD})){2,}(?![\\w-]|\\.\\d)`,
@@ -49,6 +57,7 @@ export const SPELLED_PATTERNS: readonly CuedPattern[] = [
     cues: 'christmas|new|thanksgiving|easter|good|halloween|juneteenth|labor|memorial|independence|veterans|presidents|columbus|mlk|boxing|valentine|mother|father|st|diwali|hanukkah|chanukah|ramadan|eid|passover|yom|rosh|lunar|chinese|kwanzaa|cinco|día|dia|fourth|july',
   },
   { pattern: SPELLED_DIGITS, cues: 'zero|oh|one|two|three|four|five|six|seven|eight|nine' },
+  { pattern: SPELLED_ZIP, cues: 'zip' },
 ];
 
 /** The words and digit groups a number read out is written in. */
@@ -80,8 +89,10 @@ export function findSpelled(text: string, matches: Matcher): PhiSpan[] {
   });
   if (SPELLED_EMAIL_HINT.test(text))
     for (const m of text.matchAll(SPELLED_EMAIL))
-      if (EMAIL_END.test(m[0]))
-        spans.push({ kind: 'email', start: m.index, end: m.index + m[0].length });
+      spans.push({ kind: 'email', start: m.index, end: m.index + m[0].length });
+  matches(SPELLED_ZIP, (m) => {
+    spans.push({ kind: 'zip code', start: m.indices![1]![0], end: m.indices![1]![1] });
+  });
   matches(SPELLED_DIGITS, (m) => {
     const kind = numberKind(text, m.index, digitCount(numberParts(m[0])));
     spans.push({ kind, start: m.index, end: m.index + m[0].length });
