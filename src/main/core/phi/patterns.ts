@@ -633,7 +633,13 @@ function knownPlace(place: string, after: string): boolean {
         STATE_IN_BRACKETS.test(after) &&
         !place.split(/[ -]/).some((w) => NOT_A_TOWN_LOWER.test(w)));
   } else if (place === place.toUpperCase()) {
-    known = STATE_CODE_AFTER.test(after) && capsCityValid(place);
+    // In capitals, a known town or a town named by a word where a clause ends after it: "the
+    // move from EUREKA.", "staying with friends in WILKES-BARRE".
+    const town = titleCase(place);
+    known =
+      (STATE_CODE_AFTER.test(after) && capsCityValid(place)) ||
+      isCity(town) ||
+      (WORD_TOWNS.has(town) && WORD_TOWN_AFTER.test(after));
   } else {
     // "in Springfield MA" is a town and its state.
     known =
@@ -1603,16 +1609,21 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     // A town named by its area, its residents or its services: "Scranton-area", "lives in the
     // Yakima area", "a lifelong Rapid City resident", "Kalamazoo native", "Altoona FD/EMS
-    // transported". The match is empty, so every word is tried as the town's first, one word
-    // or two: "Lifelong Duluth resident" is tried at "Lifelong Duluth", then at "Duluth".
+    // transported", a town named by a word ("a lifelong Flagstaff resident") and one in lower
+    // case ("lifelong hattiesburg resident"). The match is empty, so every word is tried as the
+    // town's first, one word or two: "Lifelong Duluth resident" is tried at "Lifelong Duluth",
+    // then at "Duluth".
     kind: 'city',
     needs: TOWN_CUE_AFTER_HINT,
     pattern: new RegExp(
-      `\\b(?=([${UPPER}][${LATIN_LOWER}]+(?:[ -][${UPPER}][${LATIN_LOWER}]+)?)(?:${TOWN_CUE_AFTER}))`,
+      `\\b(?=([${UPPER}${LATIN_LOWER}][${LATIN_LOWER}]+(?:[ -](?!area\\b)[${UPPER}${LATIN_LOWER}][${LATIN_LOWER}]+)?)(?:${TOWN_CUE_AFTER}))`,
       'dg',
     ),
     group: 1,
-    accept: (found) => isCity(found),
+    accept: (found) =>
+      found === found.toLowerCase()
+        ? isCityInLowerCase(found)
+        : /^[A-Z]/.test(found) && (isCity(found) || WORD_TOWNS.has(found)),
   },
   {
     // "GRANDMOTHER … LIVES IN DULUTH": a known town, in a line written in capitals.
@@ -1630,8 +1641,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     kind: 'city',
     cues: 'in|from|to|near|outside',
     pattern: new RegExp(
-      // The words after the first are no preposition: "from OLOS in wichita" is tried at "in".
-      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear|[Oo]utside)\\s+((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near|outside)\\b)[${UPPER}${LOWER}]+){0,2})`,
+      // No word is a preposition: "from OLOS in wichita" is tried at "in", "flew in from
+      // marietta" at "from".
+      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear|[Oo]utside)\\s+(?!(?:in|from|to|near|outside)\\s)((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near|outside)\\b)[${UPPER}${LOWER}]+){0,2})`,
       'dg',
     ),
     group: 1,

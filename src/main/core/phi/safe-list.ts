@@ -115,7 +115,7 @@ const PREPOSITION_BEFORE = /\b(?:from|by|with|at|to|in|of)[ \t]+$/i;
  * read at the default level too ("driver Wojciech", "son Eero", "Fr. Okonkwo").
  */
 const PERSON_BEFORE =
-  /\b(?:son|daughter|wife|husband|mother|father|sister|brother|niece|nephew|grandson|granddaughter|friend|neighbou?r|caregiver|partner|spouse|driver|interpreter|technologist|chaplain|pastor|officer|nurse|aide|manager|worker|(?:dr|mr|mrs|ms|fr|rev)\.?)[ \t]+$/i;
+  /\b(?:son|daughter|wife|husband|mother|father|sister|brother|niece|nephew|grandson|granddaughter|friend|neighbou?r|caregiver|partner|spouse|driver|interpreter|technologist|chaplain|pastor|officer|nurse|aide|manager|worker|rep|representative|visitor|(?:dr|mr|mrs|ms|fr|rev)\.?)[ \t]+$/i;
 
 /** A capitalised word right before or after another, one space between. */
 const NAME_WORD_BEFORE = new RegExp(`(?<![\\w'’.-])([${UPPER}][${LOWER}]+) $`);

@@ -111,7 +111,7 @@ const LOWER_RELATION =
   'husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
 /** Staff a name follows in lower case: "cna josé tanaka", "case manager marguerite". */
 const LOWER_STAFF =
-  'cna|tech|technologist|driver|director|manager|worker|chief|pharmacist|interpreter|therapist|aide|sitter|midwife|doula';
+  'cna|tech|technologist|driver|director|manager|worker|chief|pharmacist|interpreter|therapist|aide|sitter|midwife|doula|officer|nurse|np|rep|visitor';
 /** Up to three words in lower case after a cue, stopping at a relation ("wife faith and son"). */
 const LOWER_NAME_AFTER_CUE = `[ \\t]+((?!(?:pt|patient|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`;
 /**
@@ -165,9 +165,9 @@ const LOWER_PAIR_AFTER_WORD = new RegExp(
 );
 /** Whom a message came from, before where they work: "per desmond at lakeshore kidney center". */
 const PER_AT = new RegExp(`\\b(?:per)[ \\t]+(${NAME_WORD})[ \\t]+at\\b`, 'dg');
-/** Whom a caller is to ask for, closing the clause: "…, ask for eero." */
+/** Whom a caller is to ask for, or a patient asks for, closing the clause: "ask for eero.", 'asks for "Chuy" (her husband)'. */
 const ASK_FOR = new RegExp(
-  `\\b(?:ask(?:ed|ing)?)[ \\t]+for[ \\t]+(${NAME_WORD})(?=[ \\t]*(?:[.,;:)]|$))`,
+  `\\b(?:ask(?:s|ed|ing)?)[ \\t]+for[ \\t]+["“]?(${NAME_WORD})(?=["”]?[ \\t]*(?:[.,;:()]|$))`,
   'dg',
 );
 /** A user name built from a person's name in an audit line: "user=grant.fennimore". */
@@ -190,14 +190,26 @@ const CALL_FROM = new RegExp(
   `\\b(?:call(?:ed)?)[ \\t]+from[ \\t]+([${UPPER}${LOWER}][${UPPER}${LOWER}'’-]+)[ \\t]+at\\b`,
   'dgi',
 );
-/** A name and an age after it: "chidinma eckhardt, 96 y.o.". */
+/** A name and an age after it: "chidinma eckhardt, 96 y.o.", "hazel kamau, 96F", "ángel müller, aged 94". */
 const LOWER_PAIR_BEFORE_AGE = new RegExp(
-  `(?<![\\w'’.-])(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=,[ \\t]*\\d{1,3}[ \\t]*(?:y\\.?o\\b|yo\\b|y\\/o|-?years?[ -]old|yrs?\\b))`,
+  `(?<![\\w'’.-])(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=,[ \\t]*(?:aged[ \\t]+)?\\d{1,3}[ \\t]*(?:y\\.?o\\b|yo\\b|y\\/o|y\\b|-?years?[ -]old|yrs?\\b|[mf]\\b|,))`,
   'dg',
 );
 /** Initials in lower case, dotted, before a credential: "skin check per t.u. rn:". */
 const LOWER_DOTTED_INITIALS =
   /(?<![\w.])(?:[a-z]\.){2,3}(?=,?[ \t]+(?:rn|lpn|cna|md|np|pa|rd|rt|pct)\b)/g;
+/** A name in lower case alone in a record's field between slashes or bars: "/ maría washington /". */
+const FIELD_NAME = new RegExp(
+  `(?<=[/|][ \\t]*)(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=[ \\t]*[/|])`,
+  'g',
+);
+/** A name in capitals opening a sign-out line's entry: "FOX - bed 14", "HERNÁNDEZ - bed 22". */
+const CAPS_BEFORE_BED = new RegExp(`(?<![\\w'’-])(${CAPS}) - (?:bed|rm|room) \\d`, 'g');
+/** A login of an initial and a surname run together: "user=sboudreaux", "user joyvenkataraman". */
+const RUN_TOGETHER_LOGIN = new RegExp(
+  `\\b(?:user(?:name|id)?)[ \\t]*[=:]?[ \\t]*([a-z]{6,24})\\b`,
+  'dg',
+);
 /** A relation in brackets after the person's name: "CALLED JUNE (SON)", "will chaudhry (son)". */
 const RELATION_IN_BRACKETS = new RegExp(`[ \\t]+\\((?:${LOWER_RELATION}|hcp|guardian)\\)`, 'gi');
 const WORDS_BEFORE_BRACKETS = new RegExp(
@@ -385,6 +397,7 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   { pattern: BABY_NAME, cues: 'baby|infant' },
   { pattern: GOES_BY, cues: 'goes|go|went|known|prefers' },
   { pattern: CALL_FROM, cues: 'call' },
+  { pattern: RUN_TOGETHER_LOGIN, cues: 'user' },
   { pattern: LOWER_INITIALS_AFTER_WORD, cues: SIGNATURE_WORDS.join('|') },
 ];
 /** A number or code with six digits or more (a CSV field after its comma too): a record, account or device number. */
@@ -434,6 +447,95 @@ function isTrend(token: string): boolean {
     groups.length >= 3 && groups.every((g) => /^\d{2,3}$/.test(g) && g.length === groups[0]!.length)
   );
 }
+
+/**
+ * A code of letters and digits, five characters to twelve, two digits at least: a transmitter's,
+ * an armband's or a plate's ("B9NT6W", "XQG8238", "5raa053"), read where no rule named it.
+ */
+const MIXED_CODE =
+  /(?<![\w./:#@-])(?=[A-Za-z]*\d[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,12}(?![\w@]|[./:-]\w)/g;
+/** A dose, a size, a time or a count written as one token: "100mg", "14Fr", "0800h", "q12hr". */
+const MEASURE_TOKEN =
+  /^(?:q?\d+(?:mg|mcg|ug|g|kg|ml|cc|l|mm|cm|m|fr|f|ga|g|hr|hrs|h|min|mins|d|days|wk|wks|mo|yo|y|st|nd|rd|th|x|am|pm|u|iu|units|meq|mmol|bpm|lb|lbs|oz|ft|sec|s|mmhg|k|mb|gb|kb)|[a-z]{1,2}\d+x\d+)$/i;
+/**
+ * Clinical codes with a code's shape: a GCS's or a TNM stage's letters and digits in turn
+ * ("E3V4M6", "T2N1M0", "L3B2p"), a gravida and para ("G3P2012"), a gestation ("37w4d"), a
+ * ventilator's volume and rate ("450x18"), a mutation ("V617F", "G12C"), a room ("1207B"), a
+ * vaccine's, a test's or a model's name ("PCV20", "CA125", "MX800").
+ */
+const CLINICAL_CODE =
+  /^(?:p?(?:[A-Za-z]{1,2}\d[a-z]?){2,}|G\d{1,2}P\d{1,4}|\d{1,2}w\d{1,2}d|\d{2,4}x\d{1,3}|[A-Z]\d{2,4}[A-Z]|\d{3,4}[A-Z]|[A-Za-z]{2,6}\d{2,3})$/;
+/** A coding system's label before a code: "ICD-10-PCS 0BH17EZ", "CPT 31500". */
+const CODE_SYSTEM_BEFORE =
+  /\b(?:icd(?:-?\d+)?(?:-?(?:cm|pcs))?|cpt|hcpcs|loinc|snomed|drg)[ \t:#]*$/i;
+/**
+ * Digit groups apart by spaces as identifiers group them: a social security number's 3-2-4, or
+ * three digits thrice, or fours ("989 322 229", "608 81 5901", "6837 9884 900").
+ */
+const SPACED_DIGITS =
+  /(?<![\w.,/:-])(?:\d{3} \d{2} \d{4}|\d{3} \d{3} \d{3}|\d{4} \d{4} \d{3,4}(?: \d{3,4})?)(?![\w.,/:-]?\d)/g;
+const SPACED_SSN = /^\d{3} \d{2} \d{4}$/;
+/**
+ * A code of letters and digits in two parts, three digits at least: "FS21-738", "DAFJ-8TJC",
+ * "mkz-5024" (not "COVID-19", "L4-L5", "CA19-9").
+ */
+const HYPHENED_CODE =
+  /(?<![\w./:#@-])(?=[A-Za-z-]*\d[A-Za-z-]*\d[A-Za-z-]*\d)(?=[\d-]*[A-Za-z])[A-Za-z0-9]{2,8}-[A-Za-z0-9]{3,8}(?![\w@-]|[./:]\w)/g;
+/**
+ * Two parts that are a range ("100-120s", "48-72h"), spinal levels ("T9-T10") or a marker with
+ * three digits ("CA-125"): a code's second part after letters alone has four digits.
+ */
+const NOT_A_HYPHENED_CODE =
+  /^(?:\d+[a-z]{0,2}-\d+[a-z]{0,2}|[CTLS]\d{1,2}-[CTLS]?\d{1,2}|[A-Za-z]+-(?:[A-Za-z]*\d){1,3}[A-Za-z]*)$/i;
+/** A token after a number sign, four digits or more or letters and three digits: "#P381461". */
+const AFTER_NUMBER_SIGN =
+  /#[ \t]?((?=[A-Za-z-]*\d[A-Za-z-]*\d[A-Za-z-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,15})(?![\w-])/dg;
+/** A code in capitals right after a device's or an armband's word: "transmitter RSNDFF". */
+const CODE_AFTER_DEVICE =
+  /\b(?:transmitter|sensor|serial(?: #| no\.?)?|s\/n|sn|armband|wristband)[ \t:#]+((?=[A-Z0-9-]{5,16}(?![\w-]))[A-Z0-9]{2,10}(?:-[A-Z0-9]{2,6})*)(?![\w-])/dg;
+/** Words a device's code follows: "transmitter B9NT6W", "plate 5raa053". */
+const DEVICE_CODE_BEFORE =
+  /\b(?:transmitter|sensor|serial|s\/n|sn|plate|tag|imei|pump|receiver|device)\b[^.;\n]{0,12}$/i;
+/** Words a person's or a specimen's code follows: "donor HQZP318", "armband # WDX4471". */
+const ID_CODE_BEFORE = /\b(?:donor|recipient|armband|wristband|badge)\b[^.;\n]{0,12}$/i;
+
+/**
+ * Codes no rule named, by their shape alone: letters and digits in one token no word list holds,
+ * or long digit groups apart by spaces. Identifiers come in shapes no label announces; a clinical
+ * code that takes the shape ("COVID19") is a word the lists hold.
+ */
+function findCodes(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  // After a device's or a donor's word a code is one whatever its shape ("transmitter DLN916").
+  const code = (token: string, start: number) => {
+    if (MEASURE_TOKEN.test(token) || isKnownWord(token) || TOKEN_DATE.test(token)) return;
+    const before = text.slice(Math.max(0, start - 24), start);
+    if (MODEL_BEFORE.test(before) || CODE_SYSTEM_BEFORE.test(before)) return;
+    const device = DEVICE_CODE_BEFORE.test(before);
+    const cued = device || ID_CODE_BEFORE.test(before);
+    if (!cued && (CLINICAL_CODE.test(token) || /^\d+-\d+$/.test(token))) return;
+    spans.push({ kind: device ? 'device id' : 'mrn', start, end: start + token.length });
+  };
+  for (const m of text.matchAll(MIXED_CODE)) code(m[0], m.index);
+  if (text.includes('-'))
+    for (const m of text.matchAll(HYPHENED_CODE))
+      if (!NOT_A_HYPHENED_CODE.test(m[0])) code(m[0], m.index);
+  if (text.includes('#'))
+    for (const m of text.matchAll(AFTER_NUMBER_SIGN)) code(m[1]!, m.indices![1]![0]);
+  for (const m of text.matchAll(CODE_AFTER_DEVICE)) code(m[1]!, m.indices![1]![0]);
+  for (const m of text.matchAll(SPACED_DIGITS)) {
+    const end = m.index + m[0].length;
+    if (
+      COUNT_UNIT_AFTER.test(text.slice(end, end + 8)) ||
+      UNIT_AFTER.test(text.slice(end, end + 12))
+    )
+      continue;
+    spans.push({ kind: SPACED_SSN.test(m[0]) ? 'ssn' : 'mrn', start: m.index, end });
+  }
+  return spans;
+}
+/** A unit after digits: "1200 800 400 mL" are volumes. */
+const UNIT_AFTER = /^[ \t]*(?:ml|cc|l|mg|mcg|g|kg|mmhg|bpm|units?|meq|mmol|cal|kcal)\b/i;
 
 /** Long numbers: a shape no word list reads. */
 function findLongNumbers(text: string): PhiSpan[] {
@@ -550,6 +652,23 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
     if (nameWords(m[1]!.split(/[._]/))) add(m.indices![1]![0], m.indices![1]![1]);
   });
   matches(CALL_FROM, cuedName);
+  matches(RUN_TOGETHER_LOGIN, (m) => {
+    const login = m[1]!;
+    // A word no list knows that is a names list's word after its first letter or two, or a
+    // given name and a surname run together.
+    if (factsOf(login) !== 0) return;
+    const cut = [1, 2].some((n) => isName(login.slice(n)) && login.length - n >= 4);
+    const run = [...Array(login.length - 5).keys()]
+      .map((i) => i + 3)
+      .some((i) => (factsOf(login.slice(0, i)) & GIVEN) !== 0 && isName(login.slice(i)));
+    if (cut || run) add(m.indices![1]![0], m.indices![1]![1]);
+  });
+  if (text.includes('/') || text.includes('|'))
+    for (const m of text.matchAll(FIELD_NAME))
+      if (nameWords(m[1]!.split(/[ \t]+/))) add(m.index, m.index + m[1]!.length);
+  if (text.includes(' - '))
+    for (const m of text.matchAll(CAPS_BEFORE_BED))
+      if (couldBeName(m[1]!) && !isKnownWord(m[1]!)) add(m.index, m.index + m[1]!.length);
   // After a newborn's words or a nickname's, any word that could be a name's is one.
   const anyName = (m: RegExpExecArray) => {
     if (m[1]!.split(/[ \t-]+/).every((w) => couldBeName(w)))
@@ -760,6 +879,7 @@ export function findShapes(text: string, found: readonly PhiSpan[], matches: Mat
   return [
     ...findNameShapes(text, matches),
     ...findLongNumbers(text),
+    ...findCodes(text),
     ...findFacilityAcronyms(text),
   ].filter(clear);
 }
