@@ -191,17 +191,16 @@ const CALL_FROM = new RegExp(
   'dgi',
 );
 /** A name and an age after it: "chidinma eckhardt, 96 y.o.", "hazel kamau, 96F", "ángel müller, aged 94". */
-const LOWER_PAIR_BEFORE_AGE = new RegExp(
-  `(?<![\\w'’.-])(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=,[ \\t]*(?:aged[ \\t]+)?\\d{1,3}[ \\t]*(?:y\\.?o\\b|yo\\b|y\\/o|y\\b|-?years?[ -]old|yrs?\\b|[mf]\\b|,))`,
-  'dg',
-);
+const AGE_AFTER_COMMA =
+  /,[ \t]*(?:aged[ \t]+)?\d{1,3}[ \t]*(?:y\.?o\b|yo\b|y\/o|y\b|-?years?[ -]old|yrs?\b|[mf]\b|,)/g;
+const LOWER_PAIR_BEFORE = new RegExp(`(?<![\\w'’.-])${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD}$`);
 /** Initials in lower case, dotted, before a credential: "skin check per t.u. rn:". */
 const LOWER_DOTTED_INITIALS =
   /(?<![\w.])(?:[a-z]\.){2,3}(?=,?[ \t]+(?:rn|lpn|cna|md|np|pa|rd|rt|pct)\b)/g;
 /** A name in lower case alone in a record's field between slashes or bars: "/ maría washington /". */
 const FIELD_NAME = new RegExp(
-  `(?<=[/|][ \\t]*)(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=[ \\t]*[/|])`,
-  'g',
+  `[/|][ \\t]*(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=[ \\t]*[/|])`,
+  'dg',
 );
 /** A name in capitals opening a sign-out line's entry: "FOX - bed 14", "HERNÁNDEZ - bed 22". */
 const CAPS_BEFORE_BED = new RegExp(`(?<![\\w'’-])(${CAPS}) - (?:bed|rm|room) \\d`, 'g');
@@ -374,6 +373,9 @@ const DOTTED_WORDS = new Set([
   'U.K.',
 ]);
 
+/** A code in capitals right after a device's or an armband's word: "transmitter RSNDFF". */
+const CODE_AFTER_DEVICE =
+  /\b(?:transmitter|sensor|serial(?: #| no\.?)?|s\/n|sn|armband|wristband)[ \t:#]+((?=[A-Z0-9-]{5,16}(?![\w-]))[A-Z0-9]{2,10}(?:-[A-Z0-9]{2,6})*)(?![\w-])/dg;
 /**
  * The shapes' patterns that start with a cue word, so that the detector's one scan for cue
  * words finds where to try them (detect.ts): a cue missing here is a shape missed, which
@@ -398,6 +400,7 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   { pattern: GOES_BY, cues: 'goes|go|went|known|prefers' },
   { pattern: CALL_FROM, cues: 'call' },
   { pattern: RUN_TOGETHER_LOGIN, cues: 'user' },
+  { pattern: CODE_AFTER_DEVICE, cues: 'transmitter|sensor|serial|s/n|sn|armband|wristband' },
   { pattern: LOWER_INITIALS_AFTER_WORD, cues: SIGNATURE_WORDS.join('|') },
 ];
 /** A number or code with six digits or more (a CSV field after its comma too): a record, account or device number. */
@@ -452,8 +455,11 @@ function isTrend(token: string): boolean {
  * A code of letters and digits, five characters to twelve, two digits at least: a transmitter's,
  * an armband's or a plate's ("B9NT6W", "XQG8238", "5raa053"), read where no rule named it.
  */
-const MIXED_CODE =
-  /(?<![\w./:#@-])(?=[A-Za-z]*\d[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,12}(?![\w@]|[./:-]\w)/g;
+const ALNUM_RUN = /\b[A-Za-z]*\d[A-Za-z0-9]*/g;
+const MIXED_CODE = /^(?=[A-Za-z]*\d[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,12}$/;
+/** What a code stands apart by: no word, path, address or range joins it on either side. */
+const JOINED_BEFORE = /[\w./:#@-]/;
+const JOINED_AFTER = /^(?:[\w@]|[./:-]\w)/;
 /** A dose, a size, a time or a count written as one token: "100mg", "14Fr", "0800h", "q12hr". */
 const MEASURE_TOKEN =
   /^(?:q?\d+(?:mg|mcg|ug|g|kg|ml|cc|l|mm|cm|m|fr|f|ga|g|hr|hrs|h|min|mins|d|days|wk|wks|mo|yo|y|st|nd|rd|th|x|am|pm|u|iu|units|meq|mmol|bpm|lb|lbs|oz|ft|sec|s|mmhg|k|mb|gb|kb)|[a-z]{1,2}\d+x\d+)$/i;
@@ -475,12 +481,16 @@ const CODE_SYSTEM_BEFORE =
 const SPACED_DIGITS =
   /(?<![\w.,/:-])(?:\d{3} \d{2} \d{4}|\d{3} \d{3} \d{3}|\d{4} \d{4} \d{3,4}(?: \d{3,4})?)(?![\w.,/:-]?\d)/g;
 const SPACED_SSN = /^\d{3} \d{2} \d{4}$/;
+const SPACED_HINT = /\d{3} \d{2}/;
 /**
  * A code of letters and digits in two parts, three digits at least: "FS21-738", "DAFJ-8TJC",
  * "mkz-5024" (not "COVID-19", "L4-L5", "CA19-9").
  */
-const HYPHENED_CODE =
-  /(?<![\w./:#@-])(?=[A-Za-z-]*\d[A-Za-z-]*\d[A-Za-z-]*\d)(?=[\d-]*[A-Za-z])[A-Za-z0-9]{2,8}-[A-Za-z0-9]{3,8}(?![\w@-]|[./:]\w)/g;
+/** The letters and digits either side of a hyphen, read from the hyphen (most words have none). */
+const ALNUM_BEFORE_HYPHEN = /[A-Za-z0-9]{2,8}$/;
+const ALNUM_AFTER_HYPHEN = /^[A-Za-z0-9]{3,8}/;
+const HYPHENED_CODE = /^(?=[A-Za-z-]*\d[A-Za-z-]*\d[A-Za-z-]*\d)(?=[\d-]*[A-Za-z])/;
+const HYPHENED_JOINED_AFTER = /^(?:[\w@-]|[./:]\w)/;
 /**
  * Two parts that are a range ("100-120s", "48-72h"), spinal levels ("T9-T10") or a marker with
  * three digits ("CA-125"): a code's second part after letters alone has four digits.
@@ -490,9 +500,6 @@ const NOT_A_HYPHENED_CODE =
 /** A token after a number sign, four digits or more or letters and three digits: "#P381461". */
 const AFTER_NUMBER_SIGN =
   /#[ \t]?((?=[A-Za-z-]*\d[A-Za-z-]*\d[A-Za-z-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,15})(?![\w-])/dg;
-/** A code in capitals right after a device's or an armband's word: "transmitter RSNDFF". */
-const CODE_AFTER_DEVICE =
-  /\b(?:transmitter|sensor|serial(?: #| no\.?)?|s\/n|sn|armband|wristband)[ \t:#]+((?=[A-Z0-9-]{5,16}(?![\w-]))[A-Z0-9]{2,10}(?:-[A-Z0-9]{2,6})*)(?![\w-])/dg;
 /** Words a device's code follows: "transmitter B9NT6W", "plate 5raa053". */
 const DEVICE_CODE_BEFORE =
   /\b(?:transmitter|sensor|serial|s\/n|sn|plate|tag|imei|pump|receiver|device)\b[^.;\n]{0,12}$/i;
@@ -504,7 +511,7 @@ const ID_CODE_BEFORE = /\b(?:donor|recipient|armband|wristband|badge)\b[^.;\n]{0
  * or long digit groups apart by spaces. Identifiers come in shapes no label announces; a clinical
  * code that takes the shape ("COVID19") is a word the lists hold.
  */
-function findCodes(text: string): PhiSpan[] {
+function findCodes(text: string, matches: Matcher): PhiSpan[] {
   const spans: PhiSpan[] = [];
   // After a device's or a donor's word a code is one whatever its shape ("transmitter DLN916").
   const code = (token: string, start: number) => {
@@ -516,22 +523,36 @@ function findCodes(text: string): PhiSpan[] {
     if (!cued && (CLINICAL_CODE.test(token) || /^\d+-\d+$/.test(token))) return;
     spans.push({ kind: device ? 'device id' : 'mrn', start, end: start + token.length });
   };
-  for (const m of text.matchAll(MIXED_CODE)) code(m[0], m.index);
-  if (text.includes('-'))
-    for (const m of text.matchAll(HYPHENED_CODE))
-      if (!NOT_A_HYPHENED_CODE.test(m[0])) code(m[0], m.index);
+  // The runs of letters and digits are found by one cheap scan and tested as a whole.
+  for (const m of text.matchAll(ALNUM_RUN)) {
+    const end = m.index + m[0].length;
+    if (!MIXED_CODE.test(m[0]) || JOINED_BEFORE.test(text[m.index - 1] ?? ' ')) continue;
+    if (!JOINED_AFTER.test(text.slice(end, end + 2))) code(m[0], m.index);
+  }
+  for (let hyphen = text.indexOf('-'); hyphen >= 0; hyphen = text.indexOf('-', hyphen + 1)) {
+    const first = ALNUM_BEFORE_HYPHEN.exec(text.slice(Math.max(0, hyphen - 9), hyphen))?.[0];
+    const second = ALNUM_AFTER_HYPHEN.exec(text.slice(hyphen + 1, hyphen + 10))?.[0];
+    if (first === undefined || second === undefined) continue;
+    const start = hyphen - first.length;
+    const end = hyphen + 1 + second.length;
+    const token = text.slice(start, end);
+    if (!HYPHENED_CODE.test(token) || NOT_A_HYPHENED_CODE.test(token)) continue;
+    if (JOINED_BEFORE.test(text[start - 1] ?? ' ')) continue;
+    if (!HYPHENED_JOINED_AFTER.test(text.slice(end, end + 2))) code(token, start);
+  }
   if (text.includes('#'))
     for (const m of text.matchAll(AFTER_NUMBER_SIGN)) code(m[1]!, m.indices![1]![0]);
-  for (const m of text.matchAll(CODE_AFTER_DEVICE)) code(m[1]!, m.indices![1]![0]);
-  for (const m of text.matchAll(SPACED_DIGITS)) {
-    const end = m.index + m[0].length;
-    if (
-      COUNT_UNIT_AFTER.test(text.slice(end, end + 8)) ||
-      UNIT_AFTER.test(text.slice(end, end + 12))
-    )
-      continue;
-    spans.push({ kind: SPACED_SSN.test(m[0]) ? 'ssn' : 'mrn', start: m.index, end });
-  }
+  matches(CODE_AFTER_DEVICE, (m) => code(m[1]!, m.indices![1]![0]));
+  if (SPACED_HINT.test(text))
+    for (const m of text.matchAll(SPACED_DIGITS)) {
+      const end = m.index + m[0].length;
+      if (
+        COUNT_UNIT_AFTER.test(text.slice(end, end + 8)) ||
+        UNIT_AFTER.test(text.slice(end, end + 12))
+      )
+        continue;
+      spans.push({ kind: SPACED_SSN.test(m[0]) ? 'ssn' : 'mrn', start: m.index, end });
+    }
   return spans;
 }
 /** A unit after digits: "1200 800 400 mL" are volumes. */
@@ -665,7 +686,7 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
   });
   if (text.includes('/') || text.includes('|'))
     for (const m of text.matchAll(FIELD_NAME))
-      if (nameWords(m[1]!.split(/[ \t]+/))) add(m.index, m.index + m[1]!.length);
+      if (nameWords(m[1]!.split(/[ \t]+/))) add(m.indices![1]![0], m.indices![1]![1]);
   if (text.includes(' - '))
     for (const m of text.matchAll(CAPS_BEFORE_BED))
       if (couldBeName(m[1]!) && !isKnownWord(m[1]!)) add(m.index, m.index + m[1]!.length);
@@ -677,9 +698,13 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
   matches(BABY_NAME, anyName);
   // A name gone by is one whatever word it is: "Peaches", "Bud".
   matches(GOES_BY, (m) => add(m.indices![1]![0], m.indices![1]![1]));
-  if (text.includes(','))
-    for (const m of text.matchAll(LOWER_PAIR_BEFORE_AGE))
-      if (nameWords(m[1]!.split(/[ \t]+/))) add(m.index, m.index + m[1]!.length);
+  // An age after a comma is rare: the name is read back from it.
+  for (const age of text.matchAll(AGE_AFTER_COMMA)) {
+    const from = Math.max(0, age.index - 60);
+    const pair = LOWER_PAIR_BEFORE.exec(text.slice(from, age.index));
+    if (pair && (pair.index > 0 || from === 0) && nameWords(pair[0].split(/[ \t]+/)))
+      add(from + pair.index, age.index);
+  }
   if (text.includes('.'))
     for (const m of text.matchAll(LOWER_DOTTED_INITIALS))
       if (!DOTTED_WORDS.has(m[0].toUpperCase())) add(m.index, m.index + m[0].length);
@@ -879,7 +904,7 @@ export function findShapes(text: string, found: readonly PhiSpan[], matches: Mat
   return [
     ...findNameShapes(text, matches),
     ...findLongNumbers(text),
-    ...findCodes(text),
+    ...findCodes(text, matches),
     ...findFacilityAcronyms(text),
   ].filter(clear);
 }
