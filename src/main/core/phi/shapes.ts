@@ -457,6 +457,15 @@ function isTrend(token: string): boolean {
  */
 const ALNUM_RUN = /\b[A-Za-z]*\d[A-Za-z0-9]*/g;
 const MIXED_CODE = /^(?=[A-Za-z]*\d[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,12}$/;
+/**
+ * A word and a number run together, a task's or a count's name: "mortality24", "sepsis3",
+ * "day14", "24hours" (a code's letters are no word, or come with more digits: "AUTH94698177").
+ */
+function wordAndNumber(token: string): boolean {
+  const parts = /^([A-Za-z]+)\d{1,3}$|^\d{1,3}([A-Za-z]+)$/.exec(token);
+  const word = parts?.[1] ?? parts?.[2];
+  return word !== undefined && word.length >= 3 && isKnownWord(word);
+}
 /** What a code stands apart by: no word, path, address or range joins it on either side. */
 const JOINED_BEFORE = /[\w./:#@-]/;
 const JOINED_AFTER = /^(?:[\w@]|[./:-]\w)/;
@@ -516,6 +525,7 @@ function findCodes(text: string, matches: Matcher): PhiSpan[] {
   // After a device's or a donor's word a code is one whatever its shape ("transmitter DLN916").
   const code = (token: string, start: number) => {
     if (MEASURE_TOKEN.test(token) || isKnownWord(token) || TOKEN_DATE.test(token)) return;
+    if (wordAndNumber(token)) return;
     const before = text.slice(Math.max(0, start - 24), start);
     if (MODEL_BEFORE.test(before) || CODE_SYSTEM_BEFORE.test(before)) return;
     const device = DEVICE_CODE_BEFORE.test(before);
