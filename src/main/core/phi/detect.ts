@@ -4,6 +4,7 @@
  * finding a false alarm. Rules plus dictionaries (as Philter does), no model, no network.
  */
 import type { PhiLevel, PhiSpan } from '../../../shared/domain';
+import { findLabelledFields } from './fields';
 import { findHl7Fields } from './hl7';
 import { findNames, NAME_PATTERNS } from './names';
 import { findUnlisted } from './safe-list';
@@ -25,8 +26,11 @@ import {
   type PatternRule,
 } from './patterns';
 
-/** MIMIC's de-identification placeholders: "___" and "[** … **]". */
-const DEIDENTIFIED = /\[\*\*[\s\S]*?\*\*\]|_{2,}/g;
+/**
+ * De-identification placeholders: MIMIC's "___" and "[** … **]", and masks all of X
+ * ("XXX-XX-XXXX"; not "XXX-XX-0519", which keeps four digits).
+ */
+const DEIDENTIFIED = /\[\*\*[\s\S]*?\*\*\]|_{2,}|(?<![\w-])[Xx]{3,}(?:-[Xx]{2,})*(?![\w-])/g;
 
 /**
  * Blanks already de-identified stretches, so offsets stay those of the text. The blank is no
@@ -192,8 +196,9 @@ export function detectPhi(text: string, level: PhiLevel = 'default'): PhiSpan[] 
   const scanned = blankDeidentified(text);
   const matches = CUES.matcher(scanned);
   // On equal spans the more specific kind, found first, wins the stable sort.
-  // HL7 fields first: a field's place names its kind more surely than its shape does.
-  const found: PhiSpan[] = findHl7Fields(scanned);
+  // HL7 fields and labelled fields first: a field's place or label names its kind more surely
+  // than its shape does.
+  const found: PhiSpan[] = [...findHl7Fields(scanned), ...findLabelledFields(scanned)];
   findPatterns(scanned, matches, found);
   found.push(...findSpelled(scanned, matches));
   findPlacesAfter(scanned, found);

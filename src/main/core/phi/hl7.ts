@@ -89,9 +89,11 @@ const SEGMENTS: Readonly<Record<string, Readonly<Record<number, readonly FieldPa
   },
   // Placer and filler order numbers (accessions), when observed, who ordered.
   OBR: { 2: whole('mrn'), 3: whole('mrn'), 7: whole('date'), 16: CLINICIAN },
+  // Insurance: the insured's name, date of birth and address, and the policy number.
+  IN1: { 16: PERSON, 18: whole('date'), 19: ADDRESS, 36: whole('account number') },
 };
 /** A segment's name in either case: a note written in lower case lowers its pasted segments too. */
-const SEGMENT_START = /(?:^|[\r\n])[ \t]*(MSH|PID|NK1|GT1|PV1|OBR)\|/gi;
+const SEGMENT_START = /(?:^|[\r\n])[ \t]*(MSH|PID|NK1|GT1|PV1|OBR|IN1)\|/gi;
 /** A date or date-time as HL7 writes it (YYYYMMDD[HHMM[SS]]). */
 const HL7_DAY = /^(?:1[89]|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])/;
 const LINE_END = /[\r\n]/g;

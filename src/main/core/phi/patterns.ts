@@ -254,7 +254,7 @@ const WORD_TOWNS: ReadonlySet<string> = new Set(placeList(lists.usWordTowns));
  * ("in Normal with AF", "from Independence for HD"; not "to Normal saline").
  */
 const WORD_TOWN_AFTER = new RegExp(
-  `^(?:[ \\t]*(?:[,.;:)!?]|$)|[ \\t]+(?:with|for|where|by|then|in|on|at|to|and|or|since|until|who|when|after|before|area|resident|native|county|${STATE_CODES})\\b)`,
+  `^(?:[ \\t]*(?:[,.;:)!?]|$)|[ \\t]+(?:with|for|where|by|then|in|on|at|to|and|or|since|until|who|when|after|before|last|present|area|resident|native|county|${STATE_CODES})\\b)`,
 );
 const COUNTRY_NAMES = new Set(placeList(lists.countries));
 const COUNTRIES = [...COUNTRY_NAMES].map(escapeRegExp).join('|');
@@ -299,7 +299,7 @@ const TOWN_CUE_AFTER =
 const TOWN_CUE_AFTER_HINT = /area|resident|native|FD|EMS|PD|Fire|Police/;
 
 const STREET_SUFFIX =
-  '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Row|Alley|Turnpike|Pike|Close|Crescent|Mews|Gardens)';
+  '(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Plaza|Row|Alley|Turnpike|Pike|Close|Crescent|Mews|Gardens|Loop|Cove|Path)';
 /** A word of a street's name: "Ann's", "César", "5th", "N.", "SW". */
 const STREET_WORD = "(?:[A-Z][a-zà-ÿ]+(?:['’]s)?|\\d{1,3}(?:st|nd|rd|th)|[NSEW]\\.?|NE|NW|SE|SW)";
 /** A house number: "12", "29A", Queens' "89-15". */
@@ -308,10 +308,10 @@ const HOUSE_NUMBER = '\\d{1,6}(?:-\\d{1,4})?';
 const STREET_UNIT =
   '(?:,?\\s+(?:(?:Apt|Apartment|Unit|Suite|Ste|Lot|Bldg|Building|Fl|Floor|Rm|#)\\.?\\s*#?\\s*\\w+|\\d{1,2}(?:st|nd|rd|th)\\s+[Ff]loor)){0,2}';
 const LOWER_STREET_SUFFIX =
-  '(?:st|street|ave|avenue|rd|road|blvd|boulevard|lane|ln|drive|dr|terrace|ter|parkway|pkwy|court|circle|cir|way|pl|hwy)';
+  '(?:st|street|ave|avenue|rd|road|blvd|boulevard|lane|ln|drive|dr|terrace|ter|parkway|pkwy|court|circle|cir|way|pl|hwy|loop|trail)';
 /** The same in capitals, as face sheets write them: "7775 MESQUITE AVE., APT. 402". */
 const CAPS_STREET_SUFFIX =
-  '(?:STREET|ST|AVENUE|AVE|ROAD|RD|BOULEVARD|BLVD|LANE|LN|DRIVE|DR|COURT|TERRACE|CIRCLE|CIR|PARKWAY|PKWY|HIGHWAY|HWY|WAY|PLACE)';
+  '(?:STREET|ST|AVENUE|AVE|ROAD|RD|BOULEVARD|BLVD|LANE|LN|DRIVE|DR|COURT|TERRACE|CIRCLE|CIR|PARKWAY|PKWY|HIGHWAY|HWY|WAY|PLACE|LOOP|TRAIL)';
 /** Words of a lower-case run that make it no street: "1 more time per dr". */
 const NOT_STREET_WORD =
   /\b(?:per|with|and|or|the|for|to|at|by|of|on|in|from|times?|then|every|each|after|before|more|less|than|was|is|were|are|has|had|have|will|would|see|saw|call|called|told|asked|pt|patient|mg|tabs?|caps?|po|md|x)\b/i;
@@ -328,7 +328,7 @@ const COUNTED =
   /^\d+\s+(?:units?|tabs?|tablets?|days?|hours?|times?|doses?|liters?|weeks?|months?|years?|drops?|puffs?|sprays?|beats?|breaths?|steps?|feet|blocks?|stairs?|flights?|minutes?|seconds?|mg|mcg|meq|mmol|ml|cm|mm)\b/i;
 
 const FACILITY_HEAD =
-  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Veterans Home|Visiting Nurses?(?: Association| Service)?|Nursing (?:and|&) Rehabilitation(?: Center)?|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons|Community Health(?! Workers?\\b)|Kidney Care|Medical Pavilion)';
+  '(?:Hospital|Medical Center|Medical Centre|Health Center|Health Centre|Healthcare|Health System|Clinic|Infirmary|Nursing Home|Veterans Home|Visiting Nurses?(?: Association| Service)?|Nursing (?:and|&) Rehabilitation(?: Center)?|Rehabilitation Center|Rehabilitation Hospital|Rehab Center|Rehab|Hospice|Memorial|Sanatorium|Care Center|Nursing Facility|Nursing Center|Surgical Center|Surgery Center|Urgent Care|Medical Group|Medical Associates|Associates|Institute|Dialysis Center|Dialysis Unit|Kidney Center|Cancer Center|Heart Center|Assisted Living(?: Facility| Center| Community)?|Skilled Nursing(?: Facility| Center)?|Subacute(?: Care| Center| Unit)?|Senior Living|Retirement (?:Home|Community|Village)|Convalescent (?:Home|Center|Hospital)|Rest Home|Care Home|Home for the Aged|Home Care|Home Health(?: Care| Agency| Services)?|Memory Care|Behavioral Health(?: Center| Hospital)?|Transitional Care(?: Center| Unit)?|Renal Care|Post-Acute(?: Care)?|Apothecary|Manor|Gardens|Village|Lodge|Commons|Community Health(?! Workers?\\b)|Kidney Care|Medical Pavilion|Adult Day (?:Health|Care|Center))';
 /**
  * Heads that also name a department or a specialty ("Wound Center", "Bariatric Surgery"): a
  * facility's only when a word before them is a place's ("Lantern Hill Pediatrics", "Elm Street
@@ -354,10 +354,10 @@ const NOT_A_NAME_OPENER =
 const FACILITY_HEAD_CAPS = FACILITY_HEAD.toUpperCase();
 /** Every word a facility's head starts with: where to look for one in capitals or a weak one. */
 const HEAD_CUES =
-  'hospital|medical|health|clinic|veterans|visiting|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|community|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
+  'hospital|medical|health|clinic|veterans|visiting|adult|infirmary|nursing|rehab|hospice|memorial|sanatorium|care|surgical|surgery|urgent|associates|institute|dialysis|kidney|cancer|heart|assisted|skilled|subacute|senior|retirement|convalescent|rest|home|memory|behavioral|transitional|renal|post-acute|apothecary|manor|gardens|village|lodge|commons|community|center|centre|pediatrics|practice|pharmacy|drug|drugs|family|regional|campus';
 /** Capitalised words before "Clinic" or a date that name a department or a generic place. */
 const NOT_A_FACILITY = new Set(
-  'The This That Our Outside Other Another Same Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
+  'The This That Our Outside Other Another Same Brief Home Local Community Any Each Cardiology Neurology Oncology Hematology Renal Nephrology Pulmonary Pain Wound Anticoagulation Heart Failure Transplant Dialysis Diabetes Endocrine Endocrinology Urology Dermatology Rheumatology Psychiatry Surgery Surgical Vascular Thoracic Liver Hepatology Infectious Disease Diseases Gastroenterology GI Orthopedic Orthopedics Sleep Lipid Memory Movement Disorders Clinic Hospital Urgent Care Family Medicine Primary Cardiac Cardiothoracic Pediatric Geriatric Breast Spine Hand Eye Lung Kidney Stroke Epilepsy Headache HIV Travel Fertility Bone Marrow Coumadin Internal General Day Admission Discharge Transfer ICU MICU SICU CCU ED ER OR PACU Floor Unit Ward Rehab Rehabilitation Nursing Emergency Department Service Team Medical Center Health Acute Subacute Inpatient Outpatient Skilled Assisted Senior Living Long Term Short Cardiopulmonary Vestibular Pelvic Neuro Psychiatric Behavioral Mental Addiction Detox Substance Residential Adult Cancer Comprehensive Level Burn Trauma Infusion Imaging Diagnostic Treatment Institute Associates Physicians Group Practice Manor Gardens Village Lodge Commons Retirement Convalescent Rest VA SNF LTACH IRF Aged For Clinical Peritoneal'.split(
     ' ',
   ),
 );
@@ -371,7 +371,7 @@ const GENERIC_LOWER = new Set(
 
 /** Heads of a hospital's, a clinic's or a pharmacy's name in lower case: "kalamazoo lutheran hospital". */
 const LOWER_CLINICAL_HEAD =
-  '(?:hospital|medical center|clinic|kidney center|dialysis center|behavioral health|pharmacy|veterans home|visiting nurses|surgical center|surgery center|health center|cancer center)';
+  '(?:hospital|medical center|clinic|kidney center|dialysis center|behavioral health|pharmacy|veterans home|visiting nurses|surgical center|surgery center|health center|cancer center|ltach|snf)';
 const LOWER_CLINICAL_HEAD_AT_END = new RegExp(`\\b${LOWER_CLINICAL_HEAD}$`);
 
 /** Units after a number: "500-1000 mL" is a range, not a 7-digit phone number. */
@@ -411,7 +411,7 @@ const SCORE_BEFORE =
   /\b(?:pain|strength|score|GCS|power|motor|scale|rated|graded|grade|out of|x|apgars?)\s*:?\s*$/i;
 /** What a fraction counts: "2/4 bottles", "3/4 strength", "1/2 NS". */
 const FRACTION_AFTER =
-  /^\s*(?:strength|bottles?|sets?|cultures?|NS|tabs?|tablets?|doses?|of\b|sites?|lumens?|views?|systolic|diastolic|murmur|cups?|pills?|packs?|ppd|(?:lymph )?nodes?)/i;
+  /^\s*(?:strength|cores?|biops(?:y|ies)|slides?|fragments?|bottles?|sets?|cultures?|NS|tabs?|tablets?|doses?|of\b|sites?|lumens?|views?|systolic|diastolic|murmur|cups?|pills?|packs?|ppd|(?:lymph )?nodes?)/i;
 /** A time or a part of the day after a month/day makes it a date: "3/15 0700", "6/20 evening". */
 const TIME_AFTER =
   /^\s+(?:\d{4}\b|\d{1,2}:\d{2}|(?:am|pm|morning|evening|afternoon|night|overnight)\b|(?:CT|CXR|MRI|MRA|CTA|TTE|TEE|EKG|ECG|KUB)\b)/i;
@@ -425,6 +425,9 @@ const DATE_END = /^(?:\s*(?:[.,;:)]|$)|\s+(?:\d|at|for|w\/|with|and|to|when|by|p
 /** "last HD 3/3", "last refill of lasix 8/4": a last or next time is a date. */
 const LAST_BEFORE = /\b(?:last|next|prior|previous)\b[^.;:\n]{0,30}$/i;
 
+/** Words a fraction's count follows: "day 3/5", "dose 2/4". */
+const COUNTED_WORD =
+  /^(?:days?|doses?|cycles?|weeks?|scores?|scales?|index|grades?|stages?|sessions?|visits?|rounds?)$/;
 /** A month/day without a year, "1/26 CT": valid, and not a score or a fraction. */
 function monthDayValid(found: string, text: string, start: number, end: number): boolean {
   const [month, day] = found.split('/').map(Number);
@@ -434,6 +437,16 @@ function monthDayValid(found: string, text: string, start: number, end: number):
   if (/^0|\/0/.test(found)) return true;
   // A score's denominator is still a date's day when a time of day follows.
   const after = text.slice(end, end + 12);
+  // What a fraction counts follows it: "7/12 cores", "2/4 bottles".
+  if (FRACTION_AFTER.test(after)) return false;
+  // A time before it, or a word in lower case before it and nothing but a full stop after it to
+  // the note's end: "called at 20:19 7/5.", "confirmed by phone 9/2." (not a scale's "ADL 3/6.",
+  // a course's "IVIG day 3/5." nor a symptom's score out of ten).
+  const before = text.slice(Math.max(0, start - 12), start);
+  if (/\d{1,2}:\d{2}[ \t]+$/.test(before)) return true;
+  const word = /(?<![\w-])([a-z]{4,})[ \t]+$/.exec(before)?.[1];
+  if (word && !COUNTED_WORD.test(word) && day !== 10 && /^\.?[ \t]*$/.test(text.slice(end)))
+    return true;
   if (!SCORE_DENOMINATORS.has(day!) || TIME_AFTER.test(after)) return true;
   if (day !== 10 && TIME_AT_AFTER.test(after)) return true;
   return LAST_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && DATE_END.test(after);
@@ -558,8 +571,11 @@ function facilityAfterPreposition(found: string, text: string, start: number): b
   // A hospital, a clinic or a pharmacy is a named one where its first word is a name's or a
   // place's, or no list's ("at lakeshore kidney center"; not "at wound clinic").
   if (!LOWER_CLINICAL_HEAD_AT_END.test(found)) return true;
+  // "extubate hospital day 3": a hospital day, no hospital.
+  if (/^\s+day\b/.test(text.slice(start + found.length, start + found.length + 6))) return false;
   const first = words[0] === 'st.' ? words[1]! : words[0]!;
   return (
+    words.slice(0, -1).some((w) => PLACE_PART.test(w)) ||
     /['’]s$/.test(first) ||
     words[0] === 'st.' ||
     !isKnownWord(first) ||
@@ -637,9 +653,11 @@ function knownPlace(place: string, after: string): boolean {
     // move from EUREKA.", "staying with friends in WILKES-BARRE".
     const town = titleCase(place);
     known =
-      (STATE_CODE_AFTER.test(after) && capsCityValid(place)) ||
-      isCity(town) ||
-      (WORD_TOWNS.has(town) && WORD_TOWN_AFTER.test(after));
+      !/^(?:THE|A|AN|HIS|HER|THEIR|OUR|MY)\b/.test(place) &&
+      ((STATE_CODE_AFTER.test(after) && capsCityValid(place)) ||
+        isCity(town) ||
+        (WORD_TOWNS.has(town) &&
+          (WORD_TOWN_AFTER.test(after) || WORD_TOWN_AFTER.test(after.toLowerCase()))));
   } else {
     // "in Springfield MA" is a town and its state.
     known =
@@ -1154,11 +1172,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     // In lower case, "mar", "may" and "dec" with a day are dates only with their year ("dec 4
-    // 2020"), and any month with a year cut short: "widowed feb '19".
+    // 2020"), and any month with a year, whole or cut short, or a range of months with one:
+    // "widowed feb '19", "june 2022", "admits apr-jun 2022".
     kind: 'date',
     cues: MONTH_CUES,
     pattern: new RegExp(
-      `\\b${LOWER_MONTH}\\.?\\s+(?:\\d{1,2}${ORDINAL},?\\s+(?:19|20)\\d{2}|['’]\\d{2})\\b`,
+      `\\b${LOWER_MONTH}(?:-${LOWER_MONTH})?\\.?\\s+(?:\\d{1,2}${ORDINAL},?\\s+(?:19|20)\\d{2}|['’]\\d{2}|(?:19|20)\\d{2})\\b`,
       'g',
     ),
   },
@@ -1262,6 +1281,14 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     ),
     group: 1,
     accept: (_found, text, _start, end) => !UNIT_AHEAD_ANY_CASE.test(text.slice(end, end + 12)),
+  },
+  {
+    // A day of the month closing its clause after any word: "agreed on comfort care the 18th.",
+    // "THE 10TH."; an ordinal count goes on to what it counts ("the 2nd dose").
+    kind: 'date',
+    needs: /\d(?:st|nd|rd|th)\b/i,
+    pattern:
+      /\b(?:the|THE)\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th|ST|ND|RD|TH)\b(?=\s*(?:[.;!?)]|$))/g,
   },
   {
     // A month named by the year around it: "stent exchange April of last year".
@@ -1375,10 +1402,10 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: streetValid,
   },
   {
-    // A rural route's box: "HC 6 Box 399", "RR 2 Box 15".
+    // A rural route's box: "HC 6 Box 399", "RR 2 Box 15", "RR 4 BOX 194", "rr 6 box 91".
     kind: 'street address',
     cues: 'hc |hcr |rr |rural route|star route',
-    pattern: /\b(?:HC |HCR |RR |Rural Route|Star Route)\s*\d{1,4},?\s+Box\s+\d{1,5}\b/g,
+    pattern: /\b(?:HC |HCR |RR |Rural Route|Star Route)\s*\d{1,4},?\s+Box\s+\d{1,5}\b/gi,
   },
   {
     // A county road named by letters: "N7069 County Rd Y".
@@ -1643,7 +1670,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: new RegExp(
       // No word is a preposition: "from OLOS in wichita" is tried at "in", "flew in from
       // marietta" at "from".
-      `\\b(?:[Ii]n|[Ff]rom|[Tt]o|[Nn]ear|[Oo]utside)\\s+(?!(?:in|from|to|near|outside)\\s)((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near|outside)\\b)[${UPPER}${LOWER}]+){0,2})`,
+      `\\b(?:[Ii]n|IN|[Ff]rom|FROM|[Tt]o|TO|[Nn]ear|NEAR|[Oo]utside|OUTSIDE)\\s+(?!(?:in|from|to|near|outside|IN|FROM|TO|NEAR|OUTSIDE)\\s)((?:St\\.\\s)?[${UPPER}${LOWER}]+(?:[ -](?!(?:in|from|to|near|outside|IN|FROM|TO|NEAR|OUTSIDE)\\b)[${UPPER}${LOWER}]+){0,2})`,
       'dg',
     ),
     group: 1,

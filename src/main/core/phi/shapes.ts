@@ -111,7 +111,7 @@ const LOWER_RELATION =
   'husband|wife|son|daughter|dtr|dgtr|partner|poa|hcpoa|pastor|chaplain|mother|father|sister|brother|friend|neighbou?r|caregiver|niece|nephew|aunt|uncle|spouse|boyfriend|girlfriend';
 /** Staff a name follows in lower case: "cna josé tanaka", "case manager marguerite". */
 const LOWER_STAFF =
-  'cna|tech|technologist|driver|director|manager|worker|chief|pharmacist|interpreter|therapist|aide|sitter|midwife|doula|officer|nurse|np|rep|visitor';
+  'cna|tech|technologist|driver|director|manager|worker|chief|pharmacist|interpreter|therapist|aide|sitter|midwife|doula|officer|nurse|np|rep|visitor|caller|counsel|courier';
 /** Up to three words in lower case after a cue, stopping at a relation ("wife faith and son"). */
 const LOWER_NAME_AFTER_CUE = `[ \\t]+((?!(?:pt|patient|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+(?:[ \\t]+(?!(?:and|or|${LOWER_RELATION})\\b)[${LOWER}][${LOWER}'’-]+){0,2})`;
 /**
@@ -124,10 +124,11 @@ const LOWER_CUE = new RegExp(
   'g',
 );
 /**
- * The same after the other staff, apart so that a cue inside another's words is still tried:
- * "manager marguerite" of "rn case manager marguerite".
+ * The same after the other staff, a colon between or not ("caller: ingeborg saltonstall"), apart
+ * so that a cue inside another's words is still tried: "manager marguerite" of "rn case manager
+ * marguerite".
  */
-const LOWER_STAFF_CUE = new RegExp(`\\b(?:${LOWER_STAFF})${LOWER_NAME_AFTER_CUE}`, 'g');
+const LOWER_STAFF_CUE = new RegExp(`\\b(?:${LOWER_STAFF}):?${LOWER_NAME_AFTER_CUE}`, 'g');
 /**
  * Staff, after whom one word no list knows is no name ("rn inservice"): a names list must hold
  * one of the words, or two or more words must be unknown to every list ("cna aigerim al-haddad").
@@ -202,13 +203,37 @@ const FIELD_NAME = new RegExp(
   `[/|][ \\t]*(${LOWER_NAME_WORD}[ \\t]+${LOWER_NAME_WORD})(?=[ \\t]*[/|])`,
   'dg',
 );
-/** A name in capitals opening a sign-out line's entry: "FOX - bed 14", "HERNÁNDEZ - bed 22". */
-const CAPS_BEFORE_BED = new RegExp(`(?<![\\w'’-])(${CAPS}) - (?:bed|rm|room) \\d`, 'g');
-/** A login of an initial and a surname run together: "user=sboudreaux", "user joyvenkataraman". */
-const RUN_TOGETHER_LOGIN = new RegExp(
-  `\\b(?:user(?:name|id)?)[ \\t]*[=:]?[ \\t]*([a-z]{6,24})\\b`,
+/** An initial and a surname in capitals: "BY B. GLASS", "ORDERED BY S. NGUYEN NP". */
+const INITIAL_CAPS_SURNAME = new RegExp(`(?<![\\w.])[A-Z]\\.[ \\t]+(${CAPS})(?![\\w'’-])`, 'dg');
+/** Where a name is expected before an initial: "by", "with", "to", "from", "per". */
+const PERSON_PREPOSITION_BEFORE = /\b(?:by|with|to|from|per)[ \t]+$/i;
+/** A name then a relation: "Grant Frank (pt's son)", "Hope Cook is the patient's daughter". */
+const NAME_BEFORE_RELATION = new RegExp(
+  `\\b([${UPPER}][${LOWER}'’-]+(?: [${UPPER}]\\.)? [${UPPER}][${LOWER}'’-]+)(?= \\((?:pt|patient|her|his)(?:['’]s)? (?:${LOWER_RELATION})\\)| is the (?:pt|patient)['’]s (?:${LOWER_RELATION})\\b)`,
+  'g',
+);
+/** Who called from where: "fyi obadiah from bramble street pharmacy", "spoke w/ chase ward from". */
+const NAME_FROM_PLACE = new RegExp(
+  `\\b(?:fyi|spoke (?:w\\/|with)|FYI|SPOKE (?:W\\/|WITH))[ \\t]+(${NAME_WORD}(?:[ \\t]+${NAME_WORD})?)[ \\t]+(?:from|FROM)\\b`,
   'dg',
 );
+/** A relation's nickname in quotation marks: 'friend "Red"'. */
+const RELATION_NICKNAME = new RegExp(
+  `\\b(?:${LOWER_RELATION})[ \\t]+["“]([${UPPER}][${LOWER}'’-]+)["”]`,
+  'dgi',
+);
+/** A name in capitals opening a sign-out line's entry: "FOX - bed 14", "HERNÁNDEZ - bed 22". */
+const CAPS_BEFORE_BED = new RegExp(`(?<![\\w'’-])(${CAPS}) - (?:bed|rm|room) \\d`, 'g');
+/**
+ * A login after "user": an initial and a surname run together ("user=sboudreaux"), with digits
+ * ("user pnunez4"), any word no list knows.
+ */
+const RUN_TOGETHER_LOGIN = new RegExp(
+  `\\b(?:user(?:name|id)?)[ \\t]*[=:]?[ \\t]*([a-z][a-z0-9]{3,23})(?![\\w.@])`,
+  'dg',
+);
+/** A login signing a comment at its end after a dash: "… please redact. — xchurch3". */
+const LOGIN_AFTER_DASH = /(?<![\w-])[—–-][ \t]*([a-z][a-z0-9_]{2,23}(?:\.[a-z0-9_]+)?)\.?[ \t]*$/d;
 /** A relation in brackets after the person's name: "CALLED JUNE (SON)", "will chaudhry (son)". */
 const RELATION_IN_BRACKETS = new RegExp(`[ \\t]+\\((?:${LOWER_RELATION}|hcp|guardian)\\)`, 'gi');
 const WORDS_BEFORE_BRACKETS = new RegExp(
@@ -297,7 +322,7 @@ const CREDENTIAL_AFTER = new RegExp(`^,?[ \\t]+(?:${CREDENTIALS})\\b`);
  * by", "Reviewer (RP)".
  */
 const STAFF_BEFORE =
-  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|(?:called|received|signed) by|reviewer|recorder|scribe|technologist|sonographer|phlebotomist)[ \t:(]*$/i;
+  /\b(?:(?:collected|drawn|transcribed|dictated|routed|read back|cosigned|witnessed|relieved)(?: by| to)?|(?:called|received|signed|scanned|resubmitted|entered|verified|released|faxed|completed|filed) by|reviewer|recorder|scribe|technologist|sonographer|phlebotomist|nurse|pharmd|np)[ \t:(]*$/i;
 const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
 /** The words a signature's initials follow: "by KT", "Reviewer (te)", "signed JL". */
 const SIGNATURE_WORDS = ['by', 'collector', 'signed', 'reviewer'];
@@ -399,6 +424,7 @@ export const SHAPE_PATTERNS: readonly CuedPattern[] = [
   { pattern: BABY_NAME, cues: 'baby|infant' },
   { pattern: GOES_BY, cues: 'goes|go|went|known|prefers' },
   { pattern: CALL_FROM, cues: 'call' },
+  { pattern: NAME_FROM_PLACE, cues: 'fyi|spoke' },
   { pattern: RUN_TOGETHER_LOGIN, cues: 'user' },
   { pattern: CODE_AFTER_DEVICE, cues: 'transmitter|sensor|serial|s/n|sn|armband|wristband' },
   { pattern: LOWER_INITIALS_AFTER_WORD, cues: SIGNATURE_WORDS.join('|') },
@@ -480,6 +506,8 @@ const MEASURE_TOKEN =
  */
 const CLINICAL_CODE =
   /^(?:p?(?:[A-Za-z]{1,2}\d[a-z]?){2,}|G\d{1,2}P\d{1,4}|\d{1,2}w\d{1,2}d|\d{2,4}x\d{1,3}|[A-Z]\d{2,4}[A-Z]|\d{3,4}[A-Z]|[A-Za-z]{2,6}\d{2,3})$/;
+/** A model named earlier in the clause: the code after it is the model's. */
+const MODEL_IN_CLAUSE = /\bmodel\b[^.;:\n]*$/i;
 /** A coding system's label before a code: "ICD-10-PCS 0BH17EZ", "CPT 31500". */
 const CODE_SYSTEM_BEFORE =
   /\b(?:icd(?:-?\d+)?(?:-?(?:cm|pcs))?|cpt|hcpcs|loinc|snomed|drg)[ \t:#]*$/i;
@@ -528,6 +556,8 @@ function findCodes(text: string, matches: Matcher): PhiSpan[] {
     if (wordAndNumber(token)) return;
     const before = text.slice(Math.max(0, start - 24), start);
     if (MODEL_BEFORE.test(before) || CODE_SYSTEM_BEFORE.test(before)) return;
+    // "model number on the icd is cdvra500q": a model's code, every unit's.
+    if (MODEL_IN_CLAUSE.test(text.slice(Math.max(0, start - 40), start))) return;
     const device = DEVICE_CODE_BEFORE.test(before);
     const cued = device || ID_CODE_BEFORE.test(before);
     if (!cued && (CLINICAL_CODE.test(token) || /^\d+-\d+$/.test(token))) return;
@@ -630,7 +660,15 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
     const given = LOWER_GIVEN_AFTER.exec(text);
     // The given name no word: "gray, zoë", not "nausea, vomiting".
     if (given === null) continue;
-    if ((factsOf(foldAccents(given[1]!)) & KNOWN) === 0 && lastFirst(surname[0], given[1]!))
+    // A given name no list knows after a surname a names list holds and no word list does is
+    // one too: "moreau, tenzin" (not "ok, vss").
+    const givenFacts = factsOf(foldAccents(given[1]!));
+    const unknownGiven =
+      givenFacts === 0 &&
+      /[aeiouy]/.test(given[1]!) &&
+      isName(foldAccents(surname[0])) &&
+      !isKnownWord(surname[0]);
+    if ((givenFacts & KNOWN) === 0 && (lastFirst(surname[0], given[1]!) || unknownGiven))
       add(from + surname.index, comma + given[0].length);
     taken = comma + given[0].length;
   }
@@ -683,20 +721,31 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
     if (nameWords(m[1]!.split(/[._]/))) add(m.indices![1]![0], m.indices![1]![1]);
   });
   matches(CALL_FROM, cuedName);
-  matches(RUN_TOGETHER_LOGIN, (m) => {
-    const login = m[1]!;
-    // A word no list knows that is a names list's word after its first letter or two, or a
-    // given name and a surname run together.
-    if (factsOf(login) !== 0) return;
-    const cut = [1, 2].some((n) => isName(login.slice(n)) && login.length - n >= 4);
-    const run = [...Array(login.length - 5).keys()]
-      .map((i) => i + 3)
-      .some((i) => (factsOf(login.slice(0, i)) & GIVEN) !== 0 && isName(login.slice(i)));
-    if (cut || run) add(m.indices![1]![0], m.indices![1]![1]);
-  });
+  // A login no list knows, its digits aside ("user=admin" is a word).
+  const login = (m: RegExpExecArray) => {
+    const letters = m[1]!.replace(/\d+$/, '').replace(/[._]/g, '');
+    if (letters.length >= 4 && factsOf(letters) === 0) add(m.indices![1]![0], m.indices![1]![1]);
+  };
+  matches(RUN_TOGETHER_LOGIN, login);
+  const signedLogin = LOGIN_AFTER_DASH.exec(text);
+  if (signedLogin && /[\d._]/.test(signedLogin[1]!)) add(...signedLogin.indices![1]!);
+  else if (signedLogin) login(signedLogin);
   if (text.includes('/') || text.includes('|'))
     for (const m of text.matchAll(FIELD_NAME))
       if (nameWords(m[1]!.split(/[ \t]+/))) add(m.indices![1]![0], m.indices![1]![1]);
+  if (/[A-Z]\. [A-Z]{2}/.test(text))
+    for (const m of text.matchAll(INITIAL_CAPS_SURNAME)) {
+      const surname = m[1]!;
+      const lower = surname.toLowerCase();
+      const cued = PERSON_PREPOSITION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index));
+      if (lowerSurname(lower) || (cued && isName(lower))) add(m.index, m.indices![1]![1]);
+    }
+  if (text.includes('(') || text.includes(' is the '))
+    for (const m of text.matchAll(NAME_BEFORE_RELATION))
+      if (m[1]!.split(/ /).every((w) => couldBeName(w))) add(m.index, m.index + m[1]!.length);
+  matches(NAME_FROM_PLACE, cuedName);
+  if (text.includes('"') || text.includes('“'))
+    for (const m of text.matchAll(RELATION_NICKNAME)) add(m.indices![1]![0], m.indices![1]![1]);
   if (text.includes(' - '))
     for (const m of text.matchAll(CAPS_BEFORE_BED))
       if (couldBeName(m[1]!) && !isKnownWord(m[1]!)) add(m.index, m.index + m[1]!.length);
@@ -848,11 +897,16 @@ function findNameShapes(text: string, matches: Matcher): PhiSpan[] {
       !CREDENTIAL.test(m[0])
     )
       add(m.index, end);
-    // Initials a list knows ("MG", "SP") after a word only staff are ("Collected by MG"), or
-    // in brackets closing the note ("… expected. (MY)").
+    // Initials a list knows ("MG", "SP") after a word only staff are ("Collected by MG"), in
+    // brackets closing the note ("… expected. (MY)"), or two letters no common word is closing
+    // it after its last sentence ("… Medicaid ID pending. RV").
     else if (
       (STAFF_BEFORE.test(before) ||
-        (BRACKET_AFTER_SENTENCE.test(before) && BRACKET_AT_NOTE_END.test(text.slice(end)))) &&
+        (BRACKET_AFTER_SENTENCE.test(before) && BRACKET_AT_NOTE_END.test(text.slice(end))) ||
+        (m[0].length === 2 &&
+          (factsOf(lower) & COMMON) === 0 &&
+          SENTENCE_BEFORE.test(before) &&
+          NOTE_END.test(text.slice(end)))) &&
       !SERVICES.has(lower) &&
       !CREDENTIAL.test(m[0])
     )
@@ -902,13 +956,16 @@ function findFacilityAcronyms(text: string): PhiSpan[] {
  */
 export function findShapes(text: string, found: readonly PhiSpan[], matches: Matcher): PhiSpan[] {
   // A name the rules found in part is kept whole: "Okafor" of "subscriber Okafor, Imani",
-  // "ottilie" of "user=ottilie.brennan".
-  const nameHolding = (span: PhiSpan, f: PhiSpan) =>
-    span.kind === 'name' &&
-    f.kind === 'name' &&
-    span.start <= f.start &&
-    f.end <= span.end &&
-    /^[^\s]+$|, /.test(text.slice(span.start, span.end));
+  // "ottilie" of "user=ottilie.brennan", "ingeborg" of "caller: ingeborg saltonstall" (the words
+  // added are ones no list knows).
+  const nameHolding = (span: PhiSpan, f: PhiSpan) => {
+    if (span.kind !== 'name' || f.kind !== 'name' || f.start < span.start || span.end < f.end)
+      return false;
+    const whole = text.slice(span.start, span.end);
+    if (/^[^\s]+$|, /.test(whole)) return true;
+    const added = `${text.slice(span.start, f.start)} ${text.slice(f.end, span.end)}`;
+    return added.split(/\s+/).every((w) => w === '' || factsOf(foldAccents(w.toLowerCase())) === 0);
+  };
   const clear = (span: PhiSpan) =>
     !found.some((f) => f.start < span.end && span.start < f.end && !nameHolding(span, f));
   return [
