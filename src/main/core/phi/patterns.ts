@@ -9,7 +9,7 @@
  */
 import type { PhiKind } from '../../../shared/domain';
 import lists from './names.json';
-import { COMMON, EPONYMS, factsOf, inNamesList, isKnownWord } from './word-facts';
+import { EPONYMS, inNamesList, inNamesListOnly, isKnownWord } from './word-facts';
 
 /** A global pattern and, when every match starts with one of them, the words it starts with. */
 export interface CuedPattern {
@@ -579,7 +579,7 @@ function facilityAfterPreposition(found: string, text: string, start: number): b
     /['’]s$/.test(first) ||
     words[0] === 'st.' ||
     !isKnownWord(first) ||
-    (inNamesList(first) && (factsOf(first) & COMMON) === 0) ||
+    inNamesListOnly(first) ||
     PLACE_PART.test(first)
   );
 }
@@ -835,11 +835,7 @@ function cityZipValid(found: string, text: string, start: number, end: number): 
   const afterPreposition =
     PLACE_PREPOSITION.test(text.slice(Math.max(0, start - 12), start)) &&
     (WORD_TOWNS.has(found) ||
-      found
-        .split(/[ -]/)
-        .every(
-          (w) => !isKnownWord(w) || (inNamesList(w) && (factsOf(w.toLowerCase()) & COMMON) === 0),
-        ));
+      found.split(/[ -]/).every((w) => !isKnownWord(w) || inNamesListOnly(w)));
   return (
     isCity(found) ||
     afterPreposition ||

@@ -376,7 +376,7 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
         ((f.end <= start && /^[ \t-]$/.test(text.slice(f.end, start))) ||
           (end <= f.start && /^[ \t-]$/.test(text.slice(end, f.start)))),
     );
-  const afterPreposition = ([start]: CandidateRun) => {
+  const afterCueWord = ([start]: CandidateRun) => {
     const before = text.slice(Math.max(0, start - 16), start);
     return PREPOSITION_BEFORE.test(before) || PERSON_BEFORE.test(before);
   };
@@ -392,7 +392,7 @@ export function findUnlisted(text: string, found: readonly PhiSpan[], level: Phi
   for (const run of candidateRuns(text, capitalisedWords, found, candidate)) {
     const lone = loneUnknown(run);
     const pair = lone ? withNameWordBeside(run) : null;
-    const leftToStrict = lone && pair === null && !afterPreposition(run) && !besideName(run);
+    const leftToStrict = lone && pair === null && !afterCueWord(run) && !besideName(run);
     if (level === 'default' && leftToStrict) continue;
     const [start, runEnd] = pair ?? run;
     const { kind, end } = kindOf(text, start, runEnd);

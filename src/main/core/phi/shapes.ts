@@ -497,7 +497,7 @@ const JOINED_BEFORE = /[\w./:#@-]/;
 const JOINED_AFTER = /^(?:[\w@]|[./:-]\w)/;
 /** A dose, a size, a time or a count written as one token: "100mg", "14Fr", "0800h", "q12hr". */
 const MEASURE_TOKEN =
-  /^(?:q?\d+(?:mg|mcg|ug|g|kg|ml|cc|l|mm|cm|m|fr|f|ga|g|hr|hrs|h|min|mins|d|days|wk|wks|mo|yo|y|st|nd|rd|th|x|am|pm|u|iu|units|meq|mmol|bpm|lb|lbs|oz|ft|sec|s|mmhg|k|mb|gb|kb)|[a-z]{1,2}\d+x\d+)$/i;
+  /^(?:q?\d+(?:mg|mcg|ug|g|kg|ml|cc|l|mm|cm|m|fr|f|ga|hr|hrs|h|min|mins|d|days|wk|wks|mo|yo|y|st|nd|rd|th|x|am|pm|u|iu|units|meq|mmol|bpm|lb|lbs|oz|ft|sec|s|mmhg|k|mb|gb|kb)|[a-z]{1,2}\d+x\d+)$/i;
 /**
  * Clinical codes with a code's shape: a GCS's or a TNM stage's letters and digits in turn
  * ("E3V4M6", "T2N1M0", "L3B2p"), a gravida and para ("G3P2012"), a gestation ("37w4d"), a
@@ -521,9 +521,9 @@ const SPACED_SSN = /^\d{3} \d{2} \d{4}$/;
 const SPACED_HINT = /\d{3} \d{2}/;
 /**
  * A code of letters and digits in two parts, three digits at least: "FS21-738", "DAFJ-8TJC",
- * "mkz-5024" (not "COVID-19", "L4-L5", "CA19-9").
+ * "mkz-5024" (not "COVID-19", "L4-L5", "CA19-9"). The letters and digits either side of a
+ * hyphen are read from the hyphen: most words have none.
  */
-/** The letters and digits either side of a hyphen, read from the hyphen (most words have none). */
 const ALNUM_BEFORE_HYPHEN = /[A-Za-z0-9]{2,8}$/;
 const ALNUM_AFTER_HYPHEN = /^[A-Za-z0-9]{3,8}/;
 const HYPHENED_CODE = /^(?=[A-Za-z-]*\d[A-Za-z-]*\d[A-Za-z-]*\d)(?=[\d-]*[A-Za-z])/;
@@ -759,10 +759,8 @@ function findWrittenNameForms(text: string, matches: Matcher): PhiSpan[] {
   matches(GOES_BY, (m) => add(m.indices![1]![0], m.indices![1]![1]));
   // An age after a comma is rare: the name is read back from it.
   for (const age of text.matchAll(AGE_AFTER_COMMA)) {
-    const from = Math.max(0, age.index - 60);
-    const pair = LOWER_PAIR_BEFORE.exec(text.slice(from, age.index));
-    if (pair && (pair.index > 0 || from === 0) && nameWords(pair[0].split(/[ \t]+/)))
-      add(from + pair.index, age.index);
+    const pair = nameWordsBefore(text, age.index, LOWER_PAIR_BEFORE, () => true);
+    if (pair && nameWords(pair.words)) add(pair.start, age.index);
   }
   if (text.includes('.'))
     for (const m of text.matchAll(LOWER_DOTTED_INITIALS))

@@ -39,6 +39,9 @@ export const factsOf = (lower: string): number => WORD_FACTS.get(lower) ?? 0;
 export const isKnownWord = (word: string): boolean => (factsOf(word.toLowerCase()) & KNOWN) !== 0;
 /** Whether a word, in any case, is one a names list (Census given names and surnames) holds. */
 export const inNamesList = (word: string): boolean => (factsOf(word.toLowerCase()) & NAME) !== 0;
+/** Whether a names list holds a word, in any case, and no common English word is it ("Chester", not "Room"). */
+export const inNamesListOnly = (word: string): boolean =>
+  (factsOf(word.toLowerCase()) & (NAME | COMMON)) === NAME;
 /** A Roman numeral in capitals: an ECG lead, a stage or a grade ("II", "IV"), never a name. */
 export const ROMAN_NUMERAL = /^[IVX]+$/;
 /** Whether a word, in any case, could be a name's: a names list holds it, or no list knows it. */
